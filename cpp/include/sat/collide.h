@@ -1,0 +1,97 @@
+// sat-wasm: narrow phase. Do two shapes touch, by how much, which way, and where.
+//
+// Sign rules, stated once for every function here:
+// - Manifold::normal is a unit vector pointing from A to B.
+// - depth > 0 means the shapes overlap by that much; moving B by normal * depth (or A by -normal * depth)
+//   separates them. Touching shapes (|separation| within the contact tolerance) are reported with depth ~ 0.
+// - Separated shapes give an empty manifold (pointCount == 0); use distance() for how far apart they are.
+//
+// Contact tolerance: shapes whose separation is at most kRelativeTolerance * (sizeA + sizeB) touch, where a
+// shape's size is its world-space extent (bounding radius). overlap() and collide() use the same rule, so
+// they always agree.
+//
+// Nothing here allocates or throws. Invalid transforms (see isValid) give an empty manifold / false: validate
+// input at your boundary with checkTransform.
+#pragma once
+
+#include <cstdint>
+
+#include "sat/math.h"
+#include "sat/shapes.h"
+
+namespace sat {
+
+/// Fraction of the shapes' size within which separation counts as touching.
+constexpr float kRelativeTolerance = 1.0e-5f;
+
+/// A contact point. The id packs a feature of A (high 16 bits) and a feature of B (low 16 bits): vertex or edge
+/// indices of the stored (CCW) shapes. Equal ids on consecutive frames mean the same pair of features.
+struct ManifoldPoint {
+  Vec2 point{0.0f, 0.0f};  ///< world point midway between the two surfaces
+  float depth = 0.0f;      ///< penetration at this point, along the manifold normal
+  uint32_t id = 0;         ///< feature id, see above
+};
+
+/// Result of collide(): up to two contact points sharing one normal.
+struct Manifold {
+  Vec2 normal{0.0f, 0.0f};  ///< unit, from A to B (world)
+  float depth = 0.0f;       ///< minimum translation distance (> 0 when overlapping)
+  ManifoldPoint points[2];  ///< contact points; the first pointCount are valid
+  int pointCount = 0;       ///< 0 when the shapes are apart
+};
+
+inline uint32_t makeFeatureId(uint32_t featureA, uint32_t featureB) {
+  return ((featureA & 0xFFFFu) << 16) | (featureB & 0xFFFFu);
+}
+/// The same manifold seen with A and B swapped: normal negated, feature halves exchanged.
+Manifold flipManifold(const Manifold& m);
+
+/// Per-pair memory of the axis that last separated (or last gave the minimum overlap). Pass the same cache
+/// on the next frame and that axis is tried first, so a still-separated pair usually costs one projection.
+struct SatCache {
+  uint8_t type = 0;    ///< 0 empty, 1 a face of A, 2 a face of B
+  uint16_t index = 0;  ///< face index on that shape
+};
+
+/// Contact tolerance for two shapes of world-space sizes sizeA and sizeB.
+inline float contactTolerance(float sizeA, float sizeB) { return kRelativeTolerance * (sizeA + sizeB); }
+
+// Polygon - polygon (SAT over both shapes' face normals; reference face = max separation; clip incident edge).
+Manifold collide(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+                 SatCache* cache = nullptr);
+bool overlap(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+             SatCache* cache = nullptr);
+
+// Polygon - circle and circle - polygon.
+Manifold collide(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB);
+Manifold collide(const Circle& a, const Transform& xfA, const Polygon& b, const Transform& xfB);
+bool overlap(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB);
+bool overlap(const Circle& a, const Transform& xfA, const Polygon& b, const Transform& xfB);
+
+// Circle - circle.
+Manifold collide(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB);
+bool overlap(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB);
+
+// Capsule - capsule, capsule - circle, capsule - polygon, and their mirrors.
+Manifold collide(const Capsule& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
+Manifold collide(const Capsule& a, const Transform& xfA, const Circle& b, const Transform& xfB);
+Manifold collide(const Circle& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
+Manifold collide(const Capsule& a, const Transform& xfA, const Polygon& b, const Transform& xfB);
+Manifold collide(const Polygon& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
+bool overlap(const Capsule& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
+bool overlap(const Capsule& a, const Transform& xfA, const Circle& b, const Transform& xfB);
+bool overlap(const Circle& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
+bool overlap(const Capsule& a, const Transform& xfA, const Polygon& b, const Transform& xfB);
+bool overlap(const Polygon& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
+
+// Any shape against any shape; dispatches on the types. The cache is used by polygon pairs.
+Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+                 SatCache* cache = nullptr);
+bool overlap(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
+             SatCache* cache = nullptr);
+// Any shape under general affine frames (skewed parents). Rounded shapes take the largest singular value of the
+// linear part as their radius scale.
+Manifold collide(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB, SatCache* cache = nullptr);
+bool overlap(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB, SatCache* cache = nullptr);
+
+}  // namespace sat

@@ -1,0 +1,147 @@
+// sat-wasm: inline 2D math. The collision core depends only on this header.
+// Conventions: world units, float, angles in radians, rotation stored as cos/sin.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+namespace sat {
+
+/// Largest coordinate magnitude (shape points, radii, positions) the makers and validity checks accept.
+/// Beyond it float spacing (0.06 at 1e6) is coarser than any sensible contact tolerance.
+constexpr float kMaxCoordinate = 1.0e6f;
+
+struct Vec2 {
+  float x = 0.0f;  ///< x coordinate
+  float y = 0.0f;  ///< y coordinate
+};
+
+inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+inline Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }
+inline Vec2 operator*(float s, Vec2 a) { return {s * a.x, s * a.y}; }
+inline Vec2 operator*(Vec2 a, float s) { return {s * a.x, s * a.y}; }
+inline bool operator==(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
+inline bool operator!=(Vec2 a, Vec2 b) { return !(a == b); }
+
+inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+/// z of the 3D cross product; > 0 when b is counter-clockwise from a.
+inline float cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+/// a rotated -90 degrees: for a CCW edge direction this is the outward normal.
+inline Vec2 rightPerp(Vec2 a) { return {a.y, -a.x}; }
+/// a rotated +90 degrees.
+inline Vec2 leftPerp(Vec2 a) { return {-a.y, a.x}; }
+inline float lengthSquared(Vec2 a) { return a.x * a.x + a.y * a.y; }
+inline float length(Vec2 a) { return std::sqrt(a.x * a.x + a.y * a.y); }
+inline float distance(Vec2 a, Vec2 b) { return length(b - a); }
+inline float distanceSquared(Vec2 a, Vec2 b) { return lengthSquared(b - a); }
+inline Vec2 lerp(Vec2 a, Vec2 b, float t) { return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)}; }
+inline Vec2 vmin(Vec2 a, Vec2 b) { return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y}; }
+inline Vec2 vmax(Vec2 a, Vec2 b) { return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y}; }
+inline Vec2 vabs(Vec2 a) { return {std::fabs(a.x), std::fabs(a.y)}; }
+
+/// Unit vector along a, or {0,0} when a is (nearly) zero.
+inline Vec2 normalize(Vec2 a) {
+  float len = length(a);
+  if (len < 1.0e-30f) return {0.0f, 0.0f};
+  float inv = 1.0f / len;
+  return {inv * a.x, inv * a.y};
+}
+
+inline bool isValid(float f) { return std::isfinite(f); }
+inline bool isValid(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+/// Finite and within kMaxCoordinate on both axes.
+inline bool isInRange(Vec2 v) {
+  return isValid(v) && std::fabs(v.x) <= kMaxCoordinate && std::fabs(v.y) <= kMaxCoordinate;
+}
+
+/// A rotation stored as cosine and sine.
+struct Rot {
+  float c = 1.0f;  ///< cosine of the angle
+  float s = 0.0f;  ///< sine of the angle
+};
+
+inline Rot makeRot(float angle) { return {std::cos(angle), std::sin(angle)}; }
+inline float angleOf(Rot q) { return std::atan2(q.s, q.c); }
+inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y}; }
+inline Vec2 invRotate(Rot q, Vec2 v) { return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y}; }
+/// q^T * r: the rotation of r relative to q.
+inline Rot invMulRot(Rot q, Rot r) { return {q.c * r.c + q.s * r.s, q.c * r.s - q.s * r.c}; }
+inline bool isValid(Rot q) {
+  return isValid(q.c) && isValid(q.s) && std::fabs(q.c * q.c + q.s * q.s - 1.0f) < 1.0e-3f;
+}
+
+/// Position, rotation and non-uniform scale. A local point v maps to p + R(q) * (scale * v):
+/// scale first (along the shape's own axes), then rotate, then translate.
+/// Rounded shapes (circle, capsule) under non-uniform scale: their centres map exactly and their radius
+/// is multiplied by max(|scale.x|, |scale.y|), the smallest circle enclosing the true ellipse.
+struct Transform {
+  Vec2 p{0.0f, 0.0f};      ///< translation
+  Rot q{1.0f, 0.0f};       ///< rotation
+  Vec2 scale{1.0f, 1.0f};  ///< per-axis scale, applied before the rotation; negative mirrors
+};
+
+inline Transform makeTransform(float x, float y, float angle = 0.0f, float scaleX = 1.0f, float scaleY = 1.0f) {
+  return {{x, y}, makeRot(angle), {scaleX, scaleY}};
+}
+inline bool hasUnitScale(const Transform& xf) { return xf.scale.x == 1.0f && xf.scale.y == 1.0f; }
+inline Vec2 transformPoint(const Transform& xf, Vec2 v) {
+  return xf.p + rotate(xf.q, {xf.scale.x * v.x, xf.scale.y * v.y});
+}
+/// Smallest scale of a transform: a value under this is treated as a collapsed (zero-size) transform.
+constexpr float kMinScale = 1.0e-6f;
+/// Finite, rotation normalized, position within kMaxCoordinate, |scale| in [kMinScale, 1e6] on both axes.
+inline bool isValid(const Transform& xf) {
+  if (!isInRange(xf.p) || !isValid(xf.q) || !isValid(xf.scale)) return false;
+  float ax = std::fabs(xf.scale.x), ay = std::fabs(xf.scale.y);
+  return ax >= kMinScale && ay >= kMinScale && ax <= kMaxCoordinate && ay <= kMaxCoordinate;
+}
+
+/// A general 2x3 affine map, for frames with skew (a parent chain in a scene graph).
+/// A local point (x, y) maps to (a*x + c*y + tx, b*x + d*y + ty). In Cocos' Mat4 terms:
+/// a = m00, b = m01, c = m04, d = m05, tx = m12, ty = m13.
+struct Affine {
+  float a = 1.0f, b = 0.0f, c = 0.0f, d = 1.0f;  ///< linear part, columns (a,b) and (c,d)
+  float tx = 0.0f, ty = 0.0f;                     ///< translation
+};
+
+inline Affine toAffine(const Transform& xf) {
+  return {xf.q.c * xf.scale.x, xf.q.s * xf.scale.x, -xf.q.s * xf.scale.y, xf.q.c * xf.scale.y, xf.p.x, xf.p.y};
+}
+inline Vec2 transformPoint(const Affine& m, Vec2 v) {
+  return {m.a * v.x + m.c * v.y + m.tx, m.b * v.x + m.d * v.y + m.ty};
+}
+inline float determinant(const Affine& m) { return m.a * m.d - m.b * m.c; }
+/// Finite, translation within kMaxCoordinate, and not collapsed: |det| >= kMinScale^2 relative to its size.
+inline bool isValid(const Affine& m) {
+  if (!isValid(m.a) || !isValid(m.b) || !isValid(m.c) || !isValid(m.d)) return false;
+  if (!isInRange({m.tx, m.ty})) return false;
+  float big = std::fmax(std::fmax(std::fabs(m.a), std::fabs(m.b)), std::fmax(std::fabs(m.c), std::fabs(m.d)));
+  if (big > kMaxCoordinate) return false;
+  return std::fabs(determinant(m)) >= kMinScale * kMinScale && std::fabs(determinant(m)) >= 1.0e-6f * big * big;
+}
+
+/// Axis-aligned bounding box.
+struct AABB {
+  Vec2 lower{0.0f, 0.0f};  ///< minimum corner
+  Vec2 upper{0.0f, 0.0f};  ///< maximum corner
+};
+
+inline bool overlaps(const AABB& a, const AABB& b) {
+  return !(b.lower.x > a.upper.x || b.lower.y > a.upper.y || a.lower.x > b.upper.x || a.lower.y > b.upper.y);
+}
+inline bool contains(const AABB& outer, const AABB& inner) {
+  return outer.lower.x <= inner.lower.x && outer.lower.y <= inner.lower.y && inner.upper.x <= outer.upper.x &&
+         inner.upper.y <= outer.upper.y;
+}
+inline bool contains(const AABB& box, Vec2 p) {
+  return box.lower.x <= p.x && p.x <= box.upper.x && box.lower.y <= p.y && p.y <= box.upper.y;
+}
+inline AABB unionOf(const AABB& a, const AABB& b) { return {vmin(a.lower, b.lower), vmax(a.upper, b.upper)}; }
+inline float perimeter(const AABB& a) { return 2.0f * ((a.upper.x - a.lower.x) + (a.upper.y - a.lower.y)); }
+inline Vec2 center(const AABB& a) { return 0.5f * (a.lower + a.upper); }
+inline bool isValid(const AABB& a) {
+  return isValid(a.lower) && isValid(a.upper) && a.lower.x <= a.upper.x && a.lower.y <= a.upper.y;
+}
+
+}  // namespace sat

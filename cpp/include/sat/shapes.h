@@ -1,0 +1,135 @@
+// sat-wasm: shapes and their validating makers.
+// Shapes are made only by the makers below. They weld near-duplicate points, drop collinear ones, accept
+// either winding and a closed ring, and store counter-clockwise with precomputed normals and centroid.
+// Anything else is refused with a named Status; nothing is silently substituted.
+#pragma once
+
+#include <cstdint>
+
+#include "sat/math.h"
+
+namespace sat {
+
+/// Outcome of a maker or validity check. Stable numeric values: they cross into JavaScript.
+enum class Status : uint8_t {
+  Ok = 0,
+  TooFewPoints = 1,      ///< fewer than 3 distinct points (polygon), or no points at all (hull)
+  TooManyPoints = 2,     ///< more than kMaxPolygonVertices after cleaning (or kMaxHullInput input points)
+  NonFinite = 3,         ///< a coordinate, radius or transform component is NaN or infinite
+  OutOfRange = 4,        ///< a magnitude beyond kMaxCoordinate
+  ZeroArea = 5,          ///< all points (nearly) collinear or coincident
+  SelfIntersecting = 6,  ///< the outline crosses itself
+  Concave = 7,           ///< a simple but concave outline; use makeHull or a decomposition
+  InvalidRadius = 8,     ///< radius <= 0
+  ZeroLength = 9,        ///< capsule end points coincide; use a circle
+  InvalidTransform = 10, ///< non-finite, out of range, or collapsed (scale or determinant ~ 0)
+  InvalidArgument = 11,  ///< a null pointer, negative count, or similar misuse
+};
+
+/// Short identifier of a status, e.g. "TooFewPoints".
+const char* statusName(Status status);
+/// One-sentence human explanation of a status.
+const char* statusMessage(Status status);
+
+/// Largest vertex count of a polygon. Inputs may hold more points if cleaning brings them under it.
+constexpr int kMaxPolygonVertices = 256;
+/// Largest number of input points makeHull accepts.
+constexpr int kMaxHullInput = 1 << 20;
+/// Polygons up to this many vertices are stored inline, larger ones on the heap (allocated at creation only).
+constexpr int kInlineVertices = 8;
+/// Points closer than this fraction of the outline's size are welded into one.
+constexpr float kWeldRelative = 1.0e-5f;
+/// A vertex is dropped as collinear when its distance to the line through its neighbours is below this
+/// fraction of the outline's size.
+constexpr float kCollinearRelative = 1.0e-5f;
+
+enum class ShapeType : uint8_t { Circle = 0, Capsule = 1, Polygon = 2 };
+
+struct Circle {
+  Vec2 center{0.0f, 0.0f};  ///< local centre
+  float radius = 0.0f;      ///< > 0
+};
+
+/// A segment swept by a disc.
+struct Capsule {
+  Vec2 center1{0.0f, 0.0f};  ///< local centre of the first cap
+  Vec2 center2{0.0f, 0.0f};  ///< local centre of the second cap
+  float radius = 0.0f;       ///< > 0
+};
+
+/// A convex polygon, counter-clockwise, with unit outward edge normals: normal i belongs to the edge from
+/// vertex i to vertex i+1. Up to kInlineVertices vertices live inside the object; larger ones own a heap block.
+class Polygon {
+ public:
+  Polygon() = default;
+  Polygon(const Polygon& other);
+  Polygon(Polygon&& other) noexcept;
+  Polygon& operator=(const Polygon& other);
+  Polygon& operator=(Polygon&& other) noexcept;
+  ~Polygon();
+
+  int count() const { return count_; }
+  const Vec2* vertices() const { return heap_ ? heap_ : inline_; }
+  const Vec2* normals() const { return (heap_ ? heap_ : inline_) + capacity(); }
+  Vec2 vertex(int i) const { return vertices()[i]; }
+  Vec2 normal(int i) const { return normals()[i]; }
+  Vec2 centroid() const { return centroid_; }
+  float area() const { return area_; }
+  /// Largest distance from the centroid to a vertex.
+  float boundingRadius() const { return boundingRadius_; }
+  /// Local-space bounds.
+  AABB bounds() const { return bounds_; }
+
+ private:
+  friend Status buildPolygon(const Vec2* ccwHull, int count, Polygon* out);
+  int capacity() const { return heap_ ? count_ : kInlineVertices; }
+  void release();
+
+  Vec2 inline_[2 * kInlineVertices];
+  Vec2* heap_ = nullptr;
+  int count_ = 0;
+  Vec2 centroid_{0.0f, 0.0f};
+  float area_ = 0.0f;
+  float boundingRadius_ = 0.0f;
+  AABB bounds_{};
+};
+
+/// A circle with a centre and a radius. Refuses non-finite values, radius <= 0 and magnitudes beyond
+/// kMaxCoordinate.
+Status makeCircle(Vec2 center, float radius, Circle* out);
+/// A capsule between two cap centres. Refuses coincident centres (ZeroLength), radius <= 0, non-finite values.
+Status makeCapsule(Vec2 center1, Vec2 center2, float radius, Capsule* out);
+/// A convex polygon from an outline in either winding, optionally closed (last point == first).
+/// Welds near-duplicates and drops collinear points; refuses concave or self-intersecting outlines.
+Status makePolygon(const Vec2* points, int count, Polygon* out);
+/// The convex hull of any point cloud (order irrelevant). Same cleaning and limits as makePolygon.
+Status makeHull(const Vec2* points, int count, Polygon* out);
+/// A rectangle with half extents, centred at `center` and rotated by `angle` in its local frame.
+Status makeBox(float halfWidth, float halfHeight, Polygon* out, Vec2 center = {0.0f, 0.0f}, float angle = 0.0f);
+/// Why a transform is unusable, or Ok.
+Status checkTransform(const Transform& xf);
+Status checkTransform(const Affine& xf);
+
+/// Any shape. Made from one of the concrete shapes; copying a large polygon copies its vertices.
+struct Shape {
+  ShapeType type = ShapeType::Circle;
+  Circle circle{};    ///< valid when type == Circle
+  Capsule capsule{};  ///< valid when type == Capsule
+  Polygon polygon{};  ///< valid when type == Polygon
+
+  Shape() = default;
+  Shape(const Circle& c) : type(ShapeType::Circle), circle(c) {}
+  Shape(const Capsule& c) : type(ShapeType::Capsule), capsule(c) {}
+  Shape(const Polygon& p) : type(ShapeType::Polygon), polygon(p) {}
+  Shape(Polygon&& p) : type(ShapeType::Polygon), polygon(static_cast<Polygon&&>(p)) {}
+};
+
+/// Local-space bounds of a shape.
+AABB localBounds(const Shape& shape);
+/// Largest distance from the local origin to any point of the shape (radius of a bounding circle about 0).
+float extentFromOrigin(const Shape& shape);
+/// World-space bounds of a shape under a transform.
+AABB computeAABB(const Shape& shape, const Transform& xf);
+AABB computeAABB(const Shape& shape, const Affine& xf);
+
+}  // namespace sat
