@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// Builds the WebAssembly / asm.js module in three variants from the same sources, then the TypeScript package.
+//
+//   node scripts/build-wasm.mjs                 all variants + TypeScript
+//   node scripts/build-wasm.mjs simd asmjs      only these variants (+ TypeScript)
+//   node scripts/build-wasm.mjs --no-ts         skip the TypeScript step
+//   node scripts/build-wasm.mjs --force         reconfigure and rebuild everything
+//
+// Each variant is its own CMake build tree (build/wasm-<variant>, configured with emcmake), so rebuilding is
+// incremental: make only recompiles changed sources, and outputs are copied into dist/wasm/ only when their
+// bytes changed. Outputs: dist/wasm/sat-simd.{mjs,wasm}, sat-baseline.{mjs,wasm}, sat-asmjs.mjs (single file).
+// Emscripten 3.1.6 (Debian) needs NODE_PATH=/usr/share/nodejs for acorn; it is set here for every call.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, statSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'dist', 'wasm');
+
+/** Compile flags per variant; every variant also gets the flags of the top-level sat_options target. */
+const VARIANTS = {
+  simd: { cxxFlags: '-msimd128 -flto', files: ['sat-simd.mjs', 'sat-simd.wasm'] },
+  baseline: { cxxFlags: '-flto', files: ['sat-baseline.mjs', 'sat-baseline.wasm'] },
+  asmjs: { cxxFlags: '-flto', files: ['sat-asmjs.mjs'] },
+};
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const skipTs = args.includes('--no-ts');
+const wanted = args.filter((a) => !a.startsWith('--'));
+for (const name of wanted) {
+  if (!(name in VARIANTS)) fail(`unknown variant "${name}" (expected one of ${Object.keys(VARIANTS).join(', ')})`);
+}
+const variants = wanted.length ? wanted : Object.keys(VARIANTS);
+
+const env = {
+  ...process.env,
+  NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':'),
+};
+
+function fail(message) {
+  console.error(`build-wasm: ${message}`);
+  process.exit(1);
+}
+
+function run(cmd, cmdArgs, options = {}) {
+  const result = spawnSync(cmd, cmdArgs, { cwd: root, env, stdio: 'inherit', ...options });
+  if (result.error) fail(`${cmd}: ${result.error.message}`);
+  if (result.status !== 0) fail(`${cmd} ${cmdArgs.join(' ')} exited with ${result.status}`);
+}
+
+function have(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { env }).status === 0;
+}
+
+if (!have('em++') || !have('emcmake')) {
+  fail(
+    'em++ / emcmake not found. On Debian/Ubuntu run `npm run setup` (apt-get install emscripten); elsewhere ' +
+      'install emsdk (https://emscripten.org/docs/getting_started/downloads.html) and source emsdk_env.sh.',
+  );
+}
+
+function copyIfChanged(from, to) {
+  const bytes = readFileSync(from);
+  if (existsSync(to) && readFileSync(to).equals(bytes)) return false;
+  writeFileSync(to, bytes);
+  return true;
+}
+
+mkdirSync(outDir, { recursive: true });
+for (const name of variants) {
+  const variant = VARIANTS[name];
+  const buildDir = join(root, 'build', `wasm-${name}`);
+  const stampFile = join(buildDir, 'sat-variant-flags.txt');
+  const stamp = `${variant.cxxFlags}\n`;
+  const configured =
+    existsSync(join(buildDir, 'CMakeCache.txt')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+  if (force || !configured) {
+    console.log(`build-wasm: configuring ${name} in ${buildDir}`);
+    run('emcmake', [
+      'cmake',
+      '-S',
+      '.',
+      '-B',
+      buildDir,
+      '-DCMAKE_BUILD_TYPE=Release',
+      `-DSAT_WASM_VARIANT=${name}`,
+      `-DCMAKE_CXX_FLAGS=${variant.cxxFlags}`,
+      '-DCMAKE_EXE_LINKER_FLAGS=-flto',
+      '-DSAT_TESTS=OFF',
+      '-DSAT_BENCHMARKS=OFF',
+      '-DSAT_EXAMPLES=OFF',
+    ]);
+    writeFileSync(stampFile, stamp);
+  }
+  console.log(`build-wasm: building ${name}`);
+  run('cmake', ['--build', buildDir, '--target', 'sat_wasm', '-j', '2']);
+  const binDir = join(buildDir, 'bindings');
+  for (const file of variant.files) {
+    const from = join(binDir, file);
+    if (!existsSync(from)) fail(`expected output ${from} is missing`);
+    if (copyIfChanged(from, join(outDir, file))) console.log(`build-wasm: updated dist/wasm/${file}`);
+  }
+}
+
+// The TypeScript package: bindings/ts -> dist/ (ESM + .d.ts). Skipped when no source is newer than the output.
+if (!skipTs) {
+  const tsDir = join(root, 'bindings', 'ts');
+  const newest = (dir) =>
+    Math.max(
+      ...readdirSync(dir, { recursive: true })
+        .map((f) => join(dir, String(f)))
+        .filter((f) => statSync(f).isFile())
+        .map((f) => statSync(f).mtimeMs),
+    );
+  const marker = join(root, 'dist', 'index.js');
+  const config = join(root, 'tsconfig.build.json');
+  const inputsTime = Math.max(newest(tsDir), statSync(config).mtimeMs);
+  if (force || !existsSync(marker) || statSync(marker).mtimeMs < inputsTime) {
+    console.log('build-wasm: compiling TypeScript (tsc -p tsconfig.build.json)');
+    run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config]);
+    // The glue's type declarations live beside the sources; tsc does not copy .d.mts files.
+    for (const f of readdirSync(join(tsDir, 'wasm'))) {
+      if (f.endsWith('.d.mts')) copyIfChanged(join(tsDir, 'wasm', f), join(outDir, f));
+    }
+  } else {
+    console.log('build-wasm: TypeScript up to date');
+  }
+}
+
+for (const name of variants) {
+  const sizes = VARIANTS[name].files.map((f) => {
+    const bytes = readFileSync(join(outDir, f));
+    return `${f} ${(bytes.length / 1024).toFixed(1)} KB (gzip ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB)`;
+  });
+  console.log(`build-wasm: ${name}: ${sizes.join(', ')}`);
+}
