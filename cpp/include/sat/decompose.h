@@ -1,0 +1,25 @@
+// sat-wasm: splitting a simple concave outline into convex parts.
+#pragma once
+
+#include <vector>
+
+#include "sat/shapes.h"
+
+namespace sat {
+
+/// Largest outline decompose accepts (after welding duplicates).
+constexpr int kMaxDecomposeInput = 1024;
+
+/// Splits a simple polygon (either winding, optionally closed, concave or not) into convex polygons: ear
+/// clipping, then Hertel-Mehlhorn removal of every diagonal whose removal keeps both sides convex (at most
+/// four times the optimal part count). The parts tile the outline: their areas sum to its area.
+/// Same cleaning and refusals as makePolygon (TooFewPoints, NonFinite, OutOfRange, ZeroArea,
+/// SelfIntersecting, TooManyPoints above kMaxDecomposeInput), never Concave. Allocates: call it when a shape is
+/// made, not per frame. A convex outline comes back as one part.
+Status decompose(const Vec2* points, int count, std::vector<Polygon>* parts);
+
+/// The same into a caller's array. If capacity is too small, returns InvalidArgument with *partCount set to the
+/// number of parts needed.
+Status decompose(const Vec2* points, int count, Polygon* parts, int capacity, int* partCount);
+
+}  // namespace sat

@@ -1,0 +1,126 @@
+// sat-wasm: dynamic AABB tree (Box2D's b2DynamicTree): a binary tree of boxes, leaves are proxies holding a
+// user value. Insertion picks the sibling by the surface-area heuristic (perimeter in 2D); AVL-style rotations
+// keep it balanced. Proxies store whatever box the caller gives (the world gives fattened boxes).
+// Nodes live in one array with a free list: no allocation once the array has grown to its high-water mark.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "sat/math.h"
+
+namespace sat {
+
+class DynamicTree {
+ public:
+  static constexpr int kNull = -1;
+  /// Traversal stack depth: an AVL-balanced tree of 2^20 leaves is at most 29 levels deep (the stack holds at
+  /// most height + 1 entries).
+  static constexpr int kStackSize = 96;
+
+  DynamicTree();
+
+  /// A leaf with this box; returns the proxy id (stable until destroyProxy).
+  int createProxy(const AABB& box, uint32_t userData);
+  void destroyProxy(int proxyId);
+  /// Replaces a proxy's box (remove and reinsert).
+  void moveProxy(int proxyId, const AABB& box);
+
+  const AABB& box(int proxyId) const { return nodes_[proxyId].box; }
+  uint32_t userData(int proxyId) const { return nodes_[proxyId].userData; }
+  int proxyCount() const { return proxyCount_; }
+  int height() const { return root_ == kNull ? 0 : nodes_[root_].height; }
+  /// Sum of the nodes' perimeters over the root's: a quality measure (lower is better).
+  float areaRatio() const;
+  /// Checks structure, boxes and heights; for tests.
+  bool validate() const;
+  void clear();
+
+  /// Calls visit(proxyId) for every proxy whose box overlaps `box`; visit returns false to stop.
+  template <typename Visit>
+  void query(const AABB& box, Visit&& visit) const;
+
+  /// Calls visit(maxFraction, proxyId) for proxies whose box the segment origin + t*translation, t in
+  /// [0, maxFraction], may cross. visit returns the new maxFraction: 0 stops, the same value continues, a smaller
+  /// one clips the ray.
+  template <typename Visit>
+  void raycast(Vec2 origin, Vec2 translation, float maxFraction, Visit&& visit) const;
+
+ private:
+  struct Node {
+    AABB box;
+    uint32_t userData = 0;
+    int parent = kNull;  // or next free node
+    int child1 = kNull;
+    int child2 = kNull;
+    int height = -1;  // leaf 0, free -1
+    bool isLeaf() const { return child1 == kNull; }
+  };
+
+  int allocateNode();
+  void freeNode(int id);
+  void insertLeaf(int leaf);
+  void removeLeaf(int leaf);
+  int balance(int a);
+  bool validateNode(int id, int parent, int* leaves) const;
+
+  std::vector<Node> nodes_;
+  int root_ = kNull;
+  int freeList_ = kNull;
+  int proxyCount_ = 0;
+};
+
+template <typename Visit>
+void DynamicTree::query(const AABB& box, Visit&& visit) const {
+  if (root_ == kNull) return;
+  int local[kStackSize];
+  int top = 0;
+  local[top++] = root_;
+  while (top > 0) {
+    const int id = local[--top];
+    const Node& n = nodes_[id];
+    if (!overlaps(n.box, box)) continue;
+    if (n.isLeaf()) {
+      if (!visit(id)) return;
+    } else {
+      local[top++] = n.child1;
+      local[top++] = n.child2;
+    }
+  }
+}
+
+template <typename Visit>
+void DynamicTree::raycast(Vec2 origin, Vec2 translation, float maxFraction, Visit&& visit) const {
+  if (root_ == kNull) return;
+  const Vec2 end = origin + maxFraction * translation;
+  AABB segBox{vmin(origin, end), vmax(origin, end)};
+  // Separating axis of the segment: |dot(perp, c - origin)| > dot(|perp|, h) rejects a box.
+  const Vec2 perp = leftPerp(translation);
+  const Vec2 absPerp = vabs(perp);
+  int local[kStackSize];
+  int top = 0;
+  local[top++] = root_;
+  while (top > 0) {
+    const int id = local[--top];
+    const Node& n = nodes_[id];
+    if (!overlaps(n.box, segBox)) continue;
+    const Vec2 c = center(n.box);
+    const Vec2 h = 0.5f * (n.box.upper - n.box.lower);
+    if (std::fabs(dot(perp, c - origin)) > dot(absPerp, h)) continue;
+    if (n.isLeaf()) {
+      float value = visit(maxFraction, id);
+      if (value == 0.0f) return;
+      if (value > 0.0f && value < maxFraction) {
+        maxFraction = value;
+        const Vec2 e = origin + maxFraction * translation;
+        segBox = {vmin(origin, e), vmax(origin, e)};
+      }
+    } else {
+      local[top++] = n.child1;
+      local[top++] = n.child2;
+    }
+  }
+}
+
+}  // namespace sat

@@ -1,0 +1,255 @@
+// sat-wasm: the collision world. Bodies made of convex shapes, an incremental broad phase, a pair cache with
+// begin / stay / end events and contact manifolds, queries, continuous collision for bullets, and an optional
+// push-apart response. Not a rigid-body solver: no velocities, gravity or friction; the game moves bodies.
+//
+// Frame model:
+//   1. The game writes transforms: setTransform(id, ...) or straight into transformBuffer() (bulk path).
+//   2. update() reads every changed transform, moves the broad phase, updates the pair cache and fills the
+//      event and contact arrays; optionally sweeps bullets (CCD) and pushes overlapping bodies apart.
+//   3. The game reads beginEvents() / stayEvents() / endEvents() / contacts() until the next update().
+// Queries see the world as of the last update().
+//
+// Sign rules are the narrow phase's (collide.h): a contact normal points from body A to body B; depth > 0 is
+// overlap; moving B by normal * depth (or A by the opposite) separates them. In every event and contact, A is the
+// body with the smaller slot.
+//
+// Nothing allocates per frame in steady state (arrays grow to their high-water mark and stay there) and nothing
+// throws. Bad input gets a Status and leaves the world as it was.
+#pragma once
+
+#include <cstdint>
+
+#include "sat/collide.h"
+#include "sat/math.h"
+#include "sat/query.h"
+#include "sat/shapes.h"
+
+namespace sat {
+
+/// A body handle: slot in the low kBodySlotBits bits, generation above. 0 is never a valid id. A destroyed body's
+/// id stays invalid (its slot comes back later with a new generation), so stale ids are detected.
+using BodyId = uint32_t;
+constexpr int kBodySlotBits = 20;
+constexpr uint32_t kBodySlotMask = (1u << kBodySlotBits) - 1u;
+/// Largest number of bodies alive at once.
+constexpr int kMaxBodies = int(kBodySlotMask);
+constexpr BodyId kNullBody = 0;
+/// The dense slot of a body: its index into transformBuffer() (times kTransformStride).
+inline uint32_t bodySlot(BodyId id) { return id & kBodySlotMask; }
+
+// World statuses, numbered after the core's sat::Status values (they cross into JavaScript the same way).
+// Use worldStatusName / worldStatusMessage for them (they also cover the core's).
+constexpr Status kStatusUnknownBody = static_cast<Status>(64);  ///< id never issued by this world (or null)
+constexpr Status kStatusRemovedBody = static_cast<Status>(65);  ///< the body was destroyed: a stale id
+constexpr Status kStatusWorldFull = static_cast<Status>(66);    ///< kMaxBodies alive, or a shape/part limit hit
+const char* worldStatusName(Status status);
+const char* worldStatusMessage(Status status);
+
+enum class BodyType : uint8_t {
+  Static = 0,     ///< never moves by itself; never tested against other static bodies
+  Kinematic = 1,  ///< moved by the game; immovable by push-apart
+  Dynamic = 2,    ///< moved by the game and by push-apart, in proportion to its inverse mass
+};
+
+enum class BroadPhaseType : uint8_t {
+  Grid = 0,          ///< uniform grid rebuilt each frame over the moving bodies (default: fastest on the benchmark)
+  Tree = 1,          ///< dynamic AABB tree with fattened boxes, queried for moved proxies only (Box2D v3)
+  SortAndSweep = 2,  ///< sort on x (insertion sort, frame-coherent) and sweep
+};
+
+struct WorldOptions {
+  BroadPhaseType broadPhase = BroadPhaseType::Grid;
+  /// Tree: how much a moving proxy's box is fattened, as a fraction of the body's extent.
+  float treeMargin = 0.25f;
+  /// Grid: cell size in world units; 0 picks it each frame from the moving bodies' mean box size.
+  float gridCellSize = 0.0f;
+  /// Expected body count: arrays are reserved for it up front.
+  int capacity = 0;
+};
+
+/// One shape of a body, in the body's frame: the shape is placed at `offset`, rotated by `angle` (radians).
+struct ShapeDef {
+  Shape shape;
+  Vec2 offset{0.0f, 0.0f};
+  float angle = 0.0f;
+};
+
+struct BodyDef {
+  BodyType type = BodyType::Dynamic;
+  float x = 0.0f, y = 0.0f, angle = 0.0f, scaleX = 1.0f, scaleY = 1.0f;  ///< initial transform
+  uint32_t userId = 0;             ///< opaque to the world; returned by userId()
+  uint32_t group = 1;              ///< category bits of this body
+  uint32_t mask = 0xFFFFFFFFu;     ///< categories it collides with: pair tested iff (a.group & b.mask) && (b.group & a.mask)
+  bool sensor = false;             ///< reports events, never pushed apart
+  bool enabled = true;             ///< a disabled body is in no pair and no query
+  bool bullet = false;             ///< swept along its motion each update (CCD); dynamic or kinematic bodies only
+  float mass = 1.0f;               ///< push-apart weight of a dynamic body (> 0)
+};
+
+/// A begin, stay or end event: two body ids, A with the smaller slot.
+struct BodyPair {
+  BodyId a = 0;
+  BodyId b = 0;
+};
+
+/// A touching pair this frame (one per begin or stay event), laid out as 16 four-byte words for bulk reads:
+/// words 0-1 ids, 2-3 normal, 4 depth, 5 toi, 6 pointCount, 7 flags, 8-11 point 0, 12-15 point 1 (x, y, depth, id).
+struct Contact {
+  BodyId a = 0;             ///< body A (smaller slot)
+  BodyId b = 0;             ///< body B
+  Vec2 normal{0.0f, 0.0f};  ///< body-level resolution direction, unit, from A to B
+  float depth = 0.0f;       ///< body-level resolution distance: moving B by normal * depth separates the bodies
+  float toi = 1.0f;         ///< CCD: fraction of B's... of the bullet's motion at first touch; 1 without CCD
+  uint32_t pointCount = 0;  ///< valid entries of points
+  uint32_t flags = 0;       ///< kContactBegan | kContactSensor | kContactSwept
+  ManifoldPoint points[2];  ///< contact points of the deepest shape pair (world)
+  /// Per shape pair manifolds: [firstShapeContact, firstShapeContact + shapeContactCount) in shapeContacts().
+};
+constexpr uint32_t kContactBegan = 1u;   ///< this frame's begin (else a stay)
+constexpr uint32_t kContactSensor = 2u;  ///< either body is a sensor
+constexpr uint32_t kContactSwept = 4u;   ///< found by CCD: the bullet was stopped at time of impact `toi`
+constexpr int kContactWords = 16;
+
+/// One touching shape pair of a touching body pair (compound and concave bodies have several).
+struct ShapeContact {
+  BodyId a = 0, b = 0;
+  uint16_t shapeA = 0, shapeB = 0;  ///< shape (part) indices within the bodies
+  Manifold manifold;
+};
+
+/// A body refused by update(): its transform in the buffer was invalid and has been put back to the last valid one.
+struct RejectedBody {
+  BodyId id = 0;
+  Status status = Status::Ok;
+};
+
+/// Optional response run at the end of update().
+struct PushApartOptions {
+  bool enabled = false;
+  int iterations = 4;
+  /// Overlap left alone (and allowed to remain), in world units.
+  float slop = 0.001f;
+};
+
+/// Counters of the last update().
+struct UpdateStats {
+  int movedBodies = 0;
+  int candidatePairs = 0;  ///< pairs in the pair cache (broad-phase overlaps)
+  int touchingPairs = 0;
+  int narrowTests = 0;     ///< shape-pair SAT tests run
+  int sweptBodies = 0;     ///< bullets swept
+  int rejected = 0;
+  float residualDepth = 0.0f;  ///< push-apart: largest overlap beyond slop left after the last iteration
+  int residualPairs = 0;       ///< push-apart: pairs still overlapping beyond slop
+};
+
+/// Which bodies a query sees: body passes iff (body.group & mask) && (body.mask & group).
+struct QueryFilter {
+  uint32_t group = 0xFFFFFFFFu;
+  uint32_t mask = 0xFFFFFFFFu;
+  bool includeSensors = true;
+};
+
+struct RayHit {
+  BodyId body = 0;
+  int shape = 0;            ///< shape (part) index within the body
+  Vec2 point{0.0f, 0.0f};   ///< world hit point
+  Vec2 normal{0.0f, 0.0f};  ///< surface normal facing the ray
+  float fraction = 0.0f;    ///< point = origin + fraction * translation
+};
+
+constexpr int kTransformStride = 5;  ///< floats per body in transformBuffer(): x, y, angle, scaleX, scaleY
+
+class World {
+ public:
+  explicit World(const WorldOptions& options = {});
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  // ---- bodies -------------------------------------------------------------------------------------------------
+  /// A body of one or more convex shapes, each placed in the body frame. Shapes must come from the makers.
+  Status createBody(const BodyDef& def, const ShapeDef* shapes, int shapeCount, BodyId* out);
+  /// A body of one shape at the body origin.
+  Status createBody(const BodyDef& def, const Shape& shape, BodyId* out);
+  /// A body from a simple (possibly concave) outline, split by decompose() into convex parts.
+  Status createConcaveBody(const BodyDef& def, const Vec2* outline, int count, BodyId* out);
+  /// Destroys a body. Its touching pairs report end at the next update(); its id becomes stale at once.
+  Status destroyBody(BodyId id);
+
+  /// Ok, kStatusUnknownBody or kStatusRemovedBody.
+  Status check(BodyId id) const;
+  bool isAlive(BodyId id) const { return check(id) == Status::Ok; }
+  int bodyCount() const;
+
+  /// Sets a body's transform (taken at the next update()). An invalid transform is refused, nothing changes.
+  Status setTransform(BodyId id, float x, float y, float angle, float scaleX = 1.0f, float scaleY = 1.0f);
+  Status setTransform(BodyId id, const Transform& xf);
+  /// The transform as of the last update() (after CCD and push-apart).
+  Status getTransform(BodyId id, Transform* out) const;
+  Status setEnabled(BodyId id, bool enabled);
+  Status setFilter(BodyId id, uint32_t group, uint32_t mask);
+  Status setSensor(BodyId id, bool sensor);
+  Status setBullet(BodyId id, bool bullet);
+  /// Push-apart weight of a dynamic body; mass must be finite and > 0.
+  Status setMass(BodyId id, float mass);
+  Status setUserId(BodyId id, uint32_t userId);
+  uint32_t userId(BodyId id) const;  ///< 0 for an invalid id
+  BodyType type(BodyId id) const;
+  int shapeCount(BodyId id) const;  ///< 0 for an invalid id
+  /// World bounds of the body as of the last update(); false for an invalid id.
+  bool bounds(BodyId id, AABB* out) const;
+
+  // ---- bulk transforms ----------------------------------------------------------------------------------------
+  /// kTransformStride floats per slot (x, y, angle, scaleX, scaleY), indexed by bodySlot(id). Write any entries,
+  /// then update(): changed entries are validated and taken. The pointer is stable until a createBody() grows
+  /// the slot range (transformCapacity() changes); entries of free slots are ignored.
+  float* transformBuffer();
+  const float* transformBuffer() const;
+  int transformCapacity() const;  ///< number of slots the buffer holds
+
+  // ---- the frame ----------------------------------------------------------------------------------------------
+  void setPushApart(const PushApartOptions& options);
+  /// Takes the transforms, updates the broad phase and the pair cache, sweeps bullets, fills the event arrays and
+  /// optionally pushes bodies apart. Returns Ok, or the status of the first body refused (see rejected()).
+  Status update();
+  const UpdateStats& stats() const;
+
+  const BodyPair* beginEvents() const;
+  int beginCount() const;
+  const BodyPair* stayEvents() const;
+  int stayCount() const;
+  const BodyPair* endEvents() const;
+  int endCount() const;
+  /// One per begin and stay event, in the order begin events then stay events.
+  const Contact* contacts() const;
+  int contactCount() const;
+  const ShapeContact* shapeContacts() const;
+  int shapeContactCount() const;
+  /// Bodies whose buffered transform update() refused (kept at their last valid transform).
+  const RejectedBody* rejected() const;
+  int rejectedCount() const;
+
+  // ---- queries (masks per QueryFilter; the world as of the last update()) ---------------------------------------
+  /// Closest hit along the ray; false when nothing is hit.
+  bool raycastClosest(const RayCastInput& ray, const QueryFilter& filter, RayHit* out) const;
+  /// Every body the ray hits (first entry per body), closest first. Writes up to capacity hits, returns the total.
+  int raycastAll(const RayCastInput& ray, const QueryFilter& filter, RayHit* out, int capacity) const;
+  /// Bodies containing the point. Writes up to capacity ids, returns the total.
+  int queryPoint(Vec2 point, const QueryFilter& filter, BodyId* out, int capacity) const;
+  /// Bodies whose bounds overlap the box.
+  int queryAABB(const AABB& box, const QueryFilter& filter, BodyId* out, int capacity) const;
+  /// Bodies overlapping a shape placed at xf.
+  int queryShape(const Shape& shape, const Transform& xf, const QueryFilter& filter, BodyId* out,
+                 int capacity) const;
+
+  /// For tests and tools: checks the internal invariants (broad phase, pair cache); false on the first violation.
+  bool validate() const;
+
+  struct Impl;
+
+ private:
+  Impl* impl_;
+};
+
+}  // namespace sat
