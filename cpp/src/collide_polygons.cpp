@@ -1,0 +1,318 @@
+// Polygon - polygon, and the shared core routine for every pair of convex cores with radii
+// (polygon: radius 0; capsule: a segment stored as a 2-gon with its radius).
+//
+// SAT over both cores' face normals (Gottschalk; Ericson, Real-Time Collision Detection 4.4): the largest face
+// separation is the minimum translation when the cores overlap, because the Minkowski difference of two convex
+// polygons has no other edge directions. Contacts: the face of largest separation is the reference face; the
+// incident edge is the other core's edge most anti-parallel to it, clipped to the reference face's side planes
+// (Box2D's b2ClipPolygons). Rounded cores that do not overlap are resolved by their exact closest points.
+// For polygons with kHillClimbVertices or more vertices, support points are found by hill climbing from the
+// previous face's support (the supports advance monotonically as the faces turn), not by scanning.
+#include <cfloat>
+#include <cmath>
+
+#include "geometry.h"
+#include "dispatch.h"
+#include "placement.h"
+#include "sat/collide.h"
+
+namespace sat {
+namespace detail {
+namespace {
+
+constexpr int kHillClimbVertices = 16;
+/// Closest-point normals within this of a face normal (about 0.8 degrees) use face clipping for two points.
+constexpr float kParallelCos = 0.9999f;
+
+inline int nextIndex(int i, int n) { return i + 1 == n ? 0 : i + 1; }
+
+// Index of the vertex minimizing dot(d, v), walking downhill from `start` on a convex ring.
+inline int hillMin(const Vec2* v, int n, Vec2 d, int start) {
+  int k = start;
+  float best = dot(d, v[k]);
+  for (;;) {
+    int next = nextIndex(k, n);
+    float dn = dot(d, v[next]);
+    if (dn < best) {
+      k = next;
+      best = dn;
+      continue;
+    }
+    int prev = k == 0 ? n - 1 : k - 1;
+    float dp = dot(d, v[prev]);
+    if (dp < best) {
+      k = prev;
+      best = dp;
+      continue;
+    }
+    return k;
+  }
+}
+
+inline int scanMin(const Vec2* v, int n, Vec2 d) {
+  int k = 0;
+  float best = dot(d, v[0]);
+  for (int i = 1; i < n; ++i) {
+    float di = dot(d, v[i]);
+    if (di < best) {
+      best = di;
+      k = i;
+    }
+  }
+  return k;
+}
+
+// Separation of core b from face i of core a: min over b's vertices of dot(n_i, w - v_i).
+inline float faceSeparation(const CoreView& a, int i, const CoreView& b) {
+  Vec2 n = a.n[i];
+  int k = b.count >= kHillClimbVertices ? hillMin(b.v, b.count, n, 0) : scanMin(b.v, b.count, n);
+  return dot(n, b.v[k] - a.v[i]);
+}
+
+struct Separation {
+  float sep;
+  int edge;
+};
+
+// Largest face separation over a's faces; stops as soon as one exceeds `stop` (the pair is then apart).
+Separation findMaxSeparation(const CoreView& a, const CoreView& b, float stop) {
+  Separation best{-FLT_MAX, 0};
+  const int na = a.count, nb = b.count;
+  if (nb < kHillClimbVertices) {
+    for (int i = 0; i < na; ++i) {
+      Vec2 n = a.n[i], v = a.v[i];
+      float s = FLT_MAX;
+      for (int j = 0; j < nb; ++j) {
+        float sj = dot(n, b.v[j] - v);
+        s = sj < s ? sj : s;
+      }
+      if (s > best.sep) best = {s, i};
+      if (s > stop) return best;
+    }
+    return best;
+  }
+  int k = scanMin(b.v, nb, a.n[0]);
+  for (int i = 0; i < na; ++i) {
+    Vec2 n = a.n[i];
+    k = hillMin(b.v, nb, n, k);
+    float s = dot(n, b.v[k] - a.v[i]);
+    if (s > best.sep) best = {s, i};
+    if (s > stop) return best;
+  }
+  return best;
+}
+
+// Exact closest points between two cores that do not overlap: every vertex against every edge of the other
+// (a 2-gon has a single segment). Used only for rounded shapes, where one side has at most two vertices or the
+// pair is already known to be close.
+struct Closest {
+  Vec2 pa, pb;
+  float dist;
+  int featureA, featureB;  // source-independent view indices: vertex or edge start
+};
+
+Closest closestCores(const CoreView& a, const CoreView& b) {
+  Closest c{a.v[0], b.v[0], FLT_MAX, 0, 0};
+  float best = FLT_MAX;
+  const int ea = a.count == 2 ? 1 : a.count, eb = b.count == 2 ? 1 : b.count;
+  for (int i = 0; i < a.count; ++i) {
+    for (int j = 0; j < eb; ++j) {
+      Vec2 q = closestOnSegment(b.v[j], b.v[nextIndex(j, b.count)], a.v[i]);
+      float d2 = distanceSquared(a.v[i], q);
+      if (d2 < best) {
+        best = d2;
+        c = {a.v[i], q, 0.0f, i, j};
+      }
+    }
+  }
+  for (int j = 0; j < b.count; ++j) {
+    for (int i = 0; i < ea; ++i) {
+      Vec2 q = closestOnSegment(a.v[i], a.v[nextIndex(i, a.count)], b.v[j]);
+      float d2 = distanceSquared(q, b.v[j]);
+      if (d2 < best) {
+        best = d2;
+        c = {q, b.v[j], 0.0f, i, j};
+      }
+    }
+  }
+  c.dist = std::sqrt(best);
+  return c;
+}
+
+// Contacts from the reference face `edge` of `ref` against core `inc`. `flip` says ref is B.
+// Points whose separation exceeds tol are dropped; if clipping leaves none, the deepest incident vertex is kept.
+Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool flip, float tol) {
+  Manifold m;
+  const int i1 = edge, i2 = nextIndex(edge, ref.count);
+  const Vec2 v1 = ref.v[i1], v2 = ref.v[i2];
+  const Vec2 nR = ref.n[edge];
+  const float rR = ref.radius, rI = inc.radius;
+
+  // Incident edge: the one most anti-parallel to the reference normal (it holds the deepest vertex).
+  int j1 = 0;
+  float minDot = FLT_MAX;
+  for (int j = 0; j < inc.count; ++j) {
+    float d = dot(nR, inc.n[j]);
+    if (d < minDot) {
+      minDot = d;
+      j1 = j;
+    }
+  }
+  const int j2 = nextIndex(j1, inc.count);
+  Vec2 w1 = inc.v[j1], w2 = inc.v[j2];
+
+  // Clip [w1, w2] to the slab between the reference face's side planes, along the face tangent.
+  const Vec2 t = leftPerp(nR);
+  const float lo = 0.0f, hi = dot(t, v2 - v1);
+  float s1 = dot(t, w1 - v1), s2 = dot(t, w2 - v1);
+  Vec2 c1 = w1, c2 = w2;
+  bool keep1 = true, keep2 = true;
+  if (s1 != s2) {
+    // Parameterize w(u) = w1 + u (w2 - w1); s(u) = s1 + u (s2 - s1).
+    float uLo = (lo - s1) / (s2 - s1), uHi = (hi - s1) / (s2 - s1);
+    float u0 = 0.0f, u1 = 1.0f;
+    float uMin = uLo < uHi ? uLo : uHi, uMax = uLo < uHi ? uHi : uLo;
+    if (uMin > u0) u0 = uMin;
+    if (uMax < u1) u1 = uMax;
+    if (u0 > u1) {
+      keep1 = keep2 = false;
+    } else {
+      c1 = lerp(w1, w2, u0);
+      c2 = lerp(w1, w2, u1);
+    }
+  } else if (s1 < lo || s1 > hi) {
+    keep1 = keep2 = false;
+  }
+
+  const Vec2 ends[2] = {c1, c2};
+  const bool keeps[2] = {keep1, keep2};
+  const int incVertex[2] = {j1, j2};
+  for (int k = 0; k < 2; ++k) {
+    if (!keeps[k]) continue;
+    Vec2 p = ends[k];
+    float h = dot(nR, p - v1);
+    float s = h - rR - rI;
+    if (s > tol) continue;
+    ManifoldPoint& mp = m.points[m.pointCount++];
+    mp.point = p - (0.5f * (h - rR + rI)) * nR;
+    mp.depth = -s;
+    uint32_t fr = uint32_t(ref.srcEdge(edge)), fi = uint32_t(inc.srcVertex(incVertex[k]));
+    mp.id = flip ? makeFeatureId(fi, fr) : makeFeatureId(fr, fi);
+  }
+  if (m.pointCount == 0) {
+    // Numerical corner case (vertex against the end of the reference face): keep the deepest incident vertex.
+    int k = scanMin(inc.v, inc.count, nR);
+    Vec2 p = inc.v[k];
+    float h = dot(nR, p - v1);
+    ManifoldPoint& mp = m.points[m.pointCount++];
+    mp.point = p - (0.5f * (h - rR + rI)) * nR;
+    mp.depth = rR + rI - h;
+    uint32_t fr = uint32_t(ref.srcEdge(edge)), fi = uint32_t(inc.srcVertex(k));
+    mp.id = flip ? makeFeatureId(fi, fr) : makeFeatureId(fr, fi);
+  }
+  m.normal = flip ? -nR : nR;
+  return m;
+}
+
+inline bool cacheRejects(const CoreView& a, const CoreView& b, float stop, const SatCache* cache) {
+  if (cache == nullptr || cache->type == 0) return false;
+  if (cache->type == 1 && cache->index < a.count) return faceSeparation(a, cache->index, b) > stop;
+  if (cache->type == 2 && cache->index < b.count) return faceSeparation(b, cache->index, a) > stop;
+  return false;
+}
+
+inline void remember(SatCache* cache, uint8_t type, int index) {
+  if (cache) {
+    cache->type = type;
+    cache->index = uint16_t(index);
+  }
+}
+
+}  // namespace
+
+bool overlapCores(const CoreView& a, const CoreView& b, float tol, SatCache* cache) {
+  const float rSum = a.radius + b.radius, stop = rSum + tol;
+  if (cacheRejects(a, b, stop, cache)) return false;
+  Separation sa = findMaxSeparation(a, b, stop);
+  if (sa.sep > stop) {
+    remember(cache, 1, sa.edge);
+    return false;
+  }
+  Separation sb = findMaxSeparation(b, a, stop);
+  if (sb.sep > stop) {
+    remember(cache, 2, sb.edge);
+    return false;
+  }
+  bool flip = sb.sep > sa.sep;
+  remember(cache, flip ? 2 : 1, flip ? sb.edge : sa.edge);
+  float coreSep = flip ? sb.sep : sa.sep;
+  // A negative separation means the cores overlap. Zero or more with rounded cores needs the exact distance:
+  // two parallel segments have a degenerate Minkowski difference whose face normals miss the end-on axis.
+  if (rSum == 0.0f || coreSep < 0.0f) return true;
+  return closestCores(a, b).dist <= stop;
+}
+
+Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache* cache) {
+  const float rSum = a.radius + b.radius, stop = rSum + tol;
+  if (cacheRejects(a, b, stop, cache)) return {};
+  Separation sa = findMaxSeparation(a, b, stop);
+  if (sa.sep > stop) {
+    remember(cache, 1, sa.edge);
+    return {};
+  }
+  Separation sb = findMaxSeparation(b, a, stop);
+  if (sb.sep > stop) {
+    remember(cache, 2, sb.edge);
+    return {};
+  }
+  // Prefer A's face unless B's is clearly better, so the reference face does not flicker between frames.
+  const bool flip = sb.sep > sa.sep + 0.1f * tol;
+  const int edge = flip ? sb.edge : sa.edge;
+  const float coreSep = flip ? sb.sep : sa.sep;
+  remember(cache, flip ? 2 : 1, edge);
+
+  if (rSum > 0.0f && coreSep >= 0.0f) {
+    // Rounded cores apart: the MTV runs along their closest points, which need not be a face normal.
+    Closest c = closestCores(a, b);
+    if (c.dist > stop) return {};
+    if (c.dist > tol) {
+      Vec2 n = (1.0f / c.dist) * (c.pb - c.pa);
+      Vec2 faceNormal = flip ? -b.n[edge] : a.n[edge];
+      Manifold m;
+      if (dot(n, faceNormal) >= kParallelCos) {
+        m = flip ? clipManifold(b, edge, a, true, tol) : clipManifold(a, edge, b, false, tol);
+      } else {
+        m.pointCount = 1;
+        ManifoldPoint& mp = m.points[0];
+        mp.point = 0.5f * ((c.pa + a.radius * n) + (c.pb - b.radius * n));
+        mp.depth = rSum - c.dist;
+        mp.id = makeFeatureId(uint32_t(a.srcVertex(c.featureA)), uint32_t(b.srcVertex(c.featureB)));
+      }
+      m.normal = n;
+      m.depth = rSum - c.dist;
+      return m;
+    }
+  }
+  Manifold m = flip ? clipManifold(b, edge, a, true, tol) : clipManifold(a, edge, b, false, tol);
+  m.depth = rSum - coreSep;
+  return m;
+}
+
+}  // namespace detail
+
+Manifold collide(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB, SatCache* cache) {
+  return detail::collidePlaced(detail::refOf(a), xfA, detail::refOf(b), xfB, cache);
+}
+
+bool overlap(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB, SatCache* cache) {
+  return detail::overlapPlaced(detail::refOf(a), xfA, detail::refOf(b), xfB, cache);
+}
+
+Manifold flipManifold(const Manifold& m) {
+  Manifold f = m;
+  f.normal = -m.normal;
+  for (int i = 0; i < m.pointCount; ++i) f.points[i].id = (m.points[i].id << 16) | (m.points[i].id >> 16);
+  return f;
+}
+
+}  // namespace sat

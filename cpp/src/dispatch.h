@@ -1,0 +1,108 @@
+// Private: one path from (shape, frame) pairs to the core routines, shared by the typed overloads, the Shape
+// overloads and the Affine overloads, so every entry point applies the same placement, tolerance and early reject.
+#pragma once
+
+#include "placement.h"
+#include "sat/collide.h"
+
+namespace sat::detail {
+
+/// A non-owning reference to any concrete shape.
+struct ShapeRef {
+  ShapeType type;
+  const void* ptr;
+  const Circle& circle() const { return *static_cast<const Circle*>(ptr); }
+  const Capsule& capsule() const { return *static_cast<const Capsule*>(ptr); }
+  const Polygon& polygon() const { return *static_cast<const Polygon*>(ptr); }
+};
+inline ShapeRef refOf(const Circle& c) { return {ShapeType::Circle, &c}; }
+inline ShapeRef refOf(const Capsule& c) { return {ShapeType::Capsule, &c}; }
+inline ShapeRef refOf(const Polygon& p) { return {ShapeType::Polygon, &p}; }
+inline ShapeRef refOf(const Shape& s) {
+  switch (s.type) {
+    case ShapeType::Circle: return refOf(s.circle);
+    case ShapeType::Capsule: return refOf(s.capsule);
+    case ShapeType::Polygon: break;
+  }
+  return refOf(s.polygon);
+}
+
+/// Bounding circle of a placed shape in the working frame, and its size for the tolerance.
+struct Bound {
+  Vec2 center;
+  float radius;
+};
+
+inline Bound boundOf(ShapeRef s, const Placement& p) {
+  switch (s.type) {
+    case ShapeType::Circle: return {p.apply(s.circle().center), s.circle().radius * p.radiusScale};
+    case ShapeType::Capsule: {
+      const Capsule& c = s.capsule();
+      return {p.apply(0.5f * (c.center1 + c.center2)), placedSize(c, p)};
+    }
+    case ShapeType::Polygon: break;
+  }
+  return {p.apply(s.polygon().centroid()), s.polygon().boundingRadius() * p.radiusScale};
+}
+
+/// A polygon needs 3+ vertices; a default-constructed one is refused rather than read.
+inline bool usable(ShapeRef s) { return s.type != ShapeType::Polygon || s.polygon().count() >= 3; }
+
+inline CoreView placeCore(ShapeRef s, const Placement& p, CoreBuffer* buf) {
+  return s.type == ShapeType::Capsule ? placeCapsule(s.capsule(), p, buf) : placePolygon(s.polygon(), p, buf);
+}
+
+// Pair-specific routines, each in its pair's file, all in the working frame.
+Manifold collideCircles(Vec2 ca, float ra, Vec2 cb, float rb, float tol);  // collide_circles.cpp
+
+struct PlacedPair {
+  Placement pa, pb;
+  Frame frame;
+  Bound ba, bb;
+  float tol;
+  bool apart;
+};
+
+template <class Xf>
+inline bool preparePair(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, PlacedPair* pp) {
+  if (!isValid(xfA) || !isValid(xfB) || !usable(a) || !usable(b)) return false;
+  placePair(xfA, xfB, &pp->pa, &pp->pb, &pp->frame);
+  pp->ba = boundOf(a, pp->pa);
+  pp->bb = boundOf(b, pp->pb);
+  pp->tol = contactTolerance(pp->ba.radius, pp->bb.radius);
+  float reach = pp->ba.radius + pp->bb.radius + pp->tol;
+  return distanceSquared(pp->ba.center, pp->bb.center) <= reach * reach;
+}
+
+template <class Xf>
+Manifold collidePlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, SatCache* cache) {
+  PlacedPair pp;
+  if (!preparePair(a, xfA, b, xfB, &pp)) return {};
+  CoreBuffer bufA, bufB;
+  Manifold m;
+  const bool circleA = a.type == ShapeType::Circle, circleB = b.type == ShapeType::Circle;
+  if (circleA && circleB) {
+    m = collideCircles(pp.ba.center, pp.ba.radius, pp.bb.center, pp.bb.radius, pp.tol);
+  } else if (circleB) {
+    m = collideCoreCircle(placeCore(a, pp.pa, &bufA), pp.bb.center, pp.bb.radius, pp.tol);
+  } else if (circleA) {
+    m = flipManifold(collideCoreCircle(placeCore(b, pp.pb, &bufB), pp.ba.center, pp.ba.radius, pp.tol));
+  } else {
+    m = collideCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
+  }
+  manifoldToWorld(&m, pp.frame);
+  return m;
+}
+
+template <class Xf>
+bool overlapPlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, SatCache* cache) {
+  if (a.type == ShapeType::Circle || b.type == ShapeType::Circle) {
+    return collidePlaced(a, xfA, b, xfB, cache).pointCount > 0;
+  }
+  PlacedPair pp;
+  if (!preparePair(a, xfA, b, xfB, &pp)) return false;
+  CoreBuffer bufA, bufB;
+  return overlapCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
+}
+
+}  // namespace sat::detail

@@ -1,0 +1,48 @@
+// Convex hull of a point cloud: Andrew's monotone chain with exact (double) orientation tests, then the same
+// welding and collinear cleaning as makePolygon.
+#include <algorithm>
+#include <vector>
+
+#include "geometry.h"
+#include "polygon_build.h"
+#include "sat/shapes.h"
+
+namespace sat {
+
+Status makeHull(const Vec2* points, int count, Polygon* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  Status s = detail::checkPoints(points, count);
+  if (s != Status::Ok) return s;
+  if (count > kMaxHullInput) return Status::TooManyPoints;
+  if (count < 3) return Status::TooFewPoints;
+
+  float size = detail::pointSetSize(points, count);
+  float weldTol = kWeldRelative * size;
+  std::vector<Vec2> pts(points, points + count);
+  std::sort(pts.begin(), pts.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+  if (pts.size() < 3) return Status::TooFewPoints;
+
+  std::vector<Vec2> hull(2 * pts.size());
+  size_t k = 0;
+  for (size_t i = 0; i < pts.size(); ++i) {  // lower chain
+    while (k >= 2 && detail::orient(hull[k - 2], hull[k - 1], pts[i]) <= 0.0) --k;
+    hull[k++] = pts[i];
+  }
+  for (size_t i = pts.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+    while (k >= lower && detail::orient(hull[k - 2], hull[k - 1], pts[i]) <= 0.0) --k;
+    hull[k++] = pts[i];
+  }
+  hull.resize(k > 1 ? k - 1 : k);  // the last point repeats the first
+  if (detail::weldRing(hull, weldTol) < 3) {
+    // Fewer than three points survive welding: distinguish coincident from collinear input.
+    return hull.size() < 2 ? Status::TooFewPoints : Status::ZeroArea;
+  }
+  if (detail::dropCollinear(hull, weldTol, kCollinearRelative * size) < 3) return Status::ZeroArea;
+  if (int(hull.size()) > kMaxPolygonVertices) return Status::TooManyPoints;
+  double area2 = detail::signedArea2(hull);
+  if (!(area2 > 1.0e-12 * double(size) * size)) return Status::ZeroArea;
+  return buildPolygon(hull.data(), int(hull.size()), out);
+}
+
+}  // namespace sat

@@ -1,0 +1,170 @@
+// Private: shapes placed in a common working frame for the narrow phase.
+//
+// Transform queries work in A's rigid frame (A's rotation and translation removed; A's scale kept on A), so an
+// unscaled A is used straight from its cached local vertices and normals and only B is transformed. Affine queries
+// work in a world-aligned frame centred on A's origin (skew has no rigid frame). Either way results are mapped back
+// with the frame's rotation and origin.
+#pragma once
+
+#include <cmath>
+
+#include "polygon_build.h"
+#include "sat/collide.h"
+#include "sat/math.h"
+#include "sat/shapes.h"
+
+namespace sat::detail {
+
+/// Maps a shape's local coordinates into the working frame: x' = M x + t.
+struct Placement {
+  float m00 = 1.0f, m01 = 0.0f, m10 = 0.0f, m11 = 1.0f;  ///< row-major linear part
+  Vec2 t{0.0f, 0.0f};                                   ///< translation
+  bool identity = true;                                 ///< M == I and t == 0
+  bool orthonormal = true;                              ///< M is a pure rotation
+  float radiusScale = 1.0f;                             ///< how a rounded shape's radius scales
+  float det = 1.0f;                                     ///< determinant of M
+
+  Vec2 apply(Vec2 v) const { return {m00 * v.x + m01 * v.y + t.x, m10 * v.x + m11 * v.y + t.y}; }
+  Vec2 applyLinear(Vec2 v) const { return {m00 * v.x + m01 * v.y, m10 * v.x + m11 * v.y}; }
+  /// Maps an outward unit normal: direction of M^-T n, which stays outward even when M mirrors.
+  Vec2 applyNormal(Vec2 n) const {
+    if (orthonormal) return applyLinear(n);
+    float s = det < 0.0f ? -1.0f : 1.0f;
+    return normalize(Vec2{s * (m11 * n.x - m10 * n.y), s * (-m01 * n.x + m00 * n.y)});
+  }
+};
+
+/// The frame the narrow phase computes in, as seen from the world.
+struct Frame {
+  Vec2 origin{0.0f, 0.0f};
+  Rot q{1.0f, 0.0f};
+  Vec2 toWorldPoint(Vec2 p) const { return origin + rotate(q, p); }
+  Vec2 toWorldVector(Vec2 v) const { return rotate(q, v); }
+};
+
+inline Placement makePlacement(float m00, float m01, float m10, float m11, Vec2 t) {
+  Placement p;
+  p.m00 = m00;
+  p.m01 = m01;
+  p.m10 = m10;
+  p.m11 = m11;
+  p.t = t;
+  p.det = m00 * m11 - m01 * m10;
+  p.identity = m00 == 1.0f && m01 == 0.0f && m10 == 0.0f && m11 == 1.0f && t.x == 0.0f && t.y == 0.0f;
+  p.orthonormal = p.identity || (std::fabs(m00 * m00 + m10 * m10 - 1.0f) < 1.0e-6f &&
+                                 std::fabs(m01 * m01 + m11 * m11 - 1.0f) < 1.0e-6f &&
+                                 std::fabs(m00 * m01 + m10 * m11) < 1.0e-6f && p.det > 0.0f);
+  p.radiusScale = p.orthonormal ? 1.0f : radiusScale(Affine{m00, m10, m01, m11, 0.0f, 0.0f});
+  return p;
+}
+
+/// Placements of A and B in A's rigid frame, for Transform queries.
+inline void placePair(const Transform& xfA, const Transform& xfB, Placement* pa, Placement* pb, Frame* frame) {
+  frame->origin = xfA.p;
+  frame->q = xfA.q;
+  *pa = makePlacement(xfA.scale.x, 0.0f, 0.0f, xfA.scale.y, {0.0f, 0.0f});
+  pa->radiusScale = std::fmax(std::fabs(xfA.scale.x), std::fabs(xfA.scale.y));
+  Rot r = invMulRot(xfA.q, xfB.q);
+  Vec2 t = invRotate(xfA.q, xfB.p - xfA.p);
+  *pb = makePlacement(r.c * xfB.scale.x, -r.s * xfB.scale.y, r.s * xfB.scale.x, r.c * xfB.scale.y, t);
+  pb->radiusScale = std::fmax(std::fabs(xfB.scale.x), std::fabs(xfB.scale.y));
+}
+
+/// Placements of A and B in a world-aligned frame centred on A's origin, for Affine queries.
+inline void placePair(const Affine& xfA, const Affine& xfB, Placement* pa, Placement* pb, Frame* frame) {
+  frame->origin = {xfA.tx, xfA.ty};
+  frame->q = {1.0f, 0.0f};
+  *pa = makePlacement(xfA.a, xfA.c, xfA.b, xfA.d, {0.0f, 0.0f});
+  *pb = makePlacement(xfB.a, xfB.c, xfB.b, xfB.d, {xfB.tx - xfA.tx, xfB.ty - xfA.ty});
+}
+
+/// A convex core (polygon, or a segment as a 2-gon, in the working frame) with a radius.
+/// When the placement mirrors, vertices are stored in reverse so the view stays counter-clockwise; srcVertex and
+/// srcEdge map view indices back to the shape's own indices for feature ids and caches.
+struct CoreView {
+  const Vec2* v = nullptr;
+  const Vec2* n = nullptr;
+  int count = 0;
+  float radius = 0.0f;
+  bool reversed = false;
+
+  int srcVertex(int i) const { return reversed ? count - 1 - i : i; }
+  int srcEdge(int i) const {
+    if (!reversed) return i;
+    int e = count - 2 - i;
+    return e < 0 ? e + count : e;
+  }
+};
+
+/// Scratch storage for one placed core; lives on the stack of a query.
+struct CoreBuffer {
+  Vec2 v[kMaxPolygonVertices];
+  Vec2 n[kMaxPolygonVertices];
+};
+
+/// Places a polygon; uses its own arrays when the placement is the identity.
+inline CoreView placePolygon(const Polygon& poly, const Placement& p, CoreBuffer* buf) {
+  CoreView view;
+  view.count = poly.count();
+  if (p.identity) {
+    view.v = poly.vertices();
+    view.n = poly.normals();
+    return view;
+  }
+  const Vec2* sv = poly.vertices();
+  const Vec2* sn = poly.normals();
+  int n = poly.count();
+  if (p.det >= 0.0f) {
+    for (int i = 0; i < n; ++i) buf->v[i] = p.apply(sv[i]);
+    for (int i = 0; i < n; ++i) buf->n[i] = p.applyNormal(sn[i]);
+  } else {
+    for (int i = 0; i < n; ++i) buf->v[i] = p.apply(sv[n - 1 - i]);
+    for (int i = 0; i < n; ++i) {
+      int e = n - 2 - i;
+      buf->n[i] = p.applyNormal(sn[e < 0 ? e + n : e]);
+    }
+    view.reversed = true;
+  }
+  view.v = buf->v;
+  view.n = buf->n;
+  return view;
+}
+
+/// Places a capsule's segment as a 2-gon (edge 0 from c1 to c2, edge 1 back) with the scaled radius.
+inline CoreView placeCapsule(const Capsule& cap, const Placement& p, CoreBuffer* buf) {
+  buf->v[0] = p.apply(cap.center1);
+  buf->v[1] = p.apply(cap.center2);
+  Vec2 nrm = normalize(rightPerp(buf->v[1] - buf->v[0]));
+  buf->n[0] = nrm;
+  buf->n[1] = -nrm;
+  CoreView view;
+  view.v = buf->v;
+  view.n = buf->n;
+  view.count = 2;
+  view.radius = cap.radius * p.radiusScale;
+  return view;
+}
+
+/// World-space size of a placed shape, for the contact tolerance.
+inline float placedSize(const Polygon& poly, const Placement& p) {
+  return poly.boundingRadius() * p.radiusScale;
+}
+inline float placedSize(const Capsule& cap, const Placement& p) {
+  return (0.5f * distance(cap.center1, cap.center2) + cap.radius) * p.radiusScale;
+}
+inline float placedSize(const Circle& c, const Placement& p) { return c.radius * p.radiusScale; }
+
+/// Maps a manifold computed in the working frame to the world.
+inline void manifoldToWorld(Manifold* m, const Frame& f) {
+  if (m->pointCount == 0) return;
+  m->normal = f.toWorldVector(m->normal);
+  for (int i = 0; i < m->pointCount; ++i) m->points[i].point = f.toWorldPoint(m->points[i].point);
+}
+
+// Core routines in the working frame (collide_polygons.cpp). They return an empty manifold when apart.
+Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache* cache);
+bool overlapCores(const CoreView& a, const CoreView& b, float tol, SatCache* cache);
+/// Circle against a core (polygon or segment), circle centre c and radius r in the working frame.
+Manifold collideCoreCircle(const CoreView& a, Vec2 c, float r, float tol);
+
+}  // namespace sat::detail

@@ -1,0 +1,168 @@
+// Raycasts and point containment. Polygons are tested in their own local frame (an affine map keeps a ray a
+// ray with the same fraction, and keeps half-planes half-planes); rounded shapes in world space with their
+// scaled radius.
+#include <cmath>
+
+#include "geometry.h"
+#include "polygon_build.h"
+#include "sat/collide.h"
+#include "sat/query.h"
+
+namespace sat {
+namespace {
+
+using detail::closestOnSegment;
+
+struct Inverse {
+  float a, b, c, d;  // inverse linear part, same layout as Affine
+  Vec2 t;            // forward translation
+  Vec2 toLocalPoint(Vec2 p) const {
+    Vec2 q = p - t;
+    return {a * q.x + c * q.y, b * q.x + d * q.y};
+  }
+  Vec2 toLocalVector(Vec2 v) const { return {a * v.x + c * v.y, b * v.x + d * v.y}; }
+};
+
+Inverse invert(const Affine& m) {
+  float inv = 1.0f / determinant(m);
+  return {inv * m.d, -inv * m.b, -inv * m.c, inv * m.a, {m.tx, m.ty}};
+}
+
+// World normal of a local outward normal: direction of M^-T n (outward even when M mirrors).
+Vec2 normalToWorld(const Affine& m, Vec2 n) {
+  float s = determinant(m) < 0.0f ? -1.0f : 1.0f;
+  return normalize(Vec2{s * (m.d * n.x - m.b * n.y), s * (-m.c * n.x + m.a * n.y)});
+}
+
+CastOutput rayCircle(Vec2 center, float r, const RayCastInput& in) {
+  CastOutput out;
+  Vec2 s = in.origin - center;
+  float dd = dot(in.translation, in.translation);
+  if (dd == 0.0f) return out;
+  float len = std::sqrt(dd);
+  Vec2 dir = (1.0f / len) * in.translation;
+  // Solve |s + t dir| = r for the entering root t (distance along the unit direction).
+  float b = dot(s, dir);
+  Vec2 closest = s - b * dir;  // closest approach, computed directly for accuracy
+  float c2 = lengthSquared(closest);
+  if (c2 > r * r) return out;
+  if (lengthSquared(s) < r * r) return out;  // starts inside
+  float h = std::sqrt(r * r - c2);
+  float t = -b - h;
+  if (t < 0.0f || t > in.maxFraction * len) return out;
+  out.fraction = t / len;
+  out.point = in.origin + out.fraction * in.translation;
+  out.normal = normalize(out.point - center);
+  out.hit = true;
+  return out;
+}
+
+CastOutput rayPolygonLocal(const Vec2* v, const Vec2* n, int count, Vec2 p1, Vec2 d, float maxFraction) {
+  CastOutput out;
+  float lower = 0.0f, upper = maxFraction;
+  int index = -1;
+  for (int i = 0; i < count; ++i) {
+    float numerator = dot(n[i], v[i] - p1);
+    float denominator = dot(n[i], d);
+    if (denominator == 0.0f) {
+      if (numerator < 0.0f) return out;  // parallel and outside this face
+    } else if (denominator < 0.0f && numerator < lower * denominator) {
+      lower = numerator / denominator;  // entering this half-plane later
+      index = i;
+    } else if (denominator > 0.0f && numerator < upper * denominator) {
+      upper = numerator / denominator;  // leaving earlier
+    }
+    if (upper < lower) return out;
+  }
+  if (index < 0) return out;  // starts inside
+  out.fraction = lower;
+  out.normal = n[index];
+  out.hit = true;
+  return out;
+}
+
+CastOutput rayPolygon(const Polygon& poly, const Affine& m, const RayCastInput& in) {
+  Inverse inv = invert(m);
+  Vec2 p1 = inv.toLocalPoint(in.origin), d = inv.toLocalVector(in.translation);
+  CastOutput out = rayPolygonLocal(poly.vertices(), poly.normals(), poly.count(), p1, d, in.maxFraction);
+  if (!out.hit) return out;
+  out.normal = normalToWorld(m, out.normal);
+  out.point = in.origin + out.fraction * in.translation;
+  return out;
+}
+
+CastOutput rayCapsule(const Capsule& cap, const Affine& m, const RayCastInput& in) {
+  Vec2 p1 = transformPoint(m, cap.center1), p2 = transformPoint(m, cap.center2);
+  float r = cap.radius * radiusScale(m);
+  CastOutput out;
+  if (distanceSquared(closestOnSegment(p1, p2, in.origin), in.origin) < r * r) return out;  // starts inside
+  // The capsule is the union of two discs and a rectangle: the ray enters it at the first entry into any.
+  Vec2 side = r * normalize(rightPerp(p2 - p1));
+  Vec2 box[4] = {p1 + side, p2 + side, p2 - side, p1 - side};
+  if (cross(box[1] - box[0], box[2] - box[1]) < 0.0f) {
+    Vec2 t = box[1];
+    box[1] = box[3];
+    box[3] = t;
+  }
+  Vec2 normals[4];
+  for (int i = 0; i < 4; ++i) normals[i] = normalize(rightPerp(box[(i + 1) % 4] - box[i]));
+  CastOutput candidates[3] = {rayCircle(p1, r, in), rayCircle(p2, r, in),
+                              rayPolygonLocal(box, normals, 4, in.origin, in.translation, in.maxFraction)};
+  if (candidates[2].hit) candidates[2].point = in.origin + candidates[2].fraction * in.translation;
+  for (const CastOutput& c : candidates) {
+    if (c.hit && (!out.hit || c.fraction < out.fraction)) out = c;
+  }
+  return out;
+}
+
+}  // namespace
+
+CastOutput raycast(const Shape& shape, const Affine& xf, const RayCastInput& input) {
+  if (!isValid(xf) || !isValid(input.origin) || !isValid(input.translation) || !isValid(input.maxFraction)) return {};
+  switch (shape.type) {
+    case ShapeType::Circle:
+      return rayCircle(transformPoint(xf, shape.circle.center), shape.circle.radius * radiusScale(xf), input);
+    case ShapeType::Capsule: return rayCapsule(shape.capsule, xf, input);
+    case ShapeType::Polygon: break;
+  }
+  if (shape.polygon.count() < 3) return {};
+  return rayPolygon(shape.polygon, xf, input);
+}
+
+CastOutput raycast(const Shape& shape, const Transform& xf, const RayCastInput& input) {
+  if (!isValid(xf)) return {};
+  return raycast(shape, toAffine(xf), input);
+}
+
+bool containsPoint(const Shape& shape, const Affine& xf, Vec2 point) {
+  if (!isValid(xf) || !isValid(point)) return false;
+  switch (shape.type) {
+    case ShapeType::Circle: {
+      float r = shape.circle.radius * radiusScale(xf);
+      float tol = kRelativeTolerance * r;
+      return distance(transformPoint(xf, shape.circle.center), point) <= r + tol;
+    }
+    case ShapeType::Capsule: {
+      Vec2 p1 = transformPoint(xf, shape.capsule.center1), p2 = transformPoint(xf, shape.capsule.center2);
+      float r = shape.capsule.radius * radiusScale(xf);
+      float tol = kRelativeTolerance * (r + 0.5f * distance(p1, p2));
+      return distance(closestOnSegment(p1, p2, point), point) <= r + tol;
+    }
+    case ShapeType::Polygon: break;
+  }
+  const Polygon& poly = shape.polygon;
+  if (poly.count() < 3) return false;
+  Vec2 local = invert(xf).toLocalPoint(point);
+  float tol = kRelativeTolerance * poly.boundingRadius();
+  for (int i = 0; i < poly.count(); ++i) {
+    if (dot(poly.normal(i), local - poly.vertex(i)) > tol) return false;
+  }
+  return true;
+}
+
+bool containsPoint(const Shape& shape, const Transform& xf, Vec2 point) {
+  if (!isValid(xf)) return false;
+  return containsPoint(shape, toAffine(xf), point);
+}
+
+}  // namespace sat
