@@ -1,4 +1,5 @@
-// `npm test`: builds what each suite needs, runs every suite, and ends with one line summing them all:
+// `npm test`: builds everything (the steps of scripts/build.mjs), runs every test suite that exists, and ends
+// with one line summing them all:
 //   N passed, N failed
 // That line is the last thing printed (CI reads it). The exit code is non-zero when anything failed.
 //
@@ -12,18 +13,43 @@
 import { readFileSync, readdirSync, rmSync, mkdirSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { banner, builds, cmakeBuild, exists, repoPath, run } from './lib.mjs';
-import { buildStep } from './build.mjs';
+import { buildAll, buildStep } from './build.mjs';
 
 const resultsDir = 'build/test-results';
 
 const suites = [
   {
+    // Every step of `npm run build`, so that `npm test` also proves that everything builds. A failed step counts
+    // 1 failed; a suite that needs it fails too, with its own message. Nothing is counted as passed here.
+    id: 'build',
+    name: 'Every build step (scripts/build.mjs)',
+    when: () => true,
+    run: async () => {
+      const failed = await buildAll();
+      return { passed: 0, failed: failed.length, notes: failed.map((name) => `build step '${name}' failed`) };
+    },
+  },
+  {
     id: 'native',
     name: 'C++ GoogleTest (native, Release)',
     when: () => exists('tests/cpp/CMakeLists.txt'),
     run: async () => {
-      await buildStep('native');  // the whole native build: library, tests, benchmarks, examples
-      return gtestSuite('native', builds.native);
+      // The whole native build (library, tests, benchmarks, examples). If some other target breaks it, still
+      // build and run the tests alone, and count the broken build as one more failure.
+      let buildError = null;
+      try {
+        await buildStep('native');
+      } catch (err) {
+        buildError = err;
+        banner('build native: the sat_tests target alone');
+        await cmakeBuild(builds.native, { targets: ['sat_tests'] });
+      }
+      const r = await gtestSuite('native', builds.native);
+      if (buildError) {
+        r.failed += 1;
+        r.notes.push(`the full native build failed (${buildError.message}); ran the tests built alone`);
+      }
+      return r;
     },
   },
   {
