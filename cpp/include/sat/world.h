@@ -93,24 +93,27 @@ struct BodyPair {
 };
 
 /// A touching pair this frame (one per begin or stay event), laid out as 16 four-byte words for bulk reads:
-/// words 0-1 ids, 2-3 normal, 4 depth, 5 toi, 6 pointCount, 7 flags, 8-11 point 0, 12-15 point 1 (x, y, depth, id).
+/// words 0-1 ids, 2-3 normal, 4 depth, 5 toi, 6 pointCount (byte 0) / flags (byte 1) / shapeContactCount (bytes
+/// 2-3), 7 firstShapeContact, 8-11 point 0, 12-15 point 1 (x, y, depth, feature id).
 struct Contact {
-  BodyId a = 0;             ///< body A (smaller slot)
-  BodyId b = 0;             ///< body B
-  Vec2 normal{0.0f, 0.0f};  ///< body-level resolution direction, unit, from A to B
-  float depth = 0.0f;       ///< body-level resolution distance: moving B by normal * depth separates the bodies
-  float toi = 1.0f;         ///< CCD: fraction of B's... of the bullet's motion at first touch; 1 without CCD
-  uint32_t pointCount = 0;  ///< valid entries of points
-  uint32_t flags = 0;       ///< kContactBegan | kContactSensor | kContactSwept
-  ManifoldPoint points[2];  ///< contact points of the deepest shape pair (world)
-  /// Per shape pair manifolds: [firstShapeContact, firstShapeContact + shapeContactCount) in shapeContacts().
+  BodyId a = 0;                    ///< body A (smaller slot)
+  BodyId b = 0;                    ///< body B
+  Vec2 normal{0.0f, 0.0f};         ///< body-level resolution direction, unit, from A to B
+  float depth = 0.0f;              ///< body-level resolution distance: moving B by normal * depth separates them
+  float toi = 1.0f;                ///< CCD: fraction of the bullet's motion at first touch; 1 without CCD
+  uint8_t pointCount = 0;          ///< valid entries of points
+  uint8_t flags = 0;               ///< kContactBegan | kContactSensor | kContactSwept
+  uint16_t shapeContactCount = 0;  ///< compound bodies: touching shape pairs, in shapeContacts()
+  uint32_t firstShapeContact = 0;  ///< index of the first of them
+  ManifoldPoint points[2];         ///< contact points of the deepest shape pair (world)
 };
-constexpr uint32_t kContactBegan = 1u;   ///< this frame's begin (else a stay)
-constexpr uint32_t kContactSensor = 2u;  ///< either body is a sensor
-constexpr uint32_t kContactSwept = 4u;   ///< found by CCD: the bullet was stopped at time of impact `toi`
+constexpr uint8_t kContactBegan = 1u;   ///< this frame's begin (else a stay)
+constexpr uint8_t kContactSensor = 2u;  ///< either body is a sensor
+constexpr uint8_t kContactSwept = 4u;   ///< found by CCD: the bullet was stopped at time of impact `toi`
 constexpr int kContactWords = 16;
 
-/// One touching shape pair of a touching body pair (compound and concave bodies have several).
+/// One touching shape pair of a touching body pair in which either body has several shapes (compound and concave
+/// bodies). Pairs of single-shape bodies carry their one manifold in the Contact itself.
 struct ShapeContact {
   BodyId a = 0, b = 0;
   uint16_t shapeA = 0, shapeB = 0;  ///< shape (part) indices within the bodies

@@ -1,0 +1,154 @@
+// Private: the world's rebuild-per-frame broad phases over moving bodies (uniform grid, sort-and-sweep).
+// Both take the moving bodies' slots and tight boxes, report each overlapping pair once, and answer box queries.
+// Storage grows to its high-water mark and is reused: no allocation per frame in steady state.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sat/math.h"
+
+namespace sat::detail {
+
+struct BoxEntry {
+  AABB box;
+  uint32_t slot;
+};
+
+/// Uniform grid over the moving bodies' bounds, rebuilt each frame by a counting sort of (cell, body) entries.
+/// A pair sharing several cells is reported only from the cell holding the lower corner of the boxes' overlap.
+class GridBroadPhase {
+ public:
+  /// cellSize <= 0: the mean of the boxes' larger side.
+  void build(const uint32_t* slots, int count, const AABB* boxBySlot, float cellSize);
+  int cellCount() const { return nx_ * ny_; }
+  float cellSize() const { return cell_; }
+
+  template <typename Report>
+  void findPairs(Report&& report) const;
+  /// Visits every body whose box overlaps `box`, possibly more than once (callers dedupe).
+  template <typename Visit>
+  void query(const AABB& box, Visit&& visit) const;
+
+ private:
+  int cellX(float x) const {
+    float f = (x - origin_.x) * inv_;
+    int i = f <= 0.0f ? 0 : (f >= float(nx_ - 1) ? nx_ - 1 : int(f));
+    return i;
+  }
+  int cellY(float y) const {
+    float f = (y - origin_.y) * inv_;
+    int i = f <= 0.0f ? 0 : (f >= float(ny_ - 1) ? ny_ - 1 : int(f));
+    return i;
+  }
+
+  Vec2 origin_{0.0f, 0.0f};
+  float cell_ = 1.0f, inv_ = 1.0f;
+  int nx_ = 0, ny_ = 0;
+  std::vector<uint32_t> cellStart_;  // nx*ny + 1 prefix sums
+  std::vector<BoxEntry> entries_;    // sorted by cell
+  std::vector<uint32_t> entryCell_;  // scratch: cell of each unsorted entry
+  std::vector<BoxEntry> scratch_;    // unsorted entries
+  std::vector<BoxEntry> big_;        // bodies spanning too many cells: tested against every body
+  std::vector<BoxEntry> all_;        // every body (for big_)
+};
+
+/// Sort-and-sweep on the x axis. The order persists between frames, so the insertion sort is nearly linear.
+class SapBroadPhase {
+ public:
+  void build(const uint32_t* slots, int count, const AABB* boxBySlot, bool membershipChanged);
+  template <typename Report>
+  void findPairs(Report&& report) const;
+  template <typename Visit>
+  void query(const AABB& box, Visit&& visit) const;
+
+ private:
+  std::vector<BoxEntry> sorted_;
+  float maxWidth_ = 0.0f;
+};
+
+template <typename Report>
+void GridBroadPhase::findPairs(Report&& report) const {
+  const int cells = nx_ * ny_;
+  for (int c = 0; c < cells; ++c) {
+    const uint32_t begin = cellStart_[c], end = cellStart_[c + 1];
+    if (end - begin < 2) continue;
+    for (uint32_t i = begin; i < end; ++i) {
+      const AABB bi = entries_[i].box;
+      for (uint32_t j = i + 1; j < end; ++j) {
+        const AABB& bj = entries_[j].box;
+        if (bj.lower.x > bi.upper.x || bi.lower.x > bj.upper.x || bj.lower.y > bi.upper.y ||
+            bi.lower.y > bj.upper.y) {
+          continue;
+        }
+        // Report from one cell only: the one holding the overlap's lower corner.
+        float cx = bi.lower.x > bj.lower.x ? bi.lower.x : bj.lower.x;
+        float cy = bi.lower.y > bj.lower.y ? bi.lower.y : bj.lower.y;
+        if (cellX(cx) + nx_ * cellY(cy) != c) continue;
+        report(entries_[i].slot, entries_[j].slot);
+      }
+    }
+  }
+  for (size_t i = 0; i < big_.size(); ++i) {
+    const AABB bi = big_[i].box;
+    for (const BoxEntry& e : all_) {
+      if (e.slot == big_[i].slot || !overlaps(bi, e.box)) continue;
+      // A big-big pair is seen from both sides: report it from the smaller slot only.
+      bool otherBig = false;
+      for (const BoxEntry& b : big_) otherBig |= b.slot == e.slot;
+      if (otherBig && e.slot < big_[i].slot) continue;
+      report(big_[i].slot, e.slot);
+    }
+  }
+}
+
+template <typename Visit>
+void GridBroadPhase::query(const AABB& box, Visit&& visit) const {
+  if (nx_ == 0) return;
+  const int x0 = cellX(box.lower.x), x1 = cellX(box.upper.x);
+  const int y0 = cellY(box.lower.y), y1 = cellY(box.upper.y);
+  for (int y = y0; y <= y1; ++y) {
+    for (int x = x0; x <= x1; ++x) {
+      const int c = x + nx_ * y;
+      for (uint32_t i = cellStart_[c]; i < cellStart_[c + 1]; ++i) {
+        if (overlaps(entries_[i].box, box)) visit(entries_[i].slot);
+      }
+    }
+  }
+  for (const BoxEntry& e : big_) {
+    if (overlaps(e.box, box)) visit(e.slot);
+  }
+}
+
+template <typename Report>
+void SapBroadPhase::findPairs(Report&& report) const {
+  const size_t n = sorted_.size();
+  for (size_t i = 0; i < n; ++i) {
+    const AABB bi = sorted_[i].box;
+    for (size_t j = i + 1; j < n && sorted_[j].box.lower.x <= bi.upper.x; ++j) {
+      const AABB& bj = sorted_[j].box;
+      if (bj.lower.y > bi.upper.y || bi.lower.y > bj.upper.y) continue;
+      report(sorted_[i].slot, sorted_[j].slot);
+    }
+  }
+}
+
+template <typename Visit>
+void SapBroadPhase::query(const AABB& box, Visit&& visit) const {
+  // Entries with lower.x in [box.lower.x - maxWidth, box.upper.x] are the only candidates.
+  const float from = box.lower.x - maxWidth_;
+  size_t lo = 0, hi = sorted_.size();
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (sorted_[mid].box.lower.x < from) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  for (size_t i = lo; i < sorted_.size() && sorted_[i].box.lower.x <= box.upper.x; ++i) {
+    if (overlaps(sorted_[i].box, box)) visit(sorted_[i].slot);
+  }
+}
+
+}  // namespace sat::detail

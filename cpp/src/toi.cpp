@@ -1,0 +1,138 @@
+// Continuous collision for bullets: time of impact by conservative advancement (Mirtich 1996; Box2D v2.0's
+// b2TimeOfImpact before the root finder). At each step the distance d between the shapes (sat::distance, GJK) and
+// a bound on how fast it can shrink (relative speed along the separating normal plus rotation times the shapes'
+// extents) give a step t += d / bound that cannot pass the first contact.
+#include <cmath>
+
+#include "world_internal.h"
+
+namespace sat {
+namespace detail {
+
+namespace {
+constexpr int kMaxToiIterations = 64;
+
+float angleDelta(Rot q0, Rot q1) { return angleOf(invMulRot(q0, q1)); }
+}  // namespace
+
+Transform interpolate(const Transform& x0, const Transform& x1, float t) {
+  Transform x;
+  x.p = lerp(x0.p, x1.p, t);
+  x.q = makeRot(angleOf(x0.q) + t * angleDelta(x0.q, x1.q));
+  x.scale = lerp(x0.scale, x1.scale, t);
+  return x;
+}
+
+ToiResult timeOfImpact(const Shape& a, const Transform& a0, const Transform& a1, const Shape& b, const Transform& b0,
+                       const Transform& b1, float target) {
+  ToiResult r;
+  const float sA = std::fmax(std::fmax(std::fabs(a0.scale.x), std::fabs(a0.scale.y)),
+                             std::fmax(std::fabs(a1.scale.x), std::fabs(a1.scale.y)));
+  const float sB = std::fmax(std::fmax(std::fabs(b0.scale.x), std::fabs(b0.scale.y)),
+                             std::fmax(std::fabs(b1.scale.x), std::fabs(b1.scale.y)));
+  const float rA = extentFromOrigin(a) * sA, rB = extentFromOrigin(b) * sB;
+  const float wA = std::fabs(angleDelta(a0.q, a1.q)), wB = std::fabs(angleDelta(b0.q, b1.q));
+  const Vec2 vRel = (b1.p - b0.p) - (a1.p - a0.p);  // B's motion as seen from A
+  float t = 0.0f;
+  for (int iter = 0; iter < kMaxToiIterations; ++iter) {
+    const Transform xa = iter == 0 ? a0 : interpolate(a0, a1, t);
+    const Transform xb = iter == 0 ? b0 : interpolate(b0, b1, t);
+    const DistanceOutput d = distance(a, xa, b, xb);
+    if (d.distance <= 0.0f && iter == 0) return r;  // already overlapping: the narrow phase reports it
+    const float closing = -dot(vRel, d.normal) + wA * rA + wB * rB;
+    if (d.distance <= target) {
+      // Touching now; a hit only if they are closing (a bullet resting against a wall and leaving is free).
+      if (iter == 0 && -dot(vRel, d.normal) <= 0.0f) return r;
+      r.hit = true;
+      r.t = t;
+      r.normal = d.normal;
+      r.point = 0.5f * (d.pointA + d.pointB);
+      return r;
+    }
+    if (!(closing > 0.0f)) return r;
+    t += (d.distance - 0.5f * target) / closing;
+    if (t > 1.0f) return r;
+  }
+  return r;
+}
+
+}  // namespace detail
+
+void World::Impl::sweepBullets() {
+  swept.clear();
+  bool rebuild = false;
+  for (uint32_t slot : moved) {
+    const detail::BodyHot& h = hot[slot];
+    constexpr uint8_t need = detail::kAlive | detail::kEnabled | detail::kBullet;
+    if ((h.flags & need) != need || h.type == BodyType::Static || (h.flags & detail::kSensor)) continue;
+    const Transform x0 = prevXf[slot], x1 = xf[slot];
+    if (x0.p == x1.p && x0.q.c == x1.q.c && x0.q.s == x1.q.s) continue;
+    ++stats.sweptBodies;
+    AABB sweep = box[slot];
+    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      sweep = unionOf(sweep, computeAABB(shapes[k], x0));
+    }
+    float bestT = 2.0f;
+    uint32_t bestOther = 0;
+    detail::ToiResult best;
+    auto consider = [&](uint32_t other) {
+      if (other == slot || !shouldCollide(slot, other)) return;
+      const detail::BodyHot& ho = hot[other];
+      if ((ho.flags & (detail::kBullet | detail::kSensor)) || !overlaps(sweep, box[other])) return;
+      const Transform xo = xf[other];  // others are taken at their final pose (Box2D's choice too)
+      for (uint32_t sa = h.shapeBegin; sa < h.shapeBegin + h.shapeCount; ++sa) {
+        for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
+          const float target = 2.0e-4f * (shapeHot[sa].size + shapeHot[so].size);
+          detail::ToiResult r = detail::timeOfImpact(shapes[sa], x0, x1, shapes[so], xo, xo, target);
+          if (r.hit && r.t < bestT) {
+            bestT = r.t;
+            bestOther = other;
+            best = r;
+          }
+        }
+      }
+    };
+    staticTree.query(sweep, [&](int p) {
+      consider(staticTree.userData(p));
+      return true;
+    });
+    switch (options.broadPhase) {
+      case BroadPhaseType::Tree:
+        movingTree.query(sweep, [&](int p) {
+          consider(movingTree.userData(p));
+          return true;
+        });
+        break;
+      case BroadPhaseType::Grid: grid.query(sweep, consider); break;
+      case BroadPhaseType::SortAndSweep: sap.query(sweep, consider); break;
+    }
+    if (bestT > 1.0f) continue;
+    // Stop the bullet at the time of impact.
+    const Transform xt = detail::interpolate(x0, x1, bestT);
+    const float angle0 = angleOf(x0.q);
+    xf[slot] = xt;
+    computeGeometry(slot);
+    setBufferFromXf(slot, xt, angle0 + bestT * angleOf(invMulRot(x0.q, x1.q)));
+    sweptOf[slot] = int32_t(swept.size());
+    swept.push_back({slot, bestOther, bestT, best.normal, best.point});
+    if (options.broadPhase == BroadPhaseType::Tree) {
+      if (!contains(fat[slot], box[slot])) {
+        fat[slot] = fatten(box[slot]);
+        movingTree.moveProxy(proxy[slot], fat[slot]);
+      }
+      queryList.push_back(slot);
+    } else {
+      rebuild = true;
+    }
+    addPair(slot, bestOther);
+  }
+  if (rebuild) {
+    if (options.broadPhase == BroadPhaseType::Grid) {
+      grid.build(moving.data(), int(moving.size()), box.data(), options.gridCellSize);
+    } else {
+      sap.build(moving.data(), int(moving.size()), box.data(), false);
+    }
+  }
+}
+
+}  // namespace sat

@@ -1,0 +1,873 @@
+// The world: body storage, the frame pipeline and the pair cache.
+//
+// update():
+//   1. syncTransforms: take changed entries of the transform buffer (validated per body), recompute the world
+//      geometry of moved bodies once (vertices, normals, bounds).
+//   2. updateBroadPhase: tree: reinsert proxies that left their fat box; grid / sort-and-sweep: rebuild.
+//   3. sweepBullets: CCD of moved bullets against everything they pass (toi.cpp).
+//   4. findPairs: new broad-phase overlaps into the pair cache (hash of body-pair keys -> dense pair array).
+//   5. narrowPhase: every cached pair whose boxes still overlap is re-tested if a body moved (reusing its SatCache),
+//      giving begin / stay / end; pairs whose boxes separated, or with a removed / disabled body, end and go.
+//   6. pushApart (optional, world_response.cpp).
+#include <cmath>
+#include <cstring>
+
+#include "sat/decompose.h"
+#include "world_internal.h"
+
+namespace sat {
+
+using detail::BodyHot;
+using detail::Pair;
+using detail::ShapeHot;
+
+// ---- statuses ----------------------------------------------------------------------------------------------------
+
+const char* worldStatusName(Status status) {
+  if (status == kStatusUnknownBody) return "UnknownBody";
+  if (status == kStatusRemovedBody) return "RemovedBody";
+  if (status == kStatusWorldFull) return "WorldFull";
+  return statusName(status);
+}
+
+const char* worldStatusMessage(Status status) {
+  if (status == kStatusUnknownBody) return "The body id was never issued by this world.";
+  if (status == kStatusRemovedBody) return "The body was destroyed; its id is stale.";
+  if (status == kStatusWorldFull) return "The world holds as many bodies or shapes as it can.";
+  return statusMessage(status);
+}
+
+// ---- pair map ----------------------------------------------------------------------------------------------------
+
+namespace detail {
+
+void PairMap::clear() {
+  std::fill(keys_.begin(), keys_.end(), kEmpty);
+  size_ = 0;
+}
+
+void PairMap::reserve(size_t pairs) {
+  size_t want = 16;
+  while (want < 2 * pairs) want *= 2;
+  if (want <= keys_.size()) return;
+  std::vector<uint64_t> oldKeys;
+  std::vector<int32_t> oldValues;
+  oldKeys.swap(keys_);
+  oldValues.swap(values_);
+  keys_.assign(want, kEmpty);
+  values_.assign(want, -1);
+  shift_ = 64;
+  for (size_t w = want; w > 1; w >>= 1) --shift_;
+  size_ = 0;
+  for (size_t i = 0; i < oldKeys.size(); ++i) {
+    if (oldKeys[i] != kEmpty) insert(oldKeys[i], oldValues[i]);
+  }
+}
+
+int32_t PairMap::find(uint64_t k) const {
+  if (keys_.empty()) return -1;
+  const size_t mask = keys_.size() - 1;
+  for (size_t i = slotOf(k);; i = (i + 1) & mask) {
+    if (keys_[i] == k) return values_[i];
+    if (keys_[i] == kEmpty) return -1;
+  }
+}
+
+void PairMap::insert(uint64_t k, int32_t value) {
+  if (2 * (size_ + 1) > keys_.size()) reserve(size_ + 1);
+  const size_t mask = keys_.size() - 1;
+  size_t i = slotOf(k);
+  while (keys_[i] != kEmpty) i = (i + 1) & mask;
+  keys_[i] = k;
+  values_[i] = value;
+  ++size_;
+}
+
+void PairMap::set(uint64_t k, int32_t value) {
+  const size_t mask = keys_.size() - 1;
+  for (size_t i = slotOf(k);; i = (i + 1) & mask) {
+    if (keys_[i] == k) {
+      values_[i] = value;
+      return;
+    }
+    if (keys_[i] == kEmpty) return;
+  }
+}
+
+// Backward-shift deletion keeps probe chains intact without tombstones.
+void PairMap::erase(uint64_t k) {
+  const size_t mask = keys_.size() - 1;
+  size_t i = slotOf(k);
+  while (keys_[i] != k) {
+    if (keys_[i] == kEmpty) return;
+    i = (i + 1) & mask;
+  }
+  size_t j = i;
+  for (;;) {
+    j = (j + 1) & mask;
+    if (keys_[j] == kEmpty) break;
+    size_t home = slotOf(keys_[j]);
+    // Move j back to i unless its home lies cyclically in (i, j].
+    bool inRange = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+    if (inRange) continue;
+    keys_[i] = keys_[j];
+    values_[i] = values_[j];
+    i = j;
+  }
+  keys_[i] = kEmpty;
+  values_[i] = -1;
+  --size_;
+}
+
+}  // namespace detail
+
+// ---- helpers -----------------------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr uint16_t kMaxGeneration = 0xFFF;
+
+Status checkValues(float x, float y, float angle, float sx, float sy) {
+  if (!std::isfinite(angle)) return Status::NonFinite;
+  return checkTransform(makeTransform(x, y, angle, sx, sy));
+}
+
+// A shape moved into the body frame by a rigid offset (offsets are baked in at creation, so every shape of a body
+// shares the body's transform and non-uniform scale never meets a rotated offset).
+Status bakeShape(const ShapeDef& def, Shape* out) {
+  if (!isValid(def.offset) || !isValid(def.angle)) return Status::NonFinite;
+  if (!isInRange(def.offset)) return Status::OutOfRange;
+  const bool identity = def.offset.x == 0.0f && def.offset.y == 0.0f && def.angle == 0.0f;
+  const Transform t = makeTransform(def.offset.x, def.offset.y, def.angle);
+  switch (def.shape.type) {
+    case ShapeType::Circle: {
+      Circle c;
+      Status s = makeCircle(identity ? def.shape.circle.center : transformPoint(t, def.shape.circle.center),
+                            def.shape.circle.radius, &c);
+      if (s != Status::Ok) return s;
+      *out = Shape(c);
+      return Status::Ok;
+    }
+    case ShapeType::Capsule: {
+      Capsule c;
+      const Capsule& in = def.shape.capsule;
+      Status s = identity ? makeCapsule(in.center1, in.center2, in.radius, &c)
+                          : makeCapsule(transformPoint(t, in.center1), transformPoint(t, in.center2), in.radius, &c);
+      if (s != Status::Ok) return s;
+      *out = Shape(c);
+      return Status::Ok;
+    }
+    case ShapeType::Polygon: {
+      const Polygon& p = def.shape.polygon;
+      if (p.count() < 3) return Status::InvalidArgument;  // not made by a maker
+      if (identity) {
+        *out = Shape(p);
+        return Status::Ok;
+      }
+      Vec2 pts[kMaxPolygonVertices];
+      for (int i = 0; i < p.count(); ++i) pts[i] = transformPoint(t, p.vertex(i));
+      Polygon moved;
+      Status s = makePolygon(pts, p.count(), &moved);
+      if (s != Status::Ok) return s;
+      *out = Shape(static_cast<Polygon&&>(moved));
+      return Status::Ok;
+    }
+  }
+  return Status::InvalidArgument;
+}
+
+float shapeSize(const Shape& s, float radiusScale) {
+  switch (s.type) {
+    case ShapeType::Circle: return s.circle.radius * radiusScale;
+    case ShapeType::Capsule:
+      return (0.5f * distance(s.capsule.center1, s.capsule.center2) + s.capsule.radius) * radiusScale;
+    case ShapeType::Polygon:
+      return (s.polygon.boundingRadius() + length(s.polygon.centroid())) * radiusScale;
+  }
+  return 0.0f;
+}
+
+}  // namespace
+
+Status World::Impl::checkId(BodyId id) const {
+  const uint32_t slot = bodySlot(id);
+  const uint32_t gen = id >> kBodySlotBits;
+  if (id == kNullBody || gen == 0 || slot >= slotCount) return kStatusUnknownBody;
+  if (generation[slot] == gen && (hot[slot].flags & detail::kAlive)) return Status::Ok;
+  // A generation this slot has already passed through: a destroyed body.
+  if (gen < generation[slot] || !(hot[slot].flags & detail::kAlive)) return kStatusRemovedBody;
+  return kStatusUnknownBody;
+}
+
+void World::Impl::computeGeometry(uint32_t slot) {
+  const Transform& t = xf[slot];
+  const BodyHot& h = hot[slot];
+  const bool mirror = t.scale.x * t.scale.y < 0.0f;
+  const bool uniform = t.scale.x == t.scale.y && t.scale.x > 0.0f;
+  const float radiusScale = std::fmax(std::fabs(t.scale.x), std::fabs(t.scale.y));
+  AABB body{};
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    const Shape& sh = shapes[k];
+    ShapeHot& sk = shapeHot[k];
+    if (sh.type == ShapeType::Polygon) {
+      const int n = sk.count;
+      const Vec2* lv = sh.polygon.vertices();
+      const Vec2* ln = sh.polygon.normals();
+      Vec2* wv = &verts[sk.vert];
+      Vec2* wn = &normals[sk.vert];
+      AABB b;
+      if (uniform) {
+        const float s = t.scale.x;
+        for (int i = 0; i < n; ++i) {
+          wv[i] = t.p + rotate(t.q, s * lv[i]);
+          wn[i] = rotate(t.q, ln[i]);
+        }
+      } else {
+        for (int i = 0; i < n; ++i) wv[i] = transformPoint(t, lv[mirror ? n - 1 - i : i]);
+        for (int i = 0; i < n; ++i) wn[i] = normalize(rightPerp(wv[i + 1 < n ? i + 1 : 0] - wv[i]));
+      }
+      b.lower = b.upper = wv[0];
+      for (int i = 1; i < n; ++i) {
+        b.lower = vmin(b.lower, wv[i]);
+        b.upper = vmax(b.upper, wv[i]);
+      }
+      sk.box = b;
+      sk.reversed = mirror ? 1 : 0;
+    } else {
+      sk.box = computeAABB(sh, t);
+    }
+    sk.size = shapeSize(sh, radiusScale);
+    body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
+  }
+  box[slot] = body;
+}
+
+AABB World::Impl::fatten(const AABB& b) const {
+  const float w = b.upper.x - b.lower.x, h = b.upper.y - b.lower.y;
+  const float m = options.treeMargin * (w > h ? w : h);
+  return {{b.lower.x - m, b.lower.y - m}, {b.upper.x + m, b.upper.y + m}};
+}
+
+void World::Impl::addProxy(uint32_t slot) {
+  if (proxy[slot] >= 0) return;
+  if (hot[slot].type == BodyType::Static) {
+    fat[slot] = box[slot];
+    proxy[slot] = staticTree.createProxy(box[slot], slot);
+  } else if (options.broadPhase == BroadPhaseType::Tree) {
+    fat[slot] = fatten(box[slot]);
+    proxy[slot] = movingTree.createProxy(fat[slot], slot);
+  } else {
+    proxy[slot] = 0;  // rebuilt per frame; 0 marks "in the broad phase"
+  }
+  membershipChanged = true;
+}
+
+void World::Impl::removeProxy(uint32_t slot) {
+  if (proxy[slot] < 0) return;
+  if (hot[slot].type == BodyType::Static) {
+    staticTree.destroyProxy(proxy[slot]);
+  } else if (options.broadPhase == BroadPhaseType::Tree) {
+    movingTree.destroyProxy(proxy[slot]);
+  }
+  proxy[slot] = -1;
+  membershipChanged = true;
+}
+
+bool World::Impl::shouldCollide(uint32_t a, uint32_t b) const {
+  const BodyHot& ha = hot[a];
+  const BodyHot& hb = hot[b];
+  constexpr uint8_t live = detail::kAlive | detail::kEnabled;
+  if ((ha.flags & live) != live || (hb.flags & live) != live) return false;
+  if (ha.type == BodyType::Static && hb.type == BodyType::Static) return false;
+  return (ha.group & hb.mask) != 0 && (hb.group & ha.mask) != 0;
+}
+
+void World::Impl::addPair(uint32_t a, uint32_t b) {
+  if (a == b) return;
+  if (a > b) {
+    uint32_t t = a;
+    a = b;
+    b = t;
+  }
+  if (!shouldCollide(a, b)) return;
+  const uint64_t key = detail::PairMap::key(a, b);
+  if (pairMap.find(key) >= 0) return;
+  Pair p;
+  p.a = a;
+  p.b = b;
+  p.idA = idOf(a);
+  p.idB = idOf(b);
+  pairMap.insert(key, int32_t(pairs.size()));
+  pairs.push_back(p);
+  pairContact.emplace_back();
+}
+
+void World::Impl::removePairAt(size_t index) {
+  pairMap.erase(detail::PairMap::key(pairs[index].a, pairs[index].b));
+  const size_t lastIndex = pairs.size() - 1;
+  if (index != lastIndex) {
+    pairs[index] = pairs[lastIndex];
+    pairContact[index] = pairContact[lastIndex];
+    pairMap.set(detail::PairMap::key(pairs[index].a, pairs[index].b), int32_t(index));
+  }
+  pairs.pop_back();
+  pairContact.pop_back();
+}
+
+void World::Impl::setBufferFromXf(uint32_t slot, const Transform& t, float angle) {
+  float* b = &buffer[size_t(slot) * kTransformStride];
+  b[0] = t.p.x;
+  b[1] = t.p.y;
+  b[2] = angle;
+  b[3] = t.scale.x;
+  b[4] = t.scale.y;
+  std::memcpy(&last[size_t(slot) * kTransformStride], b, sizeof(float) * kTransformStride);
+}
+
+// ---- frame -------------------------------------------------------------------------------------------------------
+
+void World::Impl::syncTransforms() {
+  moved.clear();
+  moving.clear();
+  queryList.clear();
+  staticMoved.clear();
+  for (uint32_t slot = 0; slot < slotCount; ++slot) {
+    BodyHot& h = hot[slot];
+    if (!(h.flags & detail::kAlive)) continue;
+    float* b = &buffer[size_t(slot) * kTransformStride];
+    float* l = &last[size_t(slot) * kTransformStride];
+    const bool dirty = (h.flags & detail::kDirty) != 0;
+    bool changed = dirty;
+    if (std::memcmp(b, l, sizeof(float) * kTransformStride) != 0) {
+      Status s = checkValues(b[0], b[1], b[2], b[3], b[4]);
+      if (s != Status::Ok) {
+        rejected.push_back({idOf(slot), s});
+        std::memcpy(b, l, sizeof(float) * kTransformStride);
+      } else {
+        prevXf[slot] = xf[slot];
+        xf[slot] = makeTransform(b[0], b[1], b[2], b[3], b[4]);
+        std::memcpy(l, b, sizeof(float) * kTransformStride);
+        computeGeometry(slot);
+        changed = true;
+      }
+    }
+    h.flags &= uint8_t(~detail::kDirty);
+    const bool enabled = (h.flags & detail::kEnabled) != 0;
+    if (changed) {
+      movedStamp[slot] = frame;
+      moved.push_back(slot);
+      if (enabled && h.type == BodyType::Static) staticMoved.push_back(slot);
+      if (dirty && enabled) queryList.push_back(slot);
+    }
+    if (enabled && h.type != BodyType::Static) moving.push_back(slot);
+  }
+}
+
+void World::Impl::updateBroadPhase() {
+  for (uint32_t slot : moved) {
+    if (proxy[slot] < 0) continue;
+    if (hot[slot].type == BodyType::Static) {
+      fat[slot] = box[slot];
+      staticTree.moveProxy(proxy[slot], box[slot]);
+    } else if (options.broadPhase == BroadPhaseType::Tree && !contains(fat[slot], box[slot])) {
+      fat[slot] = fatten(box[slot]);
+      movingTree.moveProxy(proxy[slot], fat[slot]);
+      queryList.push_back(slot);
+    }
+  }
+  switch (options.broadPhase) {
+    case BroadPhaseType::Grid:
+      grid.build(moving.data(), int(moving.size()), box.data(), options.gridCellSize);
+      break;
+    case BroadPhaseType::SortAndSweep:
+      sap.build(moving.data(), int(moving.size()), box.data(), membershipChanged);
+      break;
+    case BroadPhaseType::Tree: break;
+  }
+  membershipChanged = false;
+}
+
+void World::Impl::findPairs() {
+  auto report = [this](uint32_t a, uint32_t b) { addPair(a, b); };
+  auto addWithStatic = [this](uint32_t slot) {
+    staticTree.query(box[slot], [&](int p) {
+      addPair(slot, staticTree.userData(p));
+      return true;
+    });
+  };
+  if (options.broadPhase == BroadPhaseType::Tree) {
+    for (uint32_t slot : queryList) {
+      if (proxy[slot] < 0 || hot[slot].type == BodyType::Static) continue;
+      const AABB q = fat[slot];
+      movingTree.query(q, [&](int p) {
+        addPair(slot, movingTree.userData(p));
+        return true;
+      });
+      addWithStatic(slot);
+    }
+    for (uint32_t slot : staticMoved) {
+      movingTree.query(box[slot], [&](int p) {
+        addPair(slot, movingTree.userData(p));
+        return true;
+      });
+    }
+    return;
+  }
+  if (options.broadPhase == BroadPhaseType::Grid) {
+    grid.findPairs(report);
+    for (uint32_t slot : staticMoved) grid.query(box[slot], [&](uint32_t o) { addPair(slot, o); });
+  } else {
+    sap.findPairs(report);
+    for (uint32_t slot : staticMoved) sap.query(box[slot], [&](uint32_t o) { addPair(slot, o); });
+  }
+  for (uint32_t slot : moved) {
+    if (proxy[slot] >= 0 && hot[slot].type != BodyType::Static) addWithStatic(slot);
+  }
+}
+
+void World::Impl::narrowPhase() {
+  begins.clear();
+  stays.clear();
+  ends.clear();
+  contacts.clear();
+  stayContacts.clear();
+  shapeContacts.clear();
+  const bool tree = options.broadPhase == BroadPhaseType::Tree;
+  int tests = 0;
+  size_t i = 0;
+  while (i < pairs.size()) {
+    Pair& p = pairs[i];
+    const uint32_t a = p.a, b = p.b;
+    bool keep = shouldCollide(a, b) && p.idA == idOf(a) && p.idB == idOf(b);
+    int sweptIndex = -1;
+    if (keep && !swept.empty()) {
+      int32_t ka = sweptOf[a], kb = sweptOf[b];
+      if (ka >= 0 && swept[ka].other == b) sweptIndex = ka;
+      if (kb >= 0 && swept[kb].other == a) sweptIndex = kb;
+    }
+    if (keep && sweptIndex < 0) keep = tree ? overlaps(fat[a], fat[b]) : overlaps(box[a], box[b]);
+    if (!keep) {
+      if (p.touching) ends.push_back({p.idA, p.idB});
+      removePairAt(i);
+      continue;
+    }
+    Contact& c = pairContact[i];
+    const bool needsTest = p.fresh || movedStamp[a] == frame || movedStamp[b] == frame ||
+                           hot[a].shapeCount > 1 || hot[b].shapeCount > 1 || sweptIndex >= 0;
+    bool touching = p.touching != 0;
+    if (needsTest) {
+      touching = false;
+      if (overlaps(box[a], box[b])) {
+        ++tests;
+        touching = collideBodies(a, b, &p.cache, &c, true);
+      }
+      c.toi = 1.0f;
+      if (sweptIndex >= 0) {
+        const SweptHit& s = swept[sweptIndex];
+        if (!touching) {
+          // Stopped just short of contact: report the swept contact (normal from A to B).
+          const bool bulletIsA = s.bullet == a;
+          c.normal = bulletIsA ? s.normal : -s.normal;
+          c.depth = 0.0f;
+          c.pointCount = 1;
+          c.points[0].point = s.point;
+          c.points[0].depth = 0.0f;
+          c.points[0].id = 0;
+          touching = true;
+        }
+        c.toi = s.toi;
+      }
+      c.a = p.idA;
+      c.b = p.idB;
+      uint8_t flags = sweptIndex >= 0 ? kContactSwept : 0u;
+      if ((hot[a].flags | hot[b].flags) & detail::kSensor) flags |= kContactSensor;
+      c.flags = flags;
+    }
+    p.fresh = 0;
+    if (touching) {
+      if (!p.touching) {
+        begins.push_back({p.idA, p.idB});
+        c.flags |= kContactBegan;
+        contacts.push_back(c);
+      } else {
+        c.flags &= uint8_t(~kContactBegan);
+        stays.push_back({p.idA, p.idB});
+        stayContacts.push_back(c);
+      }
+    } else if (p.touching) {
+      ends.push_back({p.idA, p.idB});
+    }
+    p.touching = touching ? 1 : 0;
+    ++i;
+  }
+  contacts.insert(contacts.end(), stayContacts.begin(), stayContacts.end());
+  stats.narrowTests = tests;
+  stats.candidatePairs = int(pairs.size());
+  stats.touchingPairs = int(contacts.size());
+}
+
+void World::Impl::finishFrame() {
+  for (uint32_t slot : pendingFree) freeSlots.push_back(slot);
+  pendingFree.clear();
+  for (const SweptHit& s : swept) sweptOf[s.bullet] = -1;
+  swept.clear();
+}
+
+// ---- World -------------------------------------------------------------------------------------------------------
+
+World::World(const WorldOptions& options) : impl_(new Impl) {
+  impl_->options = options;
+  if (!(impl_->options.treeMargin >= 0.0f) || !std::isfinite(impl_->options.treeMargin)) {
+    impl_->options.treeMargin = 0.25f;
+  }
+  if (!(impl_->options.gridCellSize >= 0.0f) || !std::isfinite(impl_->options.gridCellSize)) {
+    impl_->options.gridCellSize = 0.0f;
+  }
+  if (options.capacity > 0) {
+    size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
+    impl_->buffer.reserve(n * kTransformStride);
+    impl_->last.reserve(n * kTransformStride);
+    impl_->pairs.reserve(4 * n);
+    impl_->pairContact.reserve(4 * n);
+    impl_->pairMap.reserve(4 * n);
+  }
+}
+
+World::~World() { delete impl_; }
+
+Status World::createBody(const BodyDef& def, const Shape& shape, BodyId* out) {
+  ShapeDef sd;
+  sd.shape = shape;
+  return createBody(def, &sd, 1, out);
+}
+
+Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shapeCount, BodyId* out) {
+  Impl& w = *impl_;
+  if (out == nullptr) return Status::InvalidArgument;
+  *out = kNullBody;
+  if (shapeDefs == nullptr || shapeCount <= 0 || shapeCount > 0xFFFF) return Status::InvalidArgument;
+  if (uint8_t(def.type) > uint8_t(BodyType::Dynamic)) return Status::InvalidArgument;
+  Status s = checkValues(def.x, def.y, def.angle, def.scaleX, def.scaleY);
+  if (s != Status::Ok) return s;
+  if (def.type == BodyType::Dynamic && !(std::isfinite(def.mass) && def.mass > 0.0f)) {
+    return Status::InvalidArgument;
+  }
+  if (w.freeSlots.empty() && w.slotCount >= uint32_t(kMaxBodies)) return kStatusWorldFull;
+
+  // Bake every shape first: a refused shape leaves the world untouched.
+  std::vector<Shape> baked(static_cast<size_t>(shapeCount));
+  size_t vertCount = 0;
+  for (int i = 0; i < shapeCount; ++i) {
+    s = bakeShape(shapeDefs[i], &baked[i]);
+    if (s != Status::Ok) return s;
+    if (baked[i].type == ShapeType::Polygon) vertCount += size_t(baked[i].polygon.count());
+  }
+  if (w.shapes.size() + size_t(shapeCount) > 0x7FFFFFFFu || w.verts.size() + vertCount > 0x7FFFFFFFu) {
+    return kStatusWorldFull;
+  }
+
+  // Compact the shape pools when destroyed bodies left more holes than live data.
+  if (w.deadShapes > 64 && 2 * w.deadShapes > w.shapes.size()) {
+    std::vector<Shape> shapes2;
+    std::vector<ShapeHot> hot2;
+    std::vector<Vec2> verts2, normals2;
+    shapes2.reserve(w.shapes.size() - w.deadShapes);
+    hot2.reserve(w.shapes.size() - w.deadShapes);
+    for (uint32_t slot = 0; slot < w.slotCount; ++slot) {
+      BodyHot& h = w.hot[slot];
+      if (!(h.flags & detail::kAlive)) continue;
+      const uint32_t begin = uint32_t(shapes2.size());
+      for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+        ShapeHot sh = w.shapeHot[k];
+        if (sh.count > 0) {
+          const uint32_t v = uint32_t(verts2.size());
+          verts2.insert(verts2.end(), w.verts.begin() + sh.vert, w.verts.begin() + sh.vert + sh.count);
+          normals2.insert(normals2.end(), w.normals.begin() + sh.vert, w.normals.begin() + sh.vert + sh.count);
+          sh.vert = v;
+        }
+        shapes2.push_back(static_cast<Shape&&>(w.shapes[k]));
+        hot2.push_back(sh);
+      }
+      h.shapeBegin = begin;
+    }
+    w.shapes.swap(shapes2);
+    w.shapeHot.swap(hot2);
+    w.verts.swap(verts2);
+    w.normals.swap(normals2);
+    w.deadShapes = 0;
+    w.deadVerts = 0;
+  }
+
+  uint32_t slot;
+  if (!w.freeSlots.empty()) {
+    slot = w.freeSlots.back();
+    w.freeSlots.pop_back();
+  } else {
+    slot = w.slotCount++;
+    w.generation.push_back(0);
+    w.hot.emplace_back();
+    w.buffer.resize(size_t(w.slotCount) * kTransformStride, 0.0f);
+    w.last.resize(size_t(w.slotCount) * kTransformStride, 0.0f);
+    w.xf.emplace_back();
+    w.prevXf.emplace_back();
+    w.box.emplace_back();
+    w.fat.emplace_back();
+    w.proxy.push_back(-1);
+    w.movedStamp.push_back(0);
+    w.userIds.push_back(0);
+    w.invMass.push_back(0.0f);
+    w.sweptOf.push_back(-1);
+  }
+  uint16_t gen = uint16_t(w.generation[slot] + 1);
+  if (gen > kMaxGeneration) gen = 1;
+  w.generation[slot] = gen;
+
+  BodyHot& h = w.hot[slot];
+  h.group = def.group;
+  h.mask = def.mask;
+  h.type = def.type;
+  h.shapeBegin = uint32_t(w.shapes.size());
+  h.shapeCount = uint16_t(shapeCount);
+  h.flags = detail::kAlive | detail::kDirty;
+  if (def.enabled) h.flags |= detail::kEnabled;
+  if (def.sensor) h.flags |= detail::kSensor;
+  if (def.bullet && def.type != BodyType::Static) h.flags |= detail::kBullet;
+  for (int i = 0; i < shapeCount; ++i) {
+    ShapeHot sh;
+    sh.type = uint8_t(baked[i].type);
+    if (baked[i].type == ShapeType::Polygon) {
+      sh.count = uint16_t(baked[i].polygon.count());
+      sh.vert = uint32_t(w.verts.size());
+      w.verts.resize(w.verts.size() + sh.count);
+      w.normals.resize(w.normals.size() + sh.count);
+    }
+    w.shapes.push_back(static_cast<Shape&&>(baked[i]));
+    w.shapeHot.push_back(sh);
+  }
+  w.userIds[slot] = def.userId;
+  w.invMass[slot] = def.type == BodyType::Dynamic ? 1.0f / def.mass : 0.0f;
+  w.xf[slot] = makeTransform(def.x, def.y, def.angle, def.scaleX, def.scaleY);
+  w.prevXf[slot] = w.xf[slot];
+  w.setBufferFromXf(slot, w.xf[slot], def.angle);
+  w.computeGeometry(slot);
+  w.proxy[slot] = -1;
+  if (def.enabled) w.addProxy(slot);
+  w.movedStamp[slot] = 0;
+  ++w.aliveCount;
+  *out = w.idOf(slot);
+  return Status::Ok;
+}
+
+Status World::createConcaveBody(const BodyDef& def, const Vec2* outline, int count, BodyId* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  *out = kNullBody;
+  std::vector<Polygon> parts;
+  Status s = decompose(outline, count, &parts);
+  if (s != Status::Ok) return s;
+  if (parts.size() > 0xFFFF) return kStatusWorldFull;
+  std::vector<ShapeDef> defs(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) defs[i].shape = Shape(static_cast<Polygon&&>(parts[i]));
+  return createBody(def, defs.data(), int(defs.size()), out);
+}
+
+Status World::destroyBody(BodyId id) {
+  Impl& w = *impl_;
+  Status s = w.checkId(id);
+  if (s != Status::Ok) return s;
+  const uint32_t slot = bodySlot(id);
+  w.removeProxy(slot);
+  BodyHot& h = w.hot[slot];
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    w.deadVerts += w.shapeHot[k].count;
+    w.shapes[k] = Shape();  // frees a large polygon's heap block
+  }
+  w.deadShapes += h.shapeCount;
+  h.flags = 0;
+  uint16_t gen = uint16_t(w.generation[slot] + 1);
+  w.generation[slot] = gen > kMaxGeneration ? 1 : gen;
+  w.pendingFree.push_back(slot);
+  w.membershipChanged = true;
+  --w.aliveCount;
+  return Status::Ok;
+}
+
+Status World::check(BodyId id) const { return impl_->checkId(id); }
+int World::bodyCount() const { return impl_->aliveCount; }
+
+Status World::setTransform(BodyId id, float x, float y, float angle, float scaleX, float scaleY) {
+  Status s = impl_->checkId(id);
+  if (s != Status::Ok) return s;
+  s = checkValues(x, y, angle, scaleX, scaleY);
+  if (s != Status::Ok) return s;
+  float* b = &impl_->buffer[size_t(bodySlot(id)) * kTransformStride];
+  b[0] = x;
+  b[1] = y;
+  b[2] = angle;
+  b[3] = scaleX;
+  b[4] = scaleY;
+  return Status::Ok;
+}
+
+Status World::setTransform(BodyId id, const Transform& t) {
+  if (!isValid(t.q)) return Status::InvalidTransform;
+  return setTransform(id, t.p.x, t.p.y, angleOf(t.q), t.scale.x, t.scale.y);
+}
+
+Status World::getTransform(BodyId id, Transform* out) const {
+  if (out == nullptr) return Status::InvalidArgument;
+  Status s = impl_->checkId(id);
+  if (s != Status::Ok) return s;
+  *out = impl_->xf[bodySlot(id)];
+  return Status::Ok;
+}
+
+Status World::setEnabled(BodyId id, bool enabled) {
+  Impl& w = *impl_;
+  Status s = w.checkId(id);
+  if (s != Status::Ok) return s;
+  const uint32_t slot = bodySlot(id);
+  BodyHot& h = w.hot[slot];
+  if (((h.flags & detail::kEnabled) != 0) == enabled) return Status::Ok;
+  if (enabled) {
+    h.flags |= detail::kEnabled | detail::kDirty;
+    w.addProxy(slot);
+  } else {
+    h.flags &= uint8_t(~detail::kEnabled);
+    w.removeProxy(slot);
+  }
+  return Status::Ok;
+}
+
+Status World::setFilter(BodyId id, uint32_t group, uint32_t mask) {
+  Status s = impl_->checkId(id);
+  if (s != Status::Ok) return s;
+  BodyHot& h = impl_->hot[bodySlot(id)];
+  h.group = group;
+  h.mask = mask;
+  h.flags |= detail::kDirty;  // find pairs the new filter admits
+  return Status::Ok;
+}
+
+Status World::setSensor(BodyId id, bool sensor) {
+  Status s = impl_->checkId(id);
+  if (s != Status::Ok) return s;
+  BodyHot& h = impl_->hot[bodySlot(id)];
+  h.flags = sensor ? uint8_t(h.flags | detail::kSensor) : uint8_t(h.flags & ~detail::kSensor);
+  return Status::Ok;
+}
+
+Status World::setBullet(BodyId id, bool bullet) {
+  Status s = impl_->checkId(id);
+  if (s != Status::Ok) return s;
+  BodyHot& h = impl_->hot[bodySlot(id)];
+  if (bullet && h.type == BodyType::Static) return Status::InvalidArgument;
+  h.flags = bullet ? uint8_t(h.flags | detail::kBullet) : uint8_t(h.flags & ~detail::kBullet);
+  return Status::Ok;
+}
+
+Status World::setMass(BodyId id, float mass) {
+  Status s = impl_->checkId(id);
+  if (s != Status::Ok) return s;
+  if (!(std::isfinite(mass) && mass > 0.0f)) return Status::InvalidArgument;
+  const uint32_t slot = bodySlot(id);
+  if (impl_->hot[slot].type == BodyType::Dynamic) impl_->invMass[slot] = 1.0f / mass;
+  return Status::Ok;
+}
+
+Status World::setUserId(BodyId id, uint32_t userId) {
+  Status s = impl_->checkId(id);
+  if (s != Status::Ok) return s;
+  impl_->userIds[bodySlot(id)] = userId;
+  return Status::Ok;
+}
+
+uint32_t World::userId(BodyId id) const {
+  return impl_->checkId(id) == Status::Ok ? impl_->userIds[bodySlot(id)] : 0u;
+}
+
+BodyType World::type(BodyId id) const {
+  return impl_->checkId(id) == Status::Ok ? impl_->hot[bodySlot(id)].type : BodyType::Static;
+}
+
+int World::shapeCount(BodyId id) const {
+  return impl_->checkId(id) == Status::Ok ? int(impl_->hot[bodySlot(id)].shapeCount) : 0;
+}
+
+bool World::bounds(BodyId id, AABB* out) const {
+  if (out == nullptr || impl_->checkId(id) != Status::Ok) return false;
+  *out = impl_->box[bodySlot(id)];
+  return true;
+}
+
+float* World::transformBuffer() { return impl_->buffer.data(); }
+const float* World::transformBuffer() const { return impl_->buffer.data(); }
+int World::transformCapacity() const { return int(impl_->slotCount); }
+
+void World::setPushApart(const PushApartOptions& options) {
+  PushApartOptions o = options;
+  if (o.iterations < 0) o.iterations = 0;
+  if (o.iterations > 64) o.iterations = 64;
+  if (!(o.slop >= 0.0f) || !std::isfinite(o.slop)) o.slop = 0.001f;
+  impl_->push = o;
+}
+
+Status World::update() {
+  Impl& w = *impl_;
+  ++w.frame;
+  if (w.frame == 0) {  // wrapped: stamps from 2^32 frames ago must not look current
+    std::fill(w.movedStamp.begin(), w.movedStamp.end(), 0u);
+    w.frame = 1;
+  }
+  w.rejected.clear();
+  w.stats = UpdateStats{};
+  w.syncTransforms();
+  w.updateBroadPhase();
+  w.sweepBullets();
+  w.findPairs();
+  w.narrowPhase();
+  if (w.push.enabled && w.push.iterations > 0) w.pushApart();
+  w.finishFrame();
+  w.stats.movedBodies = int(w.moved.size());
+  w.stats.rejected = int(w.rejected.size());
+  return w.rejected.empty() ? Status::Ok : w.rejected.front().status;
+}
+
+const UpdateStats& World::stats() const { return impl_->stats; }
+const BodyPair* World::beginEvents() const { return impl_->begins.data(); }
+int World::beginCount() const { return int(impl_->begins.size()); }
+const BodyPair* World::stayEvents() const { return impl_->stays.data(); }
+int World::stayCount() const { return int(impl_->stays.size()); }
+const BodyPair* World::endEvents() const { return impl_->ends.data(); }
+int World::endCount() const { return int(impl_->ends.size()); }
+const Contact* World::contacts() const { return impl_->contacts.data(); }
+int World::contactCount() const { return int(impl_->contacts.size()); }
+const ShapeContact* World::shapeContacts() const { return impl_->shapeContacts.data(); }
+int World::shapeContactCount() const { return int(impl_->shapeContacts.size()); }
+const RejectedBody* World::rejected() const { return impl_->rejected.data(); }
+int World::rejectedCount() const { return int(impl_->rejected.size()); }
+
+bool World::validate() const {
+  const Impl& w = *impl_;
+  if (!w.staticTree.validate() || !w.movingTree.validate()) return false;
+  if (w.pairMap.size() != w.pairs.size()) return false;
+  for (size_t i = 0; i < w.pairs.size(); ++i) {
+    const Pair& p = w.pairs[i];
+    if (p.a >= p.b) return false;
+    if (w.pairMap.find(detail::PairMap::key(p.a, p.b)) != int32_t(i)) return false;
+  }
+  int alive = 0;
+  for (uint32_t slot = 0; slot < w.slotCount; ++slot) {
+    const BodyHot& h = w.hot[slot];
+    if (!(h.flags & detail::kAlive)) continue;
+    ++alive;
+    const bool enabled = (h.flags & detail::kEnabled) != 0;
+    if (enabled != (w.proxy[slot] >= 0)) return false;
+    if (enabled && (h.type == BodyType::Static || w.options.broadPhase == BroadPhaseType::Tree)) {
+      const DynamicTree& t = h.type == BodyType::Static ? w.staticTree : w.movingTree;
+      if (t.userData(w.proxy[slot]) != slot) return false;
+    }
+  }
+  return alive == w.aliveCount;
+}
+
+}  // namespace sat

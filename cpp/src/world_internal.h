@@ -1,0 +1,199 @@
+// Private: the world's storage. Per-body data is struct-of-arrays indexed by slot; polygon shapes keep their
+// world-space vertices and normals in one pool, recomputed once per frame for bodies that moved, so the narrow
+// phase runs SAT on ready world-space data (detail::collideCores) without transforming per pair.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "broadphase.h"
+#include "placement.h"
+#include "sat/dynamic_tree.h"
+#include "sat/world.h"
+
+namespace sat {
+
+namespace detail {
+
+enum BodyFlags : uint8_t {
+  kAlive = 1,
+  kEnabled = 2,
+  kSensor = 4,
+  kBullet = 8,
+  kDirty = 16,  // transform or filter changed outside the buffer: resync at the next update
+};
+
+/// Hot per-body data read by the pair loop.
+struct BodyHot {
+  uint32_t group = 0;
+  uint32_t mask = 0;
+  uint32_t shapeBegin = 0;
+  uint16_t shapeCount = 0;
+  BodyType type = BodyType::Static;
+  uint8_t flags = 0;
+};
+
+/// Hot per-shape data. Polygons: world vertices/normals at [vert, vert + count) of the pools.
+struct ShapeHot {
+  AABB box;              // world bounds
+  uint32_t vert = 0;     // pool offset (polygons)
+  uint16_t count = 0;    // vertex count (polygons), 0 otherwise
+  uint8_t type = 0;      // ShapeType
+  uint8_t reversed = 0;  // mirrored transform: pool holds the ring reversed
+  float size = 0.0f;     // world size for the contact tolerance (detail::placedSize)
+};
+
+/// A pair of bodies whose broad-phase boxes overlap.
+struct Pair {
+  uint32_t a = 0, b = 0;  // slots, a < b
+  BodyId idA = 0, idB = 0;
+  SatCache cache;         // shape pair (0, 0)
+  uint8_t touching = 0;
+  uint8_t fresh = 1;      // created this frame: must be tested even if neither body moved
+};
+
+/// Open-addressing (linear probing) map from a pair key to its index in the pair array.
+class PairMap {
+ public:
+  static uint64_t key(uint32_t a, uint32_t b) { return (uint64_t(a) << 32) | b; }
+  void reserve(size_t pairs);
+  /// Index of the pair or -1.
+  int32_t find(uint64_t k) const;
+  /// Inserts k -> value; the key must be absent.
+  void insert(uint64_t k, int32_t value);
+  void set(uint64_t k, int32_t value);
+  void erase(uint64_t k);
+  size_t size() const { return size_; }
+  void clear();
+
+ private:
+  static constexpr uint64_t kEmpty = ~uint64_t(0);
+  size_t slotOf(uint64_t k) const {
+    uint64_t h = k * 0x9E3779B97F4A7C15ull;
+    return size_t(h >> shift_);
+  }
+  std::vector<uint64_t> keys_;
+  std::vector<int32_t> values_;
+  size_t size_ = 0;
+  int shift_ = 64;
+};
+
+/// Time of impact of two shapes moving from xf0 to xf1 (linear in position, angle and scale), by conservative
+/// advancement on sat::distance. hit false when they do not come within `target` for t in [0, 1] or when they
+/// already overlap at t = 0.
+struct ToiResult {
+  float t = 1.0f;
+  bool hit = false;
+  Vec2 normal{0.0f, 0.0f};  // from A to B at the time of impact
+  Vec2 point{0.0f, 0.0f};
+};
+ToiResult timeOfImpact(const Shape& a, const Transform& a0, const Transform& a1, const Shape& b, const Transform& b0,
+                       const Transform& b1, float target);
+Transform interpolate(const Transform& x0, const Transform& x1, float t);
+
+}  // namespace detail
+
+struct World::Impl {
+  WorldOptions options;
+  PushApartOptions push;
+  uint32_t frame = 0;
+
+  // ---- bodies, by slot
+  std::vector<uint16_t> generation;
+  std::vector<detail::BodyHot> hot;
+  std::vector<float> buffer;  // kTransformStride per slot: what the game writes
+  std::vector<float> last;    // last accepted values
+  std::vector<Transform> xf;
+  std::vector<Transform> prevXf;  // before the last accepted change (CCD sweeps from here)
+  std::vector<AABB> box;          // tight world bounds
+  std::vector<AABB> fat;          // tree broad phase: fattened bounds
+  std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
+  std::vector<uint32_t> movedStamp;
+  std::vector<uint32_t> userIds;
+  std::vector<float> invMass;
+  std::vector<uint32_t> freeSlots;
+  std::vector<uint32_t> pendingFree;  // destroyed since the last update: not reused until pairs are ended
+  int aliveCount = 0;
+  uint32_t slotCount = 0;  // high-water mark
+
+  // ---- shapes
+  std::vector<Shape> shapes;  // local (body frame, offsets baked in)
+  std::vector<detail::ShapeHot> shapeHot;
+  std::vector<Vec2> verts, normals;  // world-space pools
+  size_t deadShapes = 0, deadVerts = 0;
+
+  // ---- broad phase
+  DynamicTree staticTree;
+  DynamicTree movingTree;  // Tree mode only
+  detail::GridBroadPhase grid;
+  detail::SapBroadPhase sap;
+  bool membershipChanged = true;
+  std::vector<uint32_t> moving;  // enabled non-static bodies this frame
+  std::vector<uint32_t> moved;   // bodies whose transform changed this frame
+  std::vector<uint32_t> queryList;  // tree: proxies to query for new pairs
+  std::vector<uint32_t> staticMoved;
+
+  // ---- pairs
+  std::vector<detail::Pair> pairs;
+  std::vector<Contact> pairContact;  // last manifold per pair (valid when touching)
+  detail::PairMap pairMap;
+
+  // ---- outputs
+  std::vector<BodyPair> begins, stays, ends;
+  std::vector<Contact> contacts;
+  std::vector<Contact> stayContacts;  // scratch: stays are appended after begins
+  std::vector<ShapeContact> shapeContacts;
+  std::vector<RejectedBody> rejected;
+  UpdateStats stats;
+
+  // ---- CCD
+  struct SweptHit {
+    uint32_t bullet, other;
+    float toi;
+    Vec2 normal, point;
+  };
+  std::vector<SweptHit> swept;
+  std::vector<int32_t> sweptOf;  // per slot: index into swept of this bullet's hit, or -1
+
+  // ---- query scratch
+  mutable std::vector<uint32_t> queryStamp;
+  mutable uint32_t queryCounter = 0;
+
+  // world.cpp
+  BodyId idOf(uint32_t slot) const { return (uint32_t(generation[slot]) << kBodySlotBits) | slot; }
+  Status checkId(BodyId id) const;
+  void computeGeometry(uint32_t slot);
+  AABB fatten(const AABB& b) const;
+  void addProxy(uint32_t slot);
+  void removeProxy(uint32_t slot);
+  bool shouldCollide(uint32_t a, uint32_t b) const;
+  void addPair(uint32_t a, uint32_t b);
+  void removePairAt(size_t index);
+  void syncTransforms();
+  void updateBroadPhase();
+  void findPairs();
+  void narrowPhase();
+  void finishFrame();
+  void setBufferFromXf(uint32_t slot, const Transform& t, float angle);
+
+  // world_narrow.cpp
+  /// Collides two shapes of two bodies on their current world data.
+  Manifold collideShapes(uint32_t sa, uint32_t sb, uint32_t bodyA, uint32_t bodyB, SatCache* cache) const;
+  /// Body-level collision: fills the contact (normal, depth, points) and shape contacts; false when apart.
+  bool collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out, bool emitShapeContacts);
+  /// Compound bodies: the smallest translation of B along one of the candidate normals that separates every
+  /// shape pair (re-tested), into out->normal / out->depth.
+  void resolveCompound(uint32_t a, uint32_t b, const Vec2* candidates, int candidateCount, Contact* out) const;
+  void project(uint32_t shape, uint32_t body, Vec2 n, float* lo, float* hi) const;
+
+  // toi.cpp (sweeps) and world_response.cpp
+  void sweepBullets();
+  void pushApart();
+
+  // world_query.cpp
+  template <typename Visit>
+  void forEachCandidate(const AABB& box, Visit&& visit) const;
+  bool passes(uint32_t slot, const QueryFilter& filter) const;
+};
+
+}  // namespace sat

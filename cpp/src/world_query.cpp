@@ -1,0 +1,174 @@
+// World queries: candidates from the broad phase (static tree plus the moving bodies' structure), each body
+// visited once (stamped), filtered by group/mask, then tested exactly with the narrow-phase queries.
+#include <cfloat>
+
+#include "world_internal.h"
+
+namespace sat {
+
+template <typename Visit>
+void World::Impl::forEachCandidate(const AABB& q, Visit&& visit) const {
+  if (queryStamp.size() < slotCount) queryStamp.resize(slotCount, 0);
+  if (++queryCounter == 0) {
+    std::fill(queryStamp.begin(), queryStamp.end(), 0u);
+    queryCounter = 1;
+  }
+  const uint32_t stamp = queryCounter;
+  auto once = [&](uint32_t slot) {
+    if (queryStamp[slot] == stamp) return;
+    queryStamp[slot] = stamp;
+    if (overlaps(box[slot], q)) visit(slot);
+  };
+  staticTree.query(q, [&](int p) {
+    once(staticTree.userData(p));
+    return true;
+  });
+  switch (options.broadPhase) {
+    case BroadPhaseType::Tree:
+      movingTree.query(q, [&](int p) {
+        once(movingTree.userData(p));
+        return true;
+      });
+      break;
+    case BroadPhaseType::Grid: grid.query(q, once); break;
+    case BroadPhaseType::SortAndSweep: sap.query(q, once); break;
+  }
+}
+
+bool World::Impl::passes(uint32_t slot, const QueryFilter& filter) const {
+  const detail::BodyHot& h = hot[slot];
+  constexpr uint8_t live = detail::kAlive | detail::kEnabled;
+  if ((h.flags & live) != live) return false;
+  if (!filter.includeSensors && (h.flags & detail::kSensor)) return false;
+  return (h.group & filter.mask) != 0 && (h.mask & filter.group) != 0;
+}
+
+namespace {
+
+bool validRay(const RayCastInput& ray) {
+  return isInRange(ray.origin) && isValid(ray.translation) && isValid(ray.maxFraction) && ray.maxFraction >= 0.0f &&
+         isInRange(ray.origin + ray.maxFraction * ray.translation);
+}
+
+}  // namespace
+
+// A body's first hit along the ray (over its shapes), or hit.fraction = FLT_MAX.
+static RayHit bodyRayHit(const World::Impl& w, uint32_t slot, const RayCastInput& ray, bool* hit) {
+  RayHit best;
+  best.fraction = FLT_MAX;
+  *hit = false;
+  const detail::BodyHot& h = w.hot[slot];
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    CastOutput out = raycast(w.shapes[k], w.xf[slot], ray);
+    if (out.hit && out.fraction < best.fraction) {
+      best.body = w.idOf(slot);
+      best.shape = int(k - h.shapeBegin);
+      best.point = out.point;
+      best.normal = out.normal;
+      best.fraction = out.fraction;
+      *hit = true;
+    }
+  }
+  return best;
+}
+
+bool World::raycastClosest(const RayCastInput& ray, const QueryFilter& filter, RayHit* out) const {
+  const Impl& w = *impl_;
+  if (out == nullptr || !validRay(ray)) return false;
+  const Vec2 end = ray.origin + ray.maxFraction * ray.translation;
+  const AABB q{vmin(ray.origin, end), vmax(ray.origin, end)};
+  RayHit best;
+  best.fraction = FLT_MAX;
+  bool found = false;
+  w.forEachCandidate(q, [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return;
+    bool hit;
+    RayHit h = bodyRayHit(w, slot, ray, &hit);
+    if (hit && (h.fraction < best.fraction || (h.fraction == best.fraction && h.body < best.body))) {
+      best = h;
+      found = true;
+    }
+  });
+  if (found) *out = best;
+  return found;
+}
+
+int World::raycastAll(const RayCastInput& ray, const QueryFilter& filter, RayHit* out, int capacity) const {
+  const Impl& w = *impl_;
+  if (!validRay(ray) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
+  const Vec2 end = ray.origin + ray.maxFraction * ray.translation;
+  const AABB q{vmin(ray.origin, end), vmax(ray.origin, end)};
+  int total = 0, written = 0;
+  w.forEachCandidate(q, [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return;
+    bool hit;
+    RayHit h = bodyRayHit(w, slot, ray, &hit);
+    if (!hit) return;
+    ++total;
+    // Keep the `capacity` closest, sorted: insertion into the written prefix.
+    if (written < capacity) {
+      out[written++] = h;
+    } else if (capacity > 0 && h.fraction < out[capacity - 1].fraction) {
+      out[capacity - 1] = h;
+    } else {
+      return;
+    }
+    for (int i = written - 1; i > 0 && out[i].fraction < out[i - 1].fraction; --i) {
+      RayHit t = out[i];
+      out[i] = out[i - 1];
+      out[i - 1] = t;
+    }
+  });
+  return total;
+}
+
+int World::queryPoint(Vec2 point, const QueryFilter& filter, BodyId* out, int capacity) const {
+  const Impl& w = *impl_;
+  if (!isInRange(point) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
+  int total = 0;
+  w.forEachCandidate(AABB{point, point}, [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return;
+    const detail::BodyHot& h = w.hot[slot];
+    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      if (!contains(w.shapeHot[k].box, point) || !containsPoint(w.shapes[k], w.xf[slot], point)) continue;
+      if (total < capacity) out[total] = w.idOf(slot);
+      ++total;
+      return;
+    }
+  });
+  return total;
+}
+
+int World::queryAABB(const AABB& box, const QueryFilter& filter, BodyId* out, int capacity) const {
+  const Impl& w = *impl_;
+  if (!isValid(box) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
+  int total = 0;
+  w.forEachCandidate(box, [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return;
+    if (total < capacity) out[total] = w.idOf(slot);
+    ++total;
+  });
+  return total;
+}
+
+int World::queryShape(const Shape& shape, const Transform& xf, const QueryFilter& filter, BodyId* out,
+                      int capacity) const {
+  const Impl& w = *impl_;
+  if (!isValid(xf) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
+  if (shape.type == ShapeType::Polygon && shape.polygon.count() < 3) return 0;
+  const AABB q = computeAABB(shape, xf);
+  int total = 0;
+  w.forEachCandidate(q, [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return;
+    const detail::BodyHot& h = w.hot[slot];
+    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      if (!overlaps(w.shapeHot[k].box, q) || !overlap(shape, xf, w.shapes[k], w.xf[slot])) continue;
+      if (total < capacity) out[total] = w.idOf(slot);
+      ++total;
+      return;
+    }
+  });
+  return total;
+}
+
+}  // namespace sat
