@@ -1,0 +1,935 @@
+/**
+ * The narrow-phase API: shapes stored in the WebAssembly module and addressed by handle, and the queries.
+ * @module
+ */
+import { SATError, type SATErrorCode } from './errors.js';
+import { IN_EXTRA, IN_XF_A, IN_XF_B, OUT, OUT_ERROR, TRANSFORM_FLOATS } from './layout.js';
+import type { SATModule } from './module.js';
+import type {
+  AABB,
+  CollideManyOptions,
+  CollideManyResult,
+  Contact,
+  DistanceResult,
+  Manifold,
+  ManifoldResult,
+  PointsInput,
+  Ray,
+  RaycastHit,
+  Transform,
+  Vec2,
+} from './types.js';
+
+/** Which build of the module is running. */
+export type Variant = 'simd' | 'baseline' | 'asmjs';
+
+/** Kind of a {@link Shape}. */
+export type ShapeKind = 'circle' | 'capsule' | 'polygon';
+
+const KINDS: readonly ShapeKind[] = ['circle', 'capsule', 'polygon'];
+/** Status values of the C++ core, by number (cpp/include/sat/shapes.h). */
+const STATUS: readonly SATErrorCode[] = [
+  'InvalidArgument', // 0 = Ok never reaches an error path
+  'TooFewPoints',
+  'TooManyPoints',
+  'NonFinite',
+  'OutOfRange',
+  'ZeroArea',
+  'SelfIntersecting',
+  'Concave',
+  'InvalidRadius',
+  'ZeroLength',
+  'InvalidTransform',
+  'InvalidArgument',
+];
+const STATUS_NON_FINITE = 3;
+const STATUS_INVALID_TRANSFORM = 10;
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+/** A short description of a bad value for error messages. */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 24 ? value.slice(0, 24) + '...' : value)}`;
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (value instanceof Shape) return 'a Shape';
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  return `a ${typeof value}`;
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && v - v === 0;
+}
+
+/** Cached description of a stored shape (shapes are immutable). */
+interface ShapeInfo {
+  radius: number;
+  centroid: Vec2;
+  area: number;
+  localBounds: AABB;
+  vertexCount: number;
+  centers: Vec2[];
+  vertices?: Vec2[];
+  normals?: Vec2[];
+}
+
+const registryHeld = new WeakMap<Shape, object>();
+
+/**
+ * A convex shape stored inside the WebAssembly module: a circle, a capsule or a convex polygon, in its own
+ * local frame. Shapes are immutable and made by the makers of {@link SAT} (`polygon`, `hull`, `box`, `circle`,
+ * `capsule`). Place a shape in the world by passing a {@link Transform} with it to a query; the same shape can
+ * be used at any number of places.
+ *
+ * Lifetime: call {@link Shape.dispose} when done. Using a disposed shape throws `SATError('Disposed')`. A
+ * FinalizationRegistry frees shapes that are garbage-collected without `dispose()`, as a safety net only.
+ */
+export class Shape {
+  /** @internal handle in the module's shape store; 0 once disposed */
+  _h: number;
+  /** @internal the module that owns the shape */
+  readonly _sat: SAT;
+  /** Which kind of shape this is. */
+  readonly kind: ShapeKind;
+  private _info: ShapeInfo | undefined;
+
+  /** @internal Shapes are made by the makers of {@link SAT}, not constructed directly. */
+  constructor(sat: SAT, handle: number, kind: ShapeKind) {
+    this._sat = sat;
+    this._h = handle;
+    this.kind = kind;
+  }
+
+  /** Whether {@link Shape.dispose} has been called. */
+  get disposed(): boolean {
+    return this._h === 0;
+  }
+
+  /**
+   * The shape's integer handle in the module (positive). Stable for the shape's life; a handle is never reused
+   * for another shape while this one lives. Throws `Disposed` after `dispose()`.
+   */
+  get handle(): number {
+    if (this._h === 0) throw disposedError('Shape.handle', 'this shape');
+    return this._h;
+  }
+
+  /** Frees the shape in the module. Harmless when called again. */
+  dispose(): void {
+    if (this._h === 0) return;
+    this._sat._release(this);
+  }
+
+  private info(what: string): ShapeInfo {
+    if (this._h === 0) throw disposedError(`Shape.${what}`, 'this shape');
+    return (this._info ??= this._sat._describe(this));
+  }
+
+  /** Radius of a circle or capsule; 0 for a polygon. */
+  get radius(): number {
+    return this.info('radius').radius;
+  }
+
+  /** Centre of mass in local coordinates. */
+  get centroid(): Vec2 {
+    const c = this.info('centroid').centroid;
+    return { x: c.x, y: c.y };
+  }
+
+  /** Area in square world units (unscaled). */
+  get area(): number {
+    return this.info('area').area;
+  }
+
+  /** Bounds in local coordinates. */
+  get localBounds(): AABB {
+    const b = this.info('localBounds').localBounds;
+    return { lower: { ...b.lower }, upper: { ...b.upper } };
+  }
+
+  /** Number of stored vertices of a polygon (after welding and dropping collinear points); 0 otherwise. */
+  get vertexCount(): number {
+    return this.info('vertexCount').vertexCount;
+  }
+
+  /**
+   * The stored vertices of a polygon in local coordinates, counter-clockwise (a fresh copy); the centre of a
+   * circle; the two cap centres of a capsule.
+   */
+  get vertices(): Vec2[] {
+    const info = this.info('vertices');
+    return (info.vertices ?? info.centers).map((v) => ({ x: v.x, y: v.y }));
+  }
+
+  /** Unit outward edge normals of a polygon (normal i belongs to the edge from vertex i to i+1); [] otherwise. */
+  get normals(): Vec2[] {
+    return (this.info('normals').normals ?? []).map((v) => ({ x: v.x, y: v.y }));
+  }
+
+  /**
+   * World-space bounds of the shape under a transform.
+   * @param xf - where the shape is
+   */
+  bounds(xf: Transform): AABB {
+    return this._sat._bounds(this, xf);
+  }
+}
+
+function disposedError(fn: string, what: string): SATError {
+  return new SATError('Disposed', `${fn}: ${what} has been disposed`);
+}
+
+/** Makes a fresh {@link ManifoldResult} (all zero). @internal */
+function emptyManifold(): ManifoldResult {
+  return {
+    touching: false,
+    normal: { x: 0, y: 0 },
+    depth: 0,
+    contactCount: 0,
+    contacts: [
+      { x: 0, y: 0, depth: 0, id: 0 },
+      { x: 0, y: 0, depth: 0, id: 0 },
+    ],
+  };
+}
+
+/**
+ * A loaded sat-wasm module: shape makers and narrow-phase queries. Get one with {@link loadSAT}.
+ *
+ * Every query takes shapes with their transforms: `(a, xfA, b, xfB)`. Normals point from A to B. Bad input
+ * throws {@link SATError} with a `code` and a message naming the argument; the module stays usable afterwards.
+ */
+export class SAT {
+  /** Which build is running: `'simd'`, `'baseline'` (WebAssembly without SIMD) or `'asmjs'`. */
+  readonly variant: Variant;
+  /** @internal the raw Emscripten module, for other binding modules (a world) */
+  readonly _m: SATModule;
+  /** @internal float index of the scratch block */
+  readonly _s: number;
+  private _f32: Float32Array;
+  private _i32: Int32Array;
+  private _u32: Uint32Array;
+  private readonly _registry: FinalizationRegistry<number> | null;
+
+  /** @internal Use {@link loadSAT}. */
+  constructor(module: SATModule, variant: Variant) {
+    this._m = module;
+    this.variant = variant;
+    this._s = module._sat_scratch() >> 2;
+    this._f32 = module.HEAPF32;
+    this._i32 = module.HEAP32;
+    this._u32 = module.HEAPU32;
+    this._registry =
+      typeof FinalizationRegistry === 'function'
+        ? new FinalizationRegistry<number>((handle) => {
+            module._sat_release(handle);
+          })
+        : null;
+  }
+
+  /** Largest vertex count of a polygon after cleaning (256). */
+  get maxPolygonVertices(): number {
+    return this._m.maxPolygonVertices;
+  }
+
+  /** Largest coordinate magnitude the makers and transforms accept (1e6). */
+  get maxCoordinate(): number {
+    return this._m.maxCoordinate;
+  }
+
+  /** Number of shapes alive in the module (made and not yet disposed or collected). */
+  get liveShapes(): number {
+    return this._m._sat_live_shapes();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Internals shared with Shape and with other binding modules.
+
+  /** @internal Current heap views; memory growth replaces the buffer, so views are re-taken when stale. */
+  _heap(): Float32Array {
+    const f32 = this._m.HEAPF32;
+    if (f32 !== this._f32) {
+      this._f32 = f32;
+      this._i32 = this._m.HEAP32;
+      this._u32 = this._m.HEAPU32;
+    }
+    return f32;
+  }
+
+  /** @internal The handle of a shape of this module, or throws naming the argument. */
+  _handle(shape: Shape, fn: string, arg: string): number {
+    if (shape == null || shape._sat !== this) {
+      if (shape instanceof Shape) {
+        throw new SATError('InvalidArgument', `${fn}: ${arg} is a shape of another loaded sat-wasm module`);
+      }
+      throw new SATError('InvalidArgument', `${fn}: ${arg} must be a Shape, got ${describe(shape)}`);
+    }
+    const h = shape._h;
+    if (h === 0) throw disposedError(fn, arg);
+    return h;
+  }
+
+  /** @internal Writes a transform into the heap at float index `o`, checking its types. */
+  _writeTransform(f32: Float32Array, o: number, xf: Transform, fn: string, arg: string): void {
+    if (typeof xf !== 'object' || xf === null) {
+      throw new SATError('InvalidTransform', `${fn}: ${arg} must be a transform {x, y, angle?, scaleX?, scaleY?}, got ${describe(xf)}`);
+    }
+    const x = xf.x;
+    const y = xf.y;
+    let angle = xf.angle;
+    let scaleX = xf.scaleX;
+    let scaleY = xf.scaleY;
+    if (angle === undefined) angle = 0;
+    if (scaleX === undefined) scaleX = 1;
+    if (scaleY === undefined) scaleY = 1;
+    if (
+      typeof x !== 'number' ||
+      typeof y !== 'number' ||
+      typeof angle !== 'number' ||
+      typeof scaleX !== 'number' ||
+      typeof scaleY !== 'number'
+    ) {
+      throw this._transformError(xf, fn, arg, STATUS_INVALID_TRANSFORM);
+    }
+    f32[o] = x;
+    f32[o + 1] = y;
+    f32[o + 2] = angle;
+    f32[o + 3] = scaleX;
+    f32[o + 4] = scaleY;
+  }
+
+  /** @internal The error for a transform the core refused (or whose fields have wrong types). */
+  _transformError(xf: Transform, fn: string, arg: string, status: number): SATError {
+    const fields = ['x', 'y', 'angle', 'scaleX', 'scaleY'] as const;
+    const optional = { x: false, y: false, angle: true, scaleX: true, scaleY: true };
+    for (const field of fields) {
+      const v = (xf as unknown as Record<string, unknown>)[field];
+      if (v === undefined && optional[field]) continue;
+      if (typeof v !== 'number') {
+        return new SATError('InvalidTransform', `${fn}: ${arg}.${field} must be a number, got ${describe(v)}`);
+      }
+      if (!isFiniteNumber(v) || Math.abs(v) > FLOAT32_MAX) {
+        return new SATError('InvalidTransform', `${fn}: ${arg}.${field} is ${v}: transform components must be finite`);
+      }
+    }
+    const reason = status === STATUS_NON_FINITE ? 'NonFinite' : (STATUS[status] ?? 'InvalidTransform');
+    return new SATError(
+      'InvalidTransform',
+      `${fn}: ${arg} is not a usable transform (${reason}): |x|, |y| must be <= 1e6 and |scaleX|, |scaleY| in [1e-6, 1e6]`,
+    );
+  }
+
+  /** @internal Turns a negative return code of a two-shape query into an error. */
+  private _pairError(code: number, fn: string, a: string, xfA: Transform, b: string, xfB: Transform): SATError {
+    const status = -code & 0xff;
+    const which = -code >> 8;
+    if (status === STATUS_NON_FINITE || status === STATUS_INVALID_TRANSFORM || status === 4) {
+      return which === 0
+        ? this._transformError(xfA, fn, 'xfA', status)
+        : this._transformError(xfB, fn, 'xfB', status);
+    }
+    return this._statusError(status, `${fn}: ${which === 0 ? a : b}`);
+  }
+
+  /** @internal An error for a core status, with the core's explanation. */
+  _statusError(status: number, prefix: string): SATError {
+    const code = STATUS[status] ?? 'InvalidArgument';
+    return new SATError(code, `${prefix}: ${this._m.statusMessage(status)} (${code})`);
+  }
+
+  /** @internal */
+  _release(shape: Shape): void {
+    const h = shape._h;
+    shape._h = 0;
+    const token = registryHeld.get(shape);
+    if (token && this._registry) this._registry.unregister(token);
+    this._m._sat_release(h);
+  }
+
+  /** @internal */
+  _describe(shape: Shape): ShapeInfo {
+    const m = this._m;
+    const type = m._sat_shape_info(shape._h);
+    if (type < 0) throw this._statusError(-type & 0xff, 'Shape');
+    const f = this._heap();
+    const i32 = this._i32;
+    const o = this._s + OUT;
+    const count = i32[o + 1];
+    const info: ShapeInfo = {
+      radius: f[o + 2],
+      centroid: { x: f[o + 3], y: f[o + 4] },
+      area: f[o + 5],
+      localBounds: { lower: { x: f[o + 6], y: f[o + 7] }, upper: { x: f[o + 8], y: f[o + 9] } },
+      vertexCount: count,
+      centers:
+        type === 0
+          ? [{ x: f[o + 10], y: f[o + 11] }]
+          : type === 1
+            ? [
+                { x: f[o + 10], y: f[o + 11] },
+                { x: f[o + 12], y: f[o + 13] },
+              ]
+            : [],
+    };
+    if (type === 2) {
+      const ptr = m._sat_buffer(count * 16);
+      if (ptr === 0) throw new SATError('OutOfMemory', 'Shape.vertices: the WebAssembly memory could not grow');
+      m._sat_shape_vertices(shape._h, ptr);
+      const g = this._heap();
+      const base = ptr >> 2;
+      info.vertices = [];
+      info.normals = [];
+      for (let i = 0; i < count; i++) {
+        info.vertices.push({ x: g[base + 2 * i], y: g[base + 2 * i + 1] });
+        info.normals.push({ x: g[base + 2 * count + 2 * i], y: g[base + 2 * count + 2 * i + 1] });
+      }
+    }
+    return info;
+  }
+
+  /** @internal */
+  _bounds(shape: Shape, xf: Transform): AABB {
+    const h = this._handle(shape, 'Shape.bounds', 'this shape');
+    const f = this._heap();
+    const o = this._s + IN_XF_A;
+    this._writeTransform(f, o, xf, 'Shape.bounds', 'xf');
+    const b = this._m.shapeBounds(h, f[o], f[o + 1], f[o + 2], f[o + 3], f[o + 4]);
+    if (!(b.lower.x <= b.upper.x) || !(b.lower.y <= b.upper.y)) {
+      throw this._transformError(xf, 'Shape.bounds', 'xf', STATUS_INVALID_TRANSFORM);
+    }
+    return b;
+  }
+
+  private _adopt(handle: number, fn: string, kind: ShapeKind): Shape {
+    if (handle < 0) throw this._statusError(-handle & 0xff, fn);
+    const shape = new Shape(this, handle, kind);
+    if (this._registry) {
+      const token = {};
+      registryHeld.set(shape, token);
+      this._registry.register(shape, handle, token);
+    }
+    return shape;
+  }
+
+  /** Checks a scalar argument of a maker: a finite number. */
+  private _number(v: unknown, fn: string, arg: string): number {
+    if (typeof v !== 'number') throw new SATError('InvalidArgument', `${fn}: ${arg} must be a number, got ${describe(v)}`);
+    if (!isFiniteNumber(v) || Math.abs(v) > FLOAT32_MAX) throw new SATError('NonFinite', `${fn}: ${arg} is ${v}: it must be finite`);
+    return v;
+  }
+
+  private _point(v: unknown, fn: string, arg: string): Vec2 {
+    if (typeof v !== 'object' || v === null) {
+      throw new SATError('InvalidArgument', `${fn}: ${arg} must be a point {x, y}, got ${describe(v)}`);
+    }
+    const p = v as Record<string, unknown>;
+    return { x: this._number(p.x, fn, `${arg}.x`), y: this._number(p.y, fn, `${arg}.y`) };
+  }
+
+  /** Copies an outline / point cloud into the heap; returns [pointer, point count]. */
+  private _writePoints(points: PointsInput, fn: string): [number, number] {
+    if (typeof points !== 'object' || points === null || typeof (points as ArrayLike<unknown>).length !== 'number') {
+      throw new SATError('InvalidArgument', `${fn}: points must be an array of numbers [x0, y0, ...] or of {x, y}, got ${describe(points)}`);
+    }
+    const list = points as ArrayLike<unknown>;
+    const n = list.length;
+    const objects = n > 0 && typeof list[0] === 'object' && list[0] !== null;
+    if (!objects && n % 2 !== 0) {
+      throw new SATError('InvalidArgument', `${fn}: points has odd length ${n}: a flat array holds x, y pairs`);
+    }
+    const count = objects ? n : n / 2;
+    if (count > this._m.maxHullInput) {
+      throw new SATError('TooManyPoints', `${fn}: ${count} points is more than the ${this._m.maxHullInput} accepted`);
+    }
+    const m = this._m;
+    const ptr = m._sat_buffer(Math.max(count, 1) * 8);
+    if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
+    const f = this._heap();
+    const base = ptr >> 2;
+    for (let i = 0; i < n; i++) {
+      if (objects) {
+        const p = list[i];
+        if (typeof p !== 'object' || p === null) {
+          throw new SATError('InvalidArgument', `${fn}: points[${i}] must be a point {x, y}, got ${describe(p)}`);
+        }
+        const q = p as Record<string, unknown>;
+        f[base + 2 * i] = this._number(q.x, fn, `points[${i}].x`);
+        f[base + 2 * i + 1] = this._number(q.y, fn, `points[${i}].y`);
+      } else {
+        f[base + i] = this._number(list[i], fn, `points[${i}]`);
+      }
+    }
+    return [ptr, count];
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Makers
+
+  /**
+   * A convex polygon from an outline in either winding (stored counter-clockwise), optionally closed (last
+   * point equal to the first). Near-duplicate points are welded and collinear ones dropped.
+   *
+   * @param points - flat `[x0, y0, x1, y1, ...]` or `{x, y}[]`, local coordinates, at most 256 after cleaning
+   * @throws SATError `TooFewPoints`, `TooManyPoints`, `NonFinite`, `OutOfRange`, `ZeroArea`, `SelfIntersecting`,
+   *   `Concave` (use {@link SAT.hull} to repair explicitly), `InvalidArgument` (not an array, odd length, strings)
+   */
+  polygon(points: PointsInput): Shape {
+    const [ptr, count] = this._writePoints(points, 'polygon');
+    return this._adopt(this._m._sat_make_polygon(ptr, count, 0), 'polygon', 'polygon');
+  }
+
+  /**
+   * The convex hull of any point cloud (order irrelevant), as a polygon. Same cleaning and limits as
+   * {@link SAT.polygon}: the hull may have at most 256 vertices.
+   *
+   * @param points - flat `[x0, y0, x1, y1, ...]` or `{x, y}[]`, local coordinates
+   * @throws SATError `TooFewPoints`, `TooManyPoints`, `NonFinite`, `OutOfRange`, `ZeroArea`, `InvalidArgument`
+   */
+  hull(points: PointsInput): Shape {
+    const [ptr, count] = this._writePoints(points, 'hull');
+    return this._adopt(this._m._sat_make_polygon(ptr, count, 1), 'hull', 'polygon');
+  }
+
+  /**
+   * A rectangle `width` by `height` (full sizes, like SAT.js' `Box`), centred on the local origin or on
+   * `options.center`, and rotated by `options.angle` in its local frame.
+   *
+   * @param width - full width, > 0
+   * @param height - full height, > 0
+   * @param options - `center` (default {0, 0}) and `angle` in radians (default 0)
+   * @throws SATError `ZeroArea` (a size <= 0), `NonFinite`, `OutOfRange`, `InvalidArgument`
+   */
+  box(width: number, height: number, options?: { center?: Vec2; angle?: number }): Shape {
+    this._number(width, 'box', 'width');
+    this._number(height, 'box', 'height');
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
+      throw new SATError('InvalidArgument', `box: options must be an object {center?, angle?}, got ${describe(options)}`);
+    }
+    const center = options?.center === undefined ? { x: 0, y: 0 } : this._point(options.center, 'box', 'options.center');
+    const angle = options?.angle === undefined ? 0 : this._number(options.angle, 'box', 'options.angle');
+    if (!(width > 0) || !(height > 0)) {
+      throw new SATError('ZeroArea', `box: width and height must be > 0, got ${width} x ${height}`);
+    }
+    const handle = this._m._sat_make_box(width / 2, height / 2, center.x, center.y, angle);
+    return this._adopt(handle, `box(${width}, ${height})`, 'polygon');
+  }
+
+  /**
+   * A circle.
+   *
+   * @param radius - > 0
+   * @param center - local centre, default {0, 0}
+   * @throws SATError `InvalidRadius` (radius <= 0), `NonFinite`, `OutOfRange`, `InvalidArgument`
+   */
+  circle(radius: number, center?: Vec2): Shape {
+    this._number(radius, 'circle', 'radius');
+    const c = center === undefined ? { x: 0, y: 0 } : this._point(center, 'circle', 'center');
+    return this._adopt(this._m._sat_make_circle(c.x, c.y, radius), `circle(radius=${radius})`, 'circle');
+  }
+
+  /**
+   * A capsule: the segment from `center1` to `center2` swept by a disc of `radius`.
+   *
+   * @param center1 - local centre of the first cap
+   * @param center2 - local centre of the second cap (must differ from center1; use a circle otherwise)
+   * @param radius - > 0
+   * @throws SATError `ZeroLength`, `InvalidRadius`, `NonFinite`, `OutOfRange`, `InvalidArgument`
+   */
+  capsule(center1: Vec2, center2: Vec2, radius: number): Shape {
+    const p = this._point(center1, 'capsule', 'center1');
+    const q = this._point(center2, 'capsule', 'center2');
+    this._number(radius, 'capsule', 'radius');
+    return this._adopt(this._m._sat_make_capsule(p.x, p.y, q.x, q.y, radius), `capsule(radius=${radius})`, 'capsule');
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Queries
+
+  /**
+   * Whether two placed shapes touch (overlap, or are within the contact tolerance). Agrees exactly with
+   * {@link SAT.collide}: `overlaps(...)` is true when `collide(...)` is not null.
+   *
+   * @param a - shape A
+   * @param xfA - where A is
+   * @param b - shape B
+   * @param xfB - where B is
+   * @throws SATError `InvalidArgument`, `Disposed`, `InvalidTransform`
+   */
+  overlaps(a: Shape, xfA: Transform, b: Shape, xfB: Transform): boolean {
+    const ha = this._handle(a, 'overlaps', 'a');
+    const hb = this._handle(b, 'overlaps', 'b');
+    const f = this._heap();
+    const s = this._s;
+    this._writeTransform(f, s + IN_XF_A, xfA, 'overlaps', 'xfA');
+    this._writeTransform(f, s + IN_XF_B, xfB, 'overlaps', 'xfB');
+    const r = this._m._sat_overlap(ha, hb);
+    if (r < 0) throw this._pairError(r, 'overlaps', 'a', xfA, 'b', xfB);
+    return r === 1;
+  }
+
+  /**
+   * The contact manifold of two placed shapes, or null when they are apart. The normal points from A to B;
+   * moving B by `normal * depth` separates them. Allocates the result; see {@link SAT.collideInto} for a
+   * variant that fills an object you keep.
+   *
+   * @param a - shape A
+   * @param xfA - where A is
+   * @param b - shape B
+   * @param xfB - where B is
+   * @returns null when apart, else `{ normal, depth, contacts }` with one or two contacts
+   * @throws SATError `InvalidArgument`, `Disposed`, `InvalidTransform`
+   */
+  collide(a: Shape, xfA: Transform, b: Shape, xfB: Transform): Manifold | null {
+    const ha = this._handle(a, 'collide', 'a');
+    const hb = this._handle(b, 'collide', 'b');
+    const f = this._heap();
+    const s = this._s;
+    this._writeTransform(f, s + IN_XF_A, xfA, 'collide', 'xfA');
+    this._writeTransform(f, s + IN_XF_B, xfB, 'collide', 'xfB');
+    const n = this._m._sat_collide(ha, hb);
+    if (n <= 0) {
+      if (n === 0) return null;
+      throw this._pairError(n, 'collide', 'a', xfA, 'b', xfB);
+    }
+    const o = s + OUT;
+    const u32 = this._u32;
+    const contacts: Contact[] = [{ x: f[o + 3], y: f[o + 4], depth: f[o + 5], id: u32[o + 9] }];
+    if (n === 2) contacts.push({ x: f[o + 6], y: f[o + 7], depth: f[o + 8], id: u32[o + 10] });
+    return { normal: { x: f[o], y: f[o + 1] }, depth: f[o + 2], contacts };
+  }
+
+  /**
+   * {@link SAT.collide} without allocation: fills `out` (make it once with {@link SAT.createManifold}).
+   *
+   * @param a - shape A
+   * @param xfA - where A is
+   * @param b - shape B
+   * @param xfB - where B is
+   * @param out - the result to fill; when apart, `touching` is false and the rest is zeroed
+   * @returns whether the shapes touch (`out.touching`)
+   * @throws SATError `InvalidArgument` (also for an `out` not shaped like a ManifoldResult), `Disposed`,
+   *   `InvalidTransform`
+   */
+  collideInto(a: Shape, xfA: Transform, b: Shape, xfB: Transform, out: ManifoldResult): boolean {
+    const ha = this._handle(a, 'collideInto', 'a');
+    const hb = this._handle(b, 'collideInto', 'b');
+    if (typeof out !== 'object' || out === null || typeof out.normal !== 'object' || out.normal === null || !Array.isArray(out.contacts)) {
+      throw new SATError('InvalidArgument', `collideInto: out must be a ManifoldResult from createManifold(), got ${describe(out)}`);
+    }
+    const c0 = out.contacts[0];
+    const c1 = out.contacts[1];
+    if (typeof c0 !== 'object' || c0 === null || typeof c1 !== 'object' || c1 === null) {
+      throw new SATError('InvalidArgument', 'collideInto: out.contacts must hold two contact objects (use createManifold())');
+    }
+    const f = this._heap();
+    const s = this._s;
+    this._writeTransform(f, s + IN_XF_A, xfA, 'collideInto', 'xfA');
+    this._writeTransform(f, s + IN_XF_B, xfB, 'collideInto', 'xfB');
+    const n = this._m._sat_collide(ha, hb);
+    if (n < 0) throw this._pairError(n, 'collideInto', 'a', xfA, 'b', xfB);
+    const o = s + OUT;
+    const u32 = this._u32;
+    out.touching = n > 0;
+    out.contactCount = n;
+    out.normal.x = f[o];
+    out.normal.y = f[o + 1];
+    out.depth = f[o + 2];
+    c0.x = f[o + 3];
+    c0.y = f[o + 4];
+    c0.depth = f[o + 5];
+    c0.id = u32[o + 9];
+    c1.x = f[o + 6];
+    c1.y = f[o + 7];
+    c1.depth = f[o + 8];
+    c1.id = u32[o + 10];
+    if (n === 0) {
+      out.normal.x = 0;
+      out.normal.y = 0;
+      out.depth = 0;
+      c0.x = c0.y = c0.depth = c0.id = 0;
+      c1.x = c1.y = c1.depth = c1.id = 0;
+    }
+    return n > 0;
+  }
+
+  /** A zeroed {@link ManifoldResult} for {@link SAT.collideInto}. */
+  createManifold(): ManifoldResult {
+    return emptyManifold();
+  }
+
+  /**
+   * Distance and closest points between two placed shapes (GJK). Overlapping shapes give distance 0.
+   *
+   * @param a - shape A
+   * @param xfA - where A is
+   * @param b - shape B
+   * @param xfB - where B is
+   * @throws SATError `InvalidArgument`, `Disposed`, `InvalidTransform`
+   */
+  distance(a: Shape, xfA: Transform, b: Shape, xfB: Transform): DistanceResult {
+    const ha = this._handle(a, 'distance', 'a');
+    const hb = this._handle(b, 'distance', 'b');
+    const f = this._heap();
+    const s = this._s;
+    this._writeTransform(f, s + IN_XF_A, xfA, 'distance', 'xfA');
+    this._writeTransform(f, s + IN_XF_B, xfB, 'distance', 'xfB');
+    const r = this._m._sat_distance(ha, hb);
+    if (r < 0) throw this._pairError(r, 'distance', 'a', xfA, 'b', xfB);
+    const o = s + OUT;
+    return {
+      distance: f[o + 6],
+      pointA: { x: f[o], y: f[o + 1] },
+      pointB: { x: f[o + 2], y: f[o + 3] },
+      normal: { x: f[o + 4], y: f[o + 5] },
+      iterations: this._i32[o + 7],
+    };
+  }
+
+  /**
+   * Where a ray first enters a placed shape. A ray that starts inside the shape does not hit it.
+   *
+   * @param shape - the shape
+   * @param xf - where it is
+   * @param ray - `{ origin, translation, maxFraction? }` in world coordinates
+   * @returns the hit, or null
+   * @throws SATError `InvalidArgument` (a bad ray), `Disposed`, `InvalidTransform`
+   */
+  raycast(shape: Shape, xf: Transform, ray: Ray): RaycastHit | null {
+    const h = this._handle(shape, 'raycast', 'shape');
+    if (typeof ray !== 'object' || ray === null) {
+      throw new SATError('InvalidArgument', `raycast: ray must be {origin, translation, maxFraction?}, got ${describe(ray)}`);
+    }
+    const origin = this._rayPoint(ray.origin, 'ray.origin');
+    const translation = this._rayPoint(ray.translation, 'ray.translation');
+    let maxFraction = ray.maxFraction;
+    if (maxFraction === undefined) maxFraction = 1;
+    if (typeof maxFraction !== 'number' || !isFiniteNumber(maxFraction) || maxFraction < 0) {
+      throw new SATError('InvalidArgument', `raycast: ray.maxFraction must be a finite number >= 0, got ${describe(maxFraction)}`);
+    }
+    const f = this._heap();
+    const s = this._s;
+    this._writeTransform(f, s + IN_XF_A, xf, 'raycast', 'xf');
+    f[s + IN_EXTRA] = origin.x;
+    f[s + IN_EXTRA + 1] = origin.y;
+    f[s + IN_EXTRA + 2] = translation.x;
+    f[s + IN_EXTRA + 3] = translation.y;
+    f[s + IN_EXTRA + 4] = maxFraction;
+    const r = this._m._sat_raycast(h);
+    if (r < 0) {
+      const which = -r >> 8;
+      if (which === 1) throw this._transformError(xf, 'raycast', 'xf', -r & 0xff);
+      throw new SATError('InvalidArgument', 'raycast: ray coordinates must be within 1e6');
+    }
+    if (r === 0) return null;
+    const o = s + OUT;
+    return { point: { x: f[o], y: f[o + 1] }, normal: { x: f[o + 2], y: f[o + 3] }, fraction: f[o + 4] };
+  }
+
+  private _rayPoint(v: unknown, arg: string): Vec2 {
+    if (typeof v !== 'object' || v === null) {
+      throw new SATError('InvalidArgument', `raycast: ${arg} must be a point {x, y}, got ${describe(v)}`);
+    }
+    const p = v as Record<string, unknown>;
+    for (const k of ['x', 'y'] as const) {
+      if (typeof p[k] !== 'number' || !isFiniteNumber(p[k])) {
+        throw new SATError('InvalidArgument', `raycast: ${arg}.${k} must be a finite number, got ${describe(p[k])}`);
+      }
+    }
+    return p as unknown as Vec2;
+  }
+
+  /**
+   * Whether a world point lies inside or on the boundary of a placed shape.
+   *
+   * @param shape - the shape
+   * @param xf - where it is
+   * @param point - world point
+   * @throws SATError `InvalidArgument`, `Disposed`, `InvalidTransform`
+   */
+  containsPoint(shape: Shape, xf: Transform, point: Vec2): boolean {
+    const h = this._handle(shape, 'containsPoint', 'shape');
+    if (typeof point !== 'object' || point === null || typeof point.x !== 'number' || typeof point.y !== 'number' || !isFiniteNumber(point.x) || !isFiniteNumber(point.y)) {
+      throw new SATError('InvalidArgument', `containsPoint: point must be {x, y} with finite numbers, got ${describe(point)}`);
+    }
+    const f = this._heap();
+    const s = this._s;
+    this._writeTransform(f, s + IN_XF_A, xf, 'containsPoint', 'xf');
+    f[s + IN_EXTRA] = point.x;
+    f[s + IN_EXTRA + 1] = point.y;
+    const r = this._m._sat_contains_point(h);
+    if (r < 0) {
+      const which = -r >> 8;
+      if (which === 1) throw this._transformError(xf, 'containsPoint', 'xf', -r & 0xff);
+      throw new SATError('InvalidArgument', 'containsPoint: point coordinates must be within 1e6');
+    }
+    return r === 1;
+  }
+
+  /**
+   * The bulk narrow phase: collides many pairs in one call into the module, the fast path for scenes (one
+   * boundary crossing for all pairs; inputs and outputs cross as typed arrays).
+   *
+   * @param shapes - the shapes the pairs refer to, by index
+   * @param transforms - 5 numbers (x, y, angle, scaleX, scaleY) per shape, or with
+   *   `options.transformsPer: 'pair'` 10 per pair (A's then B's). A Float32Array is copied fastest.
+   * @param pairs - indices into `shapes`, two per pair: `[a0, b0, a1, b1, ...]` (an Int32Array is fastest)
+   * @param options - see {@link CollideManyOptions}; pass `out` to reuse the result arrays
+   * @returns the results by pair index, see {@link CollideManyResult}
+   * @throws SATError `InvalidArgument` (bad arrays, disposed or foreign shapes, an index out of range, naming
+   *   the index), `Disposed`, `InvalidTransform` (naming the shape or pair), `OutOfMemory`
+   *
+   * @example
+   * ```ts
+   * const shapes = [sat.box(1, 1), sat.circle(0.5)];
+   * const transforms = new Float32Array([0, 0, 0, 1, 1,   0.8, 0, 0, 1, 1]);
+   * const pairs = new Int32Array([0, 1]);
+   * const r = sat.collideMany(shapes, transforms, pairs);
+   * if (r.counts[0] > 0) console.log(r.normals[0], r.normals[1], r.depths[0]);
+   * ```
+   */
+  collideMany(
+    shapes: ReadonlyArray<Shape>,
+    transforms: ArrayLike<number>,
+    pairs: ArrayLike<number>,
+    options?: CollideManyOptions,
+  ): CollideManyResult {
+    const fn = 'collideMany';
+    if (!Array.isArray(shapes)) throw new SATError('InvalidArgument', `${fn}: shapes must be an array of Shape, got ${describe(shapes)}`);
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
+      throw new SATError('InvalidArgument', `${fn}: options must be an object, got ${describe(options)}`);
+    }
+    const perPair = options?.transformsPer === 'pair';
+    if (options?.transformsPer !== undefined && options.transformsPer !== 'pair' && options.transformsPer !== 'shape') {
+      throw new SATError('InvalidArgument', `${fn}: options.transformsPer must be 'shape' or 'pair', got ${describe(options.transformsPer)}`);
+    }
+    const overlapOnly = options?.overlapOnly === true;
+    checkNumberArray(pairs, fn, 'pairs', true);
+    checkNumberArray(transforms, fn, 'transforms', false);
+    if (pairs.length % 2 !== 0) throw new SATError('InvalidArgument', `${fn}: pairs has odd length ${pairs.length}: it holds index pairs`);
+    const shapeCount = shapes.length;
+    const pairCount = pairs.length / 2;
+    const expected = perPair ? 2 * TRANSFORM_FLOATS * pairCount : TRANSFORM_FLOATS * shapeCount;
+    if (transforms.length !== expected) {
+      throw new SATError(
+        'InvalidArgument',
+        `${fn}: transforms has length ${transforms.length}, expected ${expected} (${perPair ? `10 per pair x ${pairCount} pairs` : `5 per shape x ${shapeCount} shapes`})`,
+      );
+    }
+    // Heap layout (bytes): handles | transforms | pairs | counts (padded) | normals | depths | points | ids
+    const handlesAt = 0;
+    const xformsAt = handlesAt + 4 * shapeCount;
+    const pairsAt = xformsAt + 4 * expected;
+    const countsAt = pairsAt + 8 * pairCount;
+    const normalsAt = countsAt + ((pairCount + 3) & ~3);
+    const depthsAt = normalsAt + 8 * pairCount;
+    const pointsAt = depthsAt + 4 * pairCount;
+    const idsAt = pointsAt + 24 * pairCount;
+    const total = idsAt + 8 * pairCount;
+    const m = this._m;
+    const ptr = m._sat_buffer(total + 8);
+    if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow to ${total} bytes`);
+    const f32 = this._heap();
+    const i32 = this._i32;
+    let hi = (ptr + handlesAt) >> 2;
+    for (let i = 0; i < shapeCount; i++) i32[hi++] = this._handle(shapes[i], fn, `shapes[${i}]`);
+    f32.set(transforms, (ptr + xformsAt) >> 2);
+    i32.set(pairs, (ptr + pairsAt) >> 2);
+    const r = m._sat_collide_many(
+      ptr + handlesAt,
+      shapeCount,
+      ptr + xformsAt,
+      ptr + pairsAt,
+      pairCount,
+      (perPair ? 1 : 0) | (overlapOnly ? 2 : 0),
+      ptr + countsAt,
+      ptr + normalsAt,
+      ptr + depthsAt,
+      ptr + pointsAt,
+      ptr + idsAt,
+    );
+    this._heap();
+    if (r < 0) throw this._bulkError(r, shapeCount, perPair, pairs);
+    const out = resultFor(options?.out, pairCount, fn);
+    out.pairCount = pairCount;
+    out.touching = r;
+    out.counts.set(m.HEAPU8.subarray(ptr + countsAt, ptr + countsAt + pairCount));
+    if (!overlapOnly) {
+      const f = this._f32;
+      out.normals.set(f.subarray((ptr + normalsAt) >> 2, ((ptr + normalsAt) >> 2) + 2 * pairCount));
+      out.depths.set(f.subarray((ptr + depthsAt) >> 2, ((ptr + depthsAt) >> 2) + pairCount));
+      out.points.set(f.subarray((ptr + pointsAt) >> 2, ((ptr + pointsAt) >> 2) + 6 * pairCount));
+      out.ids.set(this._u32.subarray((ptr + idsAt) >> 2, ((ptr + idsAt) >> 2) + 2 * pairCount));
+    }
+    return out;
+  }
+
+  private _bulkError(code: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>): SATError {
+    const status = -code & 0xff;
+    const which = -code >> 8;
+    const index = this._i32[this._s + OUT_ERROR];
+    const fn = 'collideMany';
+    if (which === 0) return new SATError('InvalidArgument', `${fn}: shapes[${index}] is not a live shape`);
+    if (which === 2) {
+      return new SATError(
+        'InvalidArgument',
+        `${fn}: pairs[${index}] = ${pairs[index]} is not an index into shapes (0..${shapeCount - 1})`,
+      );
+    }
+    const reason = STATUS[status] ?? 'InvalidTransform';
+    const where = perPair
+      ? `the transform of ${index % 2 === 0 ? 'A' : 'B'} in pair ${index >> 1} (transforms[${5 * index}..${5 * index + 4}])`
+      : `the transform of shapes[${index}] (transforms[${5 * index}..${5 * index + 4}])`;
+    return new SATError(
+      'InvalidTransform',
+      `${fn}: ${where} is not usable (${reason}): components must be finite, |x|, |y| <= 1e6, |scale| in [1e-6, 1e6]`,
+    );
+  }
+}
+
+function checkNumberArray(a: unknown, fn: string, arg: string, integers: boolean): void {
+  if (ArrayBuffer.isView(a) && !(a instanceof DataView)) {
+    if (typeof (a as unknown as { length?: unknown }).length !== 'number' || a instanceof BigInt64Array || a instanceof BigUint64Array) {
+      throw new SATError('InvalidArgument', `${fn}: ${arg} must be a typed array of numbers, got ${describe(a)}`);
+    }
+    if (integers && (a instanceof Float32Array || a instanceof Float64Array)) {
+      const t = a as Float32Array | Float64Array;
+      for (let i = 0; i < t.length; i++) {
+        if (!Number.isInteger(t[i])) throw new SATError('InvalidArgument', `${fn}: ${arg}[${i}] = ${t[i]} is not an integer index`);
+      }
+    }
+    return;
+  }
+  if (!Array.isArray(a)) throw new SATError('InvalidArgument', `${fn}: ${arg} must be an array or typed array, got ${describe(a)}`);
+  for (let i = 0; i < a.length; i++) {
+    const v: unknown = a[i];
+    if (typeof v !== 'number') throw new SATError('InvalidArgument', `${fn}: ${arg}[${i}] must be a number, got ${describe(v)}`);
+    if (integers && !Number.isInteger(v)) throw new SATError('InvalidArgument', `${fn}: ${arg}[${i}] = ${v} is not an integer index`);
+  }
+}
+
+function resultFor(out: CollideManyResult | undefined, pairCount: number, fn: string): CollideManyResult {
+  if (out === undefined) {
+    return {
+      pairCount,
+      touching: 0,
+      counts: new Uint8Array(pairCount),
+      normals: new Float32Array(2 * pairCount),
+      depths: new Float32Array(pairCount),
+      points: new Float32Array(6 * pairCount),
+      ids: new Uint32Array(2 * pairCount),
+    };
+  }
+  if (typeof out !== 'object' || out === null || !(out.counts instanceof Uint8Array)) {
+    throw new SATError('InvalidArgument', `${fn}: options.out must be a result of an earlier collideMany call, got ${describe(out)}`);
+  }
+  if (out.counts.length < pairCount) {
+    const capacity = Math.max(pairCount, 2 * out.counts.length);
+    out.counts = new Uint8Array(capacity);
+    out.normals = new Float32Array(2 * capacity);
+    out.depths = new Float32Array(capacity);
+    out.points = new Float32Array(6 * capacity);
+    out.ids = new Uint32Array(2 * capacity);
+  }
+  return out;
+}

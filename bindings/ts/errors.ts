@@ -1,0 +1,73 @@
+/**
+ * Errors thrown by sat-wasm.
+ * @module
+ */
+
+/**
+ * Every error code a {@link SATError} can carry.
+ *
+ * Codes from the C++ core's `Status` (shape makers and validity checks):
+ * - `TooFewPoints`: fewer than 3 distinct points (polygon) or no points at all (hull).
+ * - `TooManyPoints`: more than 256 vertices after cleaning (or too many hull input points).
+ * - `NonFinite`: a coordinate, radius or size is NaN or infinite.
+ * - `OutOfRange`: a magnitude beyond 1e6 world units.
+ * - `ZeroArea`: all points (nearly) collinear or coincident.
+ * - `SelfIntersecting`: the outline crosses itself.
+ * - `Concave`: a simple but concave outline; use `hull()` or a decomposition.
+ * - `InvalidRadius`: radius <= 0.
+ * - `ZeroLength`: capsule end points coincide; use a circle.
+ *
+ * Codes raised by the JavaScript layer:
+ * - `InvalidTransform`: a transform is not an object `{x, y, angle?, scaleX?, scaleY?}` of numbers, or it is
+ *   non-finite, out of range or collapsed (zero scale). The message names the argument and the reason.
+ * - `InvalidArgument`: an argument of the wrong type or shape (a string, null, an odd-length array, a shape
+ *   from another loaded module, an out-of-range index in a bulk call...). The message names it.
+ * - `Disposed`: a shape was used after `dispose()`.
+ * - `OutOfMemory`: the WebAssembly memory could not grow.
+ * - `LoadFailed`: the module could not be fetched, compiled or instantiated.
+ */
+export type SATErrorCode =
+  | 'TooFewPoints'
+  | 'TooManyPoints'
+  | 'NonFinite'
+  | 'OutOfRange'
+  | 'ZeroArea'
+  | 'SelfIntersecting'
+  | 'Concave'
+  | 'InvalidRadius'
+  | 'ZeroLength'
+  | 'InvalidTransform'
+  | 'InvalidArgument'
+  | 'Disposed'
+  | 'OutOfMemory'
+  | 'LoadFailed';
+
+/**
+ * The one error type sat-wasm throws. `code` says what went wrong in a form a program can test; `message`
+ * names the function and the bad argument for a human. After a `SATError` the module stays fully usable.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   sat.polygon([0, 0, 2, 0, 1, 0.2, 2, 2, 0, 2]);
+ * } catch (e) {
+ *   if (e instanceof SATError && e.code === 'Concave') {
+ *     // repair explicitly: take the hull
+ *   }
+ * }
+ * ```
+ */
+export class SATError extends Error {
+  /** Machine-readable reason, see {@link SATErrorCode}. */
+  readonly code: SATErrorCode;
+
+  /**
+   * @param code - the machine-readable reason
+   * @param message - a human explanation naming the function and the bad argument
+   */
+  constructor(code: SATErrorCode, message: string) {
+    super(message);
+    this.name = 'SATError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * sat-wasm: Separating Axis Theorem collision detection for web games, compiled from C++ to WebAssembly.
+ *
+ * ```ts
+ * import { loadSAT } from 'sat-wasm';
+ * const sat = await loadSAT();
+ * const box = sat.box(2, 1);
+ * const ball = sat.circle(0.5);
+ * const hit = sat.collide(box, { x: 0, y: 0 }, ball, { x: 1.2, y: 0.1 });
+ * if (hit) console.log(hit.normal, hit.depth, hit.contacts);
+ * ```
+ * @packageDocumentation
+ */
+export { loadSAT, hasSIMD, hasWebAssembly, chooseVariant, type LoadOptions } from './loader.js';
+export { SAT, Shape, type ShapeKind, type Variant } from './api.js';
+export { SATError, type SATErrorCode } from './errors.js';
+export type {
+  AABB,
+  CollideManyOptions,
+  CollideManyResult,
+  Contact,
+  DistanceResult,
+  Manifold,
+  ManifoldResult,
+  PointsInput,
+  Ray,
+  RaycastHit,
+  Transform,
+  Vec2,
+} from './types.js';

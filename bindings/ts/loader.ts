@@ -1,0 +1,183 @@
+/**
+ * Loading the module: picks the SIMD, baseline or asm.js build and gets its bytes the way the platform allows.
+ * @module
+ */
+import { SAT, type Variant } from './api.js';
+import { SATError } from './errors.js';
+import type { FactoryOptions, ModuleFactory, SATModule } from './module.js';
+
+/**
+ * How {@link loadSAT} finds and starts the module. Everything is optional: with no options it picks the best
+ * build the platform runs and loads the `.wasm` file shipped beside this package (with `fetch` in browsers and
+ * bundlers, from disk in Node).
+ */
+export interface LoadOptions {
+  /**
+   * Which build to use. `'simd'` falls back to `'baseline'` when the platform lacks WebAssembly SIMD (unless
+   * `wasmBinary` or `instantiateWasm` is given: then the choice is trusted); any WebAssembly build falls back
+   * to `'asmjs'` when there is no WebAssembly at all. Default: `'simd'` when supported, else `'baseline'`, else
+   * `'asmjs'`.
+   */
+  prefer?: Variant;
+  /**
+   * The bytes of the chosen build's `.wasm` file (`dist/wasm/sat-simd.wasm` or `sat-baseline.wasm`), for
+   * platforms that read files their own way. Must match `prefer` (default `'simd'` when given).
+   */
+  wasmBinary?: ArrayBuffer | ArrayBufferView;
+  /**
+   * Instantiate the module yourself (WeChat's `WXWebAssembly`, a cached `WebAssembly.Module`...). Emscripten's
+   * hook: call `receiveInstance(instance)` with an instance made from `imports` (sync or later) and return `{}`.
+   */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receiveInstance: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,
+  ) => WebAssembly.Exports | Record<string, never>;
+  /**
+   * Where the `.wasm` file of a build is: given the file name (`'sat-simd.wasm'`) and the variant, return a URL
+   * or path. Default: beside this package's `dist/wasm/` glue. In Node a path or `file:` URL is read from disk.
+   */
+  locateFile?: (file: string, variant: Variant) => string | URL;
+}
+
+/** A WebAssembly module using one SIMD instruction (i8x16.popcnt): validates only where SIMD is supported. */
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+/** Whether this platform runs WebAssembly at all. */
+export function hasWebAssembly(): boolean {
+  return typeof WebAssembly === 'object' && typeof WebAssembly.validate === 'function';
+}
+
+/** Whether this platform runs WebAssembly SIMD (feature-detected by validating a tiny SIMD module). */
+export function hasSIMD(): boolean {
+  if (!hasWebAssembly()) return false;
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+function isNode(): boolean {
+  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof p?.versions?.node === 'string' && typeof (globalThis as { window?: unknown }).window === 'undefined';
+}
+
+/** The variant loadSAT would pick for these options. */
+export function chooseVariant(options: LoadOptions = {}): Variant {
+  const { prefer } = options;
+  if (prefer !== undefined && prefer !== 'simd' && prefer !== 'baseline' && prefer !== 'asmjs') {
+    throw new SATError('InvalidArgument', `loadSAT: options.prefer must be 'simd', 'baseline' or 'asmjs', got ${String(prefer)}`);
+  }
+  if (prefer === 'asmjs' || !hasWebAssembly()) return 'asmjs';
+  const userBytes = options.wasmBinary !== undefined || options.instantiateWasm !== undefined;
+  if (prefer === 'baseline') return 'baseline';
+  if (prefer === 'simd' && userBytes) return 'simd';
+  if (userBytes && prefer === undefined) return 'simd';
+  return hasSIMD() ? 'simd' : 'baseline';
+}
+
+// Static import() calls and new URL(..., import.meta.url) literals, so bundlers (Vite, webpack, Rollup) see and
+// ship every file.
+function importGlue(variant: Variant): Promise<{ default: ModuleFactory }> {
+  switch (variant) {
+    case 'simd':
+      return import('./wasm/sat-simd.mjs');
+    case 'baseline':
+      return import('./wasm/sat-baseline.mjs');
+    default:
+      return import('./wasm/sat-asmjs.mjs');
+  }
+}
+
+function defaultWasmUrl(variant: Variant): URL {
+  return variant === 'simd'
+    ? new URL('./wasm/sat-simd.wasm', import.meta.url)
+    : new URL('./wasm/sat-baseline.wasm', import.meta.url);
+}
+
+async function readLocalFile(location: string | URL): Promise<Uint8Array> {
+  // Kept out of bundlers' sight: this branch only runs in Node.
+  const fsName = 'node:fs/promises';
+  const urlName = 'node:url';
+  const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName)) as {
+    readFile(path: string): Promise<Uint8Array>;
+  };
+  const url = (await import(/* @vite-ignore */ /* webpackIgnore: true */ urlName)) as {
+    fileURLToPath(url: string | URL): string;
+  };
+  const path = typeof location === 'string' && !location.startsWith('file:') ? location : url.fileURLToPath(location);
+  return new Uint8Array(await fs.readFile(path));
+}
+
+function toBytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw new SATError('InvalidArgument', 'loadSAT: options.wasmBinary must be an ArrayBuffer or a typed array');
+}
+
+/**
+ * Loads sat-wasm and resolves to its API. Works in browsers, bundlers (Vite...), Node 18+ (no flags) and
+ * Cocos Creator; each call makes an independent module instance with its own shapes.
+ *
+ * @param options - build choice and custom byte loading, see {@link LoadOptions}
+ * @returns the {@link SAT} API; `sat.variant` tells which build runs
+ * @throws SATError `LoadFailed` when the module cannot be fetched, compiled or instantiated;
+ *   `InvalidArgument` for bad options
+ *
+ * @example
+ * ```ts
+ * import { loadSAT } from 'sat-wasm';
+ * const sat = await loadSAT();
+ * const a = sat.box(2, 1), b = sat.circle(0.5);
+ * const m = sat.collide(a, { x: 0, y: 0 }, b, { x: 1.2, y: 0 });
+ * ```
+ */
+export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
+  if (typeof options !== 'object' || options === null) {
+    throw new SATError('InvalidArgument', `loadSAT: options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  if (options.instantiateWasm !== undefined && typeof options.instantiateWasm !== 'function') {
+    throw new SATError('InvalidArgument', 'loadSAT: options.instantiateWasm must be a function');
+  }
+  if (options.locateFile !== undefined && typeof options.locateFile !== 'function') {
+    throw new SATError('InvalidArgument', 'loadSAT: options.locateFile must be a function');
+  }
+  const variant = chooseVariant(options);
+  const factoryOptions: FactoryOptions = {
+    printErr: (text: string) => console.warn(`[sat-wasm] ${text}`),
+  };
+  let aborted: unknown;
+  factoryOptions.onAbort = (what: unknown) => {
+    aborted = what;
+  };
+  if (variant !== 'asmjs') {
+    const file = variant === 'simd' ? 'sat-simd.wasm' : 'sat-baseline.wasm';
+    const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl(variant);
+    if (options.wasmBinary !== undefined) {
+      factoryOptions.wasmBinary = toBytes(options.wasmBinary);
+    } else if (options.instantiateWasm !== undefined) {
+      factoryOptions.instantiateWasm = options.instantiateWasm;
+    } else if (isNode() && (typeof location === 'string' ? !/^(https?|data|blob):/.test(location) : location.protocol === 'file:')) {
+      // Node 18+ has fetch() but it cannot read file: URLs; read the bytes from disk instead.
+      try {
+        factoryOptions.wasmBinary = await readLocalFile(location);
+      } catch (e) {
+        throw new SATError('LoadFailed', `loadSAT: cannot read ${String(location)}: ${(e as Error).message}`);
+      }
+    } else {
+      const href = typeof location === 'string' ? location : location.href;
+      factoryOptions.locateFile = (path: string) => (path.endsWith('.wasm') ? href : path);
+    }
+  }
+  let module: SATModule;
+  try {
+    const glue = await importGlue(variant);
+    module = await glue.default(factoryOptions);
+  } catch (e) {
+    const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
+    throw new SATError('LoadFailed', `loadSAT: the ${variant} build failed to load: ${reason}`);
+  }
+  return new SAT(module, variant);
+}
