@@ -39,21 +39,30 @@ Manifold collideCoreCircle(const CoreView& a, Vec2 c, float r, float tol) {
   }
   // Centre outside: exact closest point on the core's boundary.
   const int edges = a.count == 2 ? 1 : a.count;
-  float bestD2 = FLT_MAX;
+  float bestD2 = FLT_MAX, t = 0.0f, bestT = 0.0f;
   Vec2 q = a.v[0];
   int feature = 0;
   for (int i = 0; i < edges; ++i) {
-    Vec2 qi = closestOnSegment(a.v[i], a.v[(i + 1 == a.count ? 0 : i + 1)], c);
+    Vec2 qi = closestOnSegment(a.v[i], a.v[(i + 1 == a.count ? 0 : i + 1)], c, &t);
     float d2 = distanceSquared(qi, c);
     if (d2 < bestD2) {
       bestD2 = d2;
       q = qi;
       feature = i;
+      bestT = t;
     }
   }
   float d = std::sqrt(bestD2);
   if (d > stop) return {};
-  Vec2 n = d > tol ? (1.0f / d) * (c - q) : a.n[best];
+  Vec2 n;
+  if (bestT > 0.0f && bestT < 1.0f) {
+    // Inside an edge: its stored normal is exact (c - q loses direction in float when d is small).
+    n = a.n[feature];
+    if (dot(n, c - q) < 0.0f) n = -n;  // a 2-gon's edge faces both ways
+  } else {
+    int vertex = bestT <= 0.0f ? feature : (feature + 1 == a.count ? 0 : feature + 1);
+    n = d > tol ? clampToVertexCone(a, vertex, (1.0f / d) * (c - q)) : a.n[best];
+  }
   m.normal = n;
   m.depth = rSum - d;
   mp.point = 0.5f * ((q + a.radius * n) + (c - r * n));

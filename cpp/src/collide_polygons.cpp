@@ -21,8 +21,10 @@ namespace detail {
 namespace {
 
 constexpr int kHillClimbVertices = 16;
-/// Closest-point normals within this of a face normal (about 0.8 degrees) use face clipping for two points.
-constexpr float kParallelCos = 0.9999f;
+/// Rounded cores apart whose closest-point normal matches a face normal this closely (about 0.03 degrees: edges
+/// parallel to float precision, e.g. a capsule lying on a box) get two clipped contact points instead of one.
+/// Looser angles would place clipped points measurably off the shapes.
+constexpr float kParallelCos = 0.9999999f;
 
 inline int nextIndex(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
@@ -108,30 +110,43 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, float stop) {
 struct Closest {
   Vec2 pa, pb;
   float dist;
-  int featureA, featureB;  // source-independent view indices: vertex or edge start
+  int featureA, featureB;  // view indices: vertex or edge start
+  Vec2 edgeNormal;         // when the closest point is inside an edge: that edge's normal, oriented A to B
+  bool onEdge;
+  int vertexA, vertexB;    // otherwise: the two vertices that are closest
 };
 
+// Normal of segment [v[i], v[i+1]] of core c facing point p (a 2-gon's two normals are opposite).
+inline Vec2 facing(const CoreView& c, int i, Vec2 q, Vec2 p) {
+  Vec2 n = c.n[i];
+  return dot(n, p - q) >= 0.0f ? n : -n;
+}
+
 Closest closestCores(const CoreView& a, const CoreView& b) {
-  Closest c{a.v[0], b.v[0], FLT_MAX, 0, 0};
-  float best = FLT_MAX;
+  Closest c{a.v[0], b.v[0], FLT_MAX, 0, 0, {0.0f, 0.0f}, false, 0, 0};
+  float best = FLT_MAX, t = 0.0f;
   const int ea = a.count == 2 ? 1 : a.count, eb = b.count == 2 ? 1 : b.count;
   for (int i = 0; i < a.count; ++i) {
     for (int j = 0; j < eb; ++j) {
-      Vec2 q = closestOnSegment(b.v[j], b.v[nextIndex(j, b.count)], a.v[i]);
+      Vec2 q = closestOnSegment(b.v[j], b.v[nextIndex(j, b.count)], a.v[i], &t);
       float d2 = distanceSquared(a.v[i], q);
       if (d2 < best) {
         best = d2;
-        c = {a.v[i], q, 0.0f, i, j};
+        bool inside = t > 0.0f && t < 1.0f;
+        c = {a.v[i], q, 0.0f, i, j, inside ? -facing(b, j, q, a.v[i]) : Vec2{}, inside, i,
+             t <= 0.0f ? j : nextIndex(j, b.count)};
       }
     }
   }
   for (int j = 0; j < b.count; ++j) {
     for (int i = 0; i < ea; ++i) {
-      Vec2 q = closestOnSegment(a.v[i], a.v[nextIndex(i, a.count)], b.v[j]);
+      Vec2 q = closestOnSegment(a.v[i], a.v[nextIndex(i, a.count)], b.v[j], &t);
       float d2 = distanceSquared(q, b.v[j]);
       if (d2 < best) {
         best = d2;
-        c = {q, b.v[j], 0.0f, i, j};
+        bool inside = t > 0.0f && t < 1.0f;
+        c = {q, b.v[j], 0.0f, i, j, inside ? facing(a, i, q, b.v[j]) : Vec2{}, inside,
+             t <= 0.0f ? i : nextIndex(i, a.count), j};
       }
     }
   }
@@ -276,7 +291,14 @@ Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache*
     Closest c = closestCores(a, b);
     if (c.dist > stop) return {};
     if (c.dist > tol) {
-      Vec2 n = (1.0f / c.dist) * (c.pb - c.pa);
+      // Closest point inside an edge: that edge's stored normal is exact, while the difference of two nearby
+      // points loses direction in float when the gap is small.
+      Vec2 n = c.edgeNormal;
+      if (!c.onEdge) {
+        n = (1.0f / c.dist) * (c.pb - c.pa);
+        n = clampToVertexCone(a, c.vertexA, n);
+        n = -clampToVertexCone(b, c.vertexB, -n);
+      }
       Vec2 faceNormal = flip ? -b.n[edge] : a.n[edge];
       Manifold m;
       if (dot(n, faceNormal) >= kParallelCos) {

@@ -161,6 +161,16 @@ inline void manifoldToWorld(Manifold* m, const Frame& f) {
   for (int i = 0; i < m->pointCount; ++i) m->points[i].point = f.toWorldPoint(m->points[i].point);
 }
 
+/// For a closest point at vertex k of a core, keeps direction u inside the vertex's normal cone (between the
+/// normals of the edges meeting there). Float noise can put u just outside it when an adjacent edge is almost as
+/// close; the true closest feature is then that edge, whose stored normal is exact.
+inline Vec2 clampToVertexCone(const CoreView& c, int k, Vec2 u) {
+  Vec2 nPrev = c.n[k == 0 ? c.count - 1 : k - 1], nNext = c.n[k];
+  if (cross(nPrev, u) >= 0.0f && cross(u, nNext) >= 0.0f) return u;
+  // Outside: the nearer boundary. (A segment's end cone is a half-plane whose two boundaries are opposite.)
+  return dot(u, nPrev) >= dot(u, nNext) ? nPrev : nNext;
+}
+
 // Core routines in the working frame (collide_polygons.cpp). They return an empty manifold when apart.
 Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache* cache);
 bool overlapCores(const CoreView& a, const CoreView& b, float tol, SatCache* cache);

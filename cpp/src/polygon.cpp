@@ -193,9 +193,9 @@ Status makePolygon(const Vec2* points, int count, Polygon* out) {
   std::vector<Vec2> ring(points, points + count);
   if (detail::weldRing(ring, weldTol) < 3) return Status::TooFewPoints;
   if (int(ring.size()) > 4 * kMaxPolygonVertices) return Status::TooManyPoints;  // bound the O(n^2) checks
-  if (!detail::isSimple(ring)) return Status::SelfIntersecting;
   if (detail::dropCollinear(ring, weldTol, kCollinearRelative * size) < 3) return Status::ZeroArea;
   if (int(ring.size()) > kMaxPolygonVertices) return Status::TooManyPoints;
+  if (!detail::isSimple(ring)) return Status::SelfIntersecting;
 
   double area2 = detail::signedArea2(ring);
   if (!(std::fabs(area2) > 1.0e-12 * double(size) * size)) return Status::ZeroArea;

@@ -15,7 +15,7 @@ enum class Status : uint8_t {
   Ok = 0,
   TooFewPoints = 1,      ///< fewer than 3 distinct points (polygon), or no points at all (hull)
   TooManyPoints = 2,     ///< more than kMaxPolygonVertices after cleaning (or kMaxHullInput input points)
-  NonFinite = 3,         ///< a coordinate, radius or transform component is NaN or infinite
+  NonFinite = 3,         ///< a coordinate or radius is NaN or infinite
   OutOfRange = 4,        ///< a magnitude beyond kMaxCoordinate
   ZeroArea = 5,          ///< all points (nearly) collinear or coincident
   SelfIntersecting = 6,  ///< the outline crosses itself
@@ -106,7 +106,7 @@ Status makePolygon(const Vec2* points, int count, Polygon* out);
 Status makeHull(const Vec2* points, int count, Polygon* out);
 /// A rectangle with half extents, centred at `center` and rotated by `angle` in its local frame.
 Status makeBox(float halfWidth, float halfHeight, Polygon* out, Vec2 center = {0.0f, 0.0f}, float angle = 0.0f);
-/// Why a transform is unusable, or Ok.
+/// Ok, or InvalidTransform when the transform is non-finite, out of range or collapsed.
 Status checkTransform(const Transform& xf);
 Status checkTransform(const Affine& xf);
 
