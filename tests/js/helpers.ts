@@ -1,0 +1,81 @@
+// Shared by the Vitest files: load the BUILT package (dist/) once per variant, and make seeded random shapes.
+import { loadSAT, type SAT, type Shape, type Variant } from '../../dist/index.js';
+import { place, randomConvex, type P, type RefShape, type Xf } from './reference.js';
+
+/** Every build the suites run against. SAT_VARIANTS=simd,asmjs narrows it. */
+export const VARIANTS: Variant[] = (process.env.SAT_VARIANTS?.split(',') as Variant[] | undefined) ?? [
+  'simd',
+  'baseline',
+  'asmjs',
+];
+
+const loaded = new Map<Variant, Promise<SAT>>();
+
+/** The module of one variant, loaded once per test file. */
+export function satFor(variant: Variant): Promise<SAT> {
+  let p = loaded.get(variant);
+  if (!p) {
+    p = loadSAT({ prefer: variant });
+    loaded.set(variant, p);
+  }
+  return p;
+}
+
+export type Kind = 'polygon' | 'circle' | 'capsule';
+
+/** A stored shape with its local geometry in the reference's form. */
+export interface Sample {
+  shape: Shape;
+  kind: Kind;
+  core: P[];
+  radius: number;
+}
+
+export function makeSample(sat: SAT, kind: Kind, rand: () => number): Sample {
+  const size = 0.5 + 2 * rand();
+  if (kind === 'polygon') {
+    const n = 3 + Math.floor(rand() * 10); // 3..12
+    const shape = sat.polygon(randomConvex(rand, n, size));
+    return { shape, kind, core: shape.vertices.map((v): P => [v.x, v.y]), radius: 0 };
+  }
+  if (kind === 'circle') {
+    const shape = sat.circle(size * (0.3 + rand()), { x: (rand() - 0.5) * size, y: (rand() - 0.5) * size });
+    return { shape, kind, core: shape.vertices.map((v): P => [v.x, v.y]), radius: shape.radius };
+  }
+  const a = { x: (rand() - 0.5) * size, y: (rand() - 0.5) * size };
+  const t = rand() * Math.PI * 2;
+  const len = size * (0.3 + rand());
+  const shape = sat.capsule(a, { x: a.x + len * Math.cos(t), y: a.y + len * Math.sin(t) }, size * (0.1 + 0.5 * rand()));
+  return { shape, kind, core: shape.vertices.map((v): P => [v.x, v.y]), radius: shape.radius };
+}
+
+/** A random transform; about half of them scale, some non-uniformly, a few mirror. */
+export function randomXf(rand: () => number, cx: number, cy: number, spread: number): Xf {
+  let scaleX = 1;
+  let scaleY = 1;
+  if (rand() < 0.5) {
+    scaleX = 0.5 + 1.5 * rand();
+    scaleY = rand() < 0.5 ? scaleX : 0.5 + 1.5 * rand();
+    if (rand() < 0.1) scaleX = -scaleX;
+    if (rand() < 0.1) scaleY = -scaleY;
+  }
+  return {
+    x: cx + (rand() - 0.5) * 2 * spread,
+    y: cy + (rand() - 0.5) * 2 * spread,
+    angle: (rand() - 0.5) * 2 * Math.PI,
+    scaleX,
+    scaleY,
+  };
+}
+
+/** The sample placed in the world, for the reference. Transform values rounded to float32 like the core sees. */
+export function placed(s: Sample, xf: Xf): RefShape {
+  const f = Math.fround;
+  return place(s.core, s.radius, {
+    x: f(xf.x),
+    y: f(xf.y),
+    angle: f(xf.angle),
+    scaleX: f(xf.scaleX),
+    scaleY: f(xf.scaleY),
+  });
+}
