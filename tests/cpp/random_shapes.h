@@ -16,6 +16,7 @@
 namespace testing_sat {
 
 using Rng = std::mt19937;
+using ref::f32;
 
 inline double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
 inline int uniformInt(Rng& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
@@ -43,7 +44,7 @@ inline sat::Polygon randomPolygon(Rng& rng, int minPoints = 3, int maxPoints = 1
         x = uniform(rng, -1.0, 1.0);
         y = uniform(rng, -1.0, 1.0);
       }
-      pts[i] = {float(ox + scale * x), float(oy + scale * aspect * y)};
+      pts[i] = {f32(ox + scale * x), f32(oy + scale * aspect * y)};
     }
     sat::Polygon poly;
     if (sat::makeHull(pts.data(), n, &poly) == sat::Status::Ok) return poly;
@@ -53,8 +54,8 @@ inline sat::Polygon randomPolygon(Rng& rng, int minPoints = 3, int maxPoints = 1
 inline sat::Circle randomCircle(Rng& rng) {
   sat::Circle c;
   double r = std::exp(uniform(rng, std::log(0.1), std::log(2.0)));
-  sat::Vec2 center{float(uniform(rng, -0.5, 0.5)), float(uniform(rng, -0.5, 0.5))};
-  EXPECT_EQ(sat::makeCircle(center, float(r), &c), sat::Status::Ok);
+  sat::Vec2 center{f32(uniform(rng, -0.5, 0.5)), f32(uniform(rng, -0.5, 0.5))};
+  EXPECT_EQ(sat::makeCircle(center, f32(r), &c), sat::Status::Ok);
   return c;
 }
 
@@ -64,23 +65,23 @@ inline sat::Capsule randomCapsule(Rng& rng) {
   double a = uniform(rng, -kPi, kPi);
   double r = std::exp(uniform(rng, std::log(0.05), std::log(1.0)));
   double ox = uniform(rng, -0.3, 0.3), oy = uniform(rng, -0.3, 0.3);
-  sat::Vec2 c1{float(ox - half * std::cos(a)), float(oy - half * std::sin(a))};
-  sat::Vec2 c2{float(ox + half * std::cos(a)), float(oy + half * std::sin(a))};
-  EXPECT_EQ(sat::makeCapsule(c1, c2, float(r), &c), sat::Status::Ok);
+  sat::Vec2 c1{f32(ox - half * std::cos(a)), f32(oy - half * std::sin(a))};
+  sat::Vec2 c2{f32(ox + half * std::cos(a)), f32(oy + half * std::sin(a))};
+  EXPECT_EQ(sat::makeCapsule(c1, c2, f32(r), &c), sat::Status::Ok);
   return c;
 }
 
 /// Rotation always; 60% unit scale, 20% uniform scale, 20% non-uniform scale with a random sign per axis.
 inline sat::Transform randomTransform(Rng& rng, double spread = 5.0) {
-  float x = float(uniform(rng, -spread, spread)), y = float(uniform(rng, -spread, spread));
-  float angle = float(uniform(rng, -kPi, kPi));
+  float x = f32(uniform(rng, -spread, spread)), y = f32(uniform(rng, -spread, spread));
+  float angle = f32(uniform(rng, -kPi, kPi));
   double pick = uniform(rng, 0.0, 1.0);
   float sx = 1.0f, sy = 1.0f;
   if (pick > 0.8) {
-    sx = float(uniform(rng, 0.3, 3.0) * (chance(rng, 0.3) ? -1.0 : 1.0));
-    sy = float(uniform(rng, 0.3, 3.0) * (chance(rng, 0.3) ? -1.0 : 1.0));
+    sx = f32(uniform(rng, 0.3, 3.0) * (chance(rng, 0.3) ? -1.0 : 1.0));
+    sy = f32(uniform(rng, 0.3, 3.0) * (chance(rng, 0.3) ? -1.0 : 1.0));
   } else if (pick > 0.6) {
-    sx = sy = float(uniform(rng, 0.5, 2.0));
+    sx = sy = f32(uniform(rng, 0.5, 2.0));
   }
   return sat::makeTransform(x, y, angle, sx, sy);
 }
@@ -113,13 +114,13 @@ Case<A, B> placePair(Rng& rng, const A& a, const B& b) {
   double dist = reach * uniform(rng, 0.0, 1.25);
   ref::V target = ca + dist * ref::V{std::cos(ang), std::sin(ang)};
   ref::V shift = target - cbc;
-  c.xfB.p = {float(c.xfB.p.x + shift.x), float(c.xfB.p.y + shift.y)};
+  c.xfB.p = {f32(c.xfB.p.x + shift.x), f32(c.xfB.p.y + shift.y)};
   if (chance(rng, 0.25)) {
     ref::Penetration p = ref::penetration(c.coreA, ref::core(b, c.xfB));
     if (p.normal.x != 0.0 || p.normal.y != 0.0) {
       double delta = uniform(rng, -3e-4, 3e-4) * (p.sizeA + p.sizeB);
       double t = p.depth + delta;
-      c.xfB.p = {float(c.xfB.p.x + t * p.normal.x), float(c.xfB.p.y + t * p.normal.y)};
+      c.xfB.p = {f32(c.xfB.p.x + t * p.normal.x), f32(c.xfB.p.y + t * p.normal.y)};
     }
   }
   c.coreB = ref::core(b, c.xfB);

@@ -47,6 +47,15 @@ inline V unit(V a) {
 }
 inline V fromVec(sat::Vec2 v) { return {double(v.x), double(v.y)}; }
 
+/// Rounds to float in a way the optimizer keeps. GCC 12.2 at -O2 (its SLP vectorizer) drops the rounding of a
+/// double -> float -> double round trip when both conversions sit in one function, e.g.
+///   F f{float(a), float(b)}; out.push_back(D{double(f.x), double(f.y)});  // out holds a and b unrounded
+/// which would hand the reference coordinates the implementation never sees. Every test input goes through this.
+inline float f32(double v) {
+  volatile float f = static_cast<float>(v);
+  return f;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Transforms: world = p + R(q) * (scale * v), rotation taken from the stored cos/sin as given.
 inline V apply(const sat::Transform& xf, sat::Vec2 v) {

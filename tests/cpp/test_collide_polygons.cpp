@@ -45,15 +45,15 @@ TEST(CollidePolygons, RandomSkewedAffineFramesMatchReference) {
     auto randomAffine = [&](double spread) {
       sat::Affine m;
       for (;;) {
-        m.a = float(uniform(rng, -2.0, 2.0));
-        m.b = float(uniform(rng, -2.0, 2.0));
-        m.c = float(uniform(rng, -2.0, 2.0));
-        m.d = float(uniform(rng, -2.0, 2.0));
+        m.a = f32(uniform(rng, -2.0, 2.0));
+        m.b = f32(uniform(rng, -2.0, 2.0));
+        m.c = f32(uniform(rng, -2.0, 2.0));
+        m.d = f32(uniform(rng, -2.0, 2.0));
         double det = double(m.a) * m.d - double(m.b) * m.c;
         if (std::fabs(det) > 0.3) break;  // well-conditioned: a collapsed frame is a different test
       }
-      m.tx = float(uniform(rng, -spread, spread));
-      m.ty = float(uniform(rng, -spread, spread));
+      m.tx = f32(uniform(rng, -spread, spread));
+      m.ty = f32(uniform(rng, -spread, spread));
       return m;
     };
     sat::Affine ma = randomAffine(5.0), mb = randomAffine(5.0);
@@ -62,8 +62,8 @@ TEST(CollidePolygons, RandomSkewedAffineFramesMatchReference) {
     ref::V shift = (coreCenter(ca) - coreCenter(cb)) +
                    uniform(rng, 0.0, 1.2) * (ref::size(ca) + ref::size(cb)) *
                        ref::V{std::cos(uniform(rng, -kPi, kPi)), std::sin(uniform(rng, -kPi, kPi))};
-    mb.tx = float(mb.tx + shift.x);
-    mb.ty = float(mb.ty + shift.y);
+    mb.tx = f32(mb.tx + shift.x);
+    mb.ty = f32(mb.ty + shift.y);
     cb = ref::core(b, mb);
     ref::Penetration r = ref::penetration(ca, cb);
     Tolerances tol = tolerancesFor(r);

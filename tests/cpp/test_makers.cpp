@@ -26,7 +26,7 @@ std::vector<Vec2> square(float h = 1.0f) { return {{-h, -h}, {h, -h}, {h, h}, {-
 
 std::vector<Vec2> ring(int n, float r = 1.0f) {
   std::vector<Vec2> p(n);
-  for (int i = 0; i < n; ++i) p[i] = {float(r * std::cos(2.0 * kPi * i / n)), float(r * std::sin(2.0 * kPi * i / n))};
+  for (int i = 0; i < n; ++i) p[i] = {f32(r * std::cos(2.0 * kPi * i / n)), f32(r * std::sin(2.0 * kPi * i / n))};
   return p;
 }
 
@@ -66,10 +66,10 @@ void expectWellFormed(const sat::Polygon& p) {
     x0 = std::min(x0, a.x), x1 = std::max(x1, a.x), y0 = std::min(y0, a.y), y1 = std::max(y1, a.y);
   }
   EXPECT_NEAR(p.boundingRadius(), br, 1e-5 * br);
-  EXPECT_EQ(p.bounds().lower.x, float(x0));
-  EXPECT_EQ(p.bounds().lower.y, float(y0));
-  EXPECT_EQ(p.bounds().upper.x, float(x1));
-  EXPECT_EQ(p.bounds().upper.y, float(y1));
+  EXPECT_EQ(p.bounds().lower.x, f32(x0));
+  EXPECT_EQ(p.bounds().lower.y, f32(y0));
+  EXPECT_EQ(p.bounds().upper.x, f32(x1));
+  EXPECT_EQ(p.bounds().upper.y, f32(y1));
 }
 
 /// The stored polygon holds exactly the points `expected` (any rotation of the cycle), within tol.
@@ -310,7 +310,7 @@ TEST(Makers, WeldsNearDuplicatesRelativeToSize) {
     EXPECT_EQ(p.count(), 4) << scale;
     // Points 1e-2 of the size apart are distinct at every scale: no absolute weld distance.
     std::vector<Vec2> oct = ring(8, scale);
-    oct.insert(oct.begin() + 1, Vec2{float(scale * std::cos(0.02)), float(scale * std::sin(0.02))});
+    oct.insert(oct.begin() + 1, Vec2{f32(scale * std::cos(0.02)), f32(scale * std::sin(0.02))});
     ASSERT_EQ(poly(oct, &p), Status::Ok) << scale;
     EXPECT_EQ(p.count(), 9) << scale << ": " << ref::str(p);
   }
@@ -382,7 +382,7 @@ TEST(Makers, HullOfRandomCloudsMatchesReferenceHull) {
         x = r * std::cos(a);
         y = r * std::sin(a);
       }
-      pts[i] = {float(ox + scale * x), float(oy + scale * y)};
+      pts[i] = {f32(ox + scale * x), f32(oy + scale * y)};
       refPts[i] = ref::fromVec(pts[i]);
     }
     std::vector<ref::V> h = ref::hull(refPts);
@@ -425,7 +425,8 @@ TEST(Makers, RandomConvexOutlinesAreKeptAsGiven) {
     int n = uniformInt(rng, 3, 30);
     for (int i = 0; i < n; ++i) {
       double a = uniform(rng, 0, 2 * kPi);
-      cloud.push_back({float(3 * std::cos(a)), float(2 * std::sin(a))});
+      Vec2 v{f32(3 * std::cos(a)), f32(2 * std::sin(a))};  // float first: the maker sees floats
+      cloud.push_back(ref::fromVec(v));
     }
     std::vector<ref::V> h = ref::hull(cloud);
     if (h.size() < 3) continue;
@@ -437,7 +438,7 @@ TEST(Makers, RandomConvexOutlinesAreKeptAsGiven) {
     }
     if (tight) continue;
     std::vector<Vec2> in;
-    for (ref::V v : h) in.push_back({float(v.x), float(v.y)});
+    for (ref::V v : h) in.push_back({f32(v.x), f32(v.y)});
     if (chance(rng, 0.5)) std::reverse(in.begin(), in.end());
     std::rotate(in.begin(), in.begin() + uniformInt(rng, 0, int(in.size()) - 1), in.end());
     if (chance(rng, 0.3)) in.push_back(in.front());

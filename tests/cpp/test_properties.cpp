@@ -10,33 +10,65 @@ namespace testing_sat {
 namespace {
 
 template <class A, class B, class GenA, class GenB>
-void runProperties(const char* name, uint32_t seed, GenA genA, GenB genB) {
+void runProperties(const char* name, uint32_t seed, GenA genA, GenB genB, unsigned flags) {
   long index = 0;
-  Coverage cov = runRandomPairs<A, B>(seed, 100000, genA, genB,
-                                      [&index](const A& a, const B& b, const Case<A, B>& c, Coverage& cv) {
-                                        checkProperties(a, b, c, cv, (index++ % 8) == 0);
-                                      });
+  Coverage cov = runRandomPairs<A, B>(
+      seed, 100000, genA, genB, [&index, flags](const A& a, const B& b, const Case<A, B>& c, Coverage& cv) {
+        // The Shape / Affine dispatch is checked on every eighth case.
+        checkProperties(a, b, c, cv, (index++ % 8) == 0 ? flags : flags & ~unsigned(kCheckDispatch));
+      });
   cov.print(name);
-  cov.expectMix();
+  cov.expectMix(flags & kCheckSwap);
+  if (flags & kCheckContacts) {
+    EXPECT_GT(cov.contactsChecked, cov.cases / 3);
+  }
 }
 
+constexpr unsigned kSymmetry = kCheckSwap | kCheckPushOut | kCheckDispatch;
+
+// Swap symmetry, push-out by normal * (depth +- eps), Shape/Affine dispatch.
 TEST(Properties, PolygonPolygon) {
-  runProperties<sat::Polygon, sat::Polygon>("properties polygon-polygon", 0x9b01u, genPolygon, genPolygon);
+  runProperties<sat::Polygon, sat::Polygon>("properties polygon-polygon", 0x9b01u, genPolygon, genPolygon, kSymmetry);
 }
 TEST(Properties, PolygonCircle) {
-  runProperties<sat::Polygon, sat::Circle>("properties polygon-circle", 0x9b02u, genPolygon, genCircle);
+  runProperties<sat::Polygon, sat::Circle>("properties polygon-circle", 0x9b02u, genPolygon, genCircle, kSymmetry);
 }
 TEST(Properties, CircleCircle) {
-  runProperties<sat::Circle, sat::Circle>("properties circle-circle", 0x9b03u, genCircle, genCircle);
+  runProperties<sat::Circle, sat::Circle>("properties circle-circle", 0x9b03u, genCircle, genCircle, kSymmetry);
 }
 TEST(Properties, CapsuleCapsule) {
-  runProperties<sat::Capsule, sat::Capsule>("properties capsule-capsule", 0x9b04u, genCapsule, genCapsule);
+  runProperties<sat::Capsule, sat::Capsule>("properties capsule-capsule", 0x9b04u, genCapsule, genCapsule,
+                                            kSymmetry);
 }
 TEST(Properties, CapsuleCircle) {
-  runProperties<sat::Capsule, sat::Circle>("properties capsule-circle", 0x9b05u, genCapsule, genCircle);
+  runProperties<sat::Capsule, sat::Circle>("properties capsule-circle", 0x9b05u, genCapsule, genCircle, kSymmetry);
 }
 TEST(Properties, CapsulePolygon) {
-  runProperties<sat::Capsule, sat::Polygon>("properties capsule-polygon", 0x9b06u, genCapsule, genPolygon);
+  runProperties<sat::Capsule, sat::Polygon>("properties capsule-polygon", 0x9b06u, genCapsule, genPolygon,
+                                            kSymmetry);
+}
+
+// Every contact point lies within depth + tolerance of both shapes; point depths within [0, depth]; distinct ids.
+TEST(Properties, ContactPointsPolygonPolygon) {
+  runProperties<sat::Polygon, sat::Polygon>("contacts polygon-polygon", 0x9b11u, genPolygon, genPolygon,
+                                            kCheckContacts);
+}
+TEST(Properties, ContactPointsPolygonCircle) {
+  runProperties<sat::Polygon, sat::Circle>("contacts polygon-circle", 0x9b12u, genPolygon, genCircle, kCheckContacts);
+}
+TEST(Properties, ContactPointsCircleCircle) {
+  runProperties<sat::Circle, sat::Circle>("contacts circle-circle", 0x9b13u, genCircle, genCircle, kCheckContacts);
+}
+TEST(Properties, ContactPointsCapsuleCapsule) {
+  runProperties<sat::Capsule, sat::Capsule>("contacts capsule-capsule", 0x9b14u, genCapsule, genCapsule,
+                                            kCheckContacts);
+}
+TEST(Properties, ContactPointsCapsuleCircle) {
+  runProperties<sat::Capsule, sat::Circle>("contacts capsule-circle", 0x9b15u, genCapsule, genCircle, kCheckContacts);
+}
+TEST(Properties, ContactPointsCapsulePolygon) {
+  runProperties<sat::Capsule, sat::Polygon>("contacts capsule-polygon", 0x9b16u, genCapsule, genPolygon,
+                                            kCheckContacts);
 }
 
 // A pair moving over frames: with a SatCache carried from frame to frame every answer is the one computed
@@ -50,16 +82,16 @@ TEST(Properties, SatCacheNeverChangesTheAnswer) {
     sat::Polygon a = big ? randomPolygon(rng, 16, 40) : randomPolygon(rng);
     sat::Polygon b = big ? randomPolygon(rng, 16, 40) : randomPolygon(rng);
     sat::Transform xfA = randomTransform(rng, 1.0), xfB = randomTransform(rng, 1.0);
-    double reach = 4.0 * (a.boundingRadius() + b.boundingRadius()) *
-                   std::max(std::fabs(xfB.scale.x), std::fabs(xfB.scale.y));
+    double reach = 2.0 * (a.boundingRadius() * std::max(std::fabs(xfA.scale.x), std::fabs(xfA.scale.y)) +
+                          b.boundingRadius() * std::max(std::fabs(xfB.scale.x), std::fabs(xfB.scale.y)));
     double phase = uniform(rng, 0.0, 2.0 * kPi), spin = uniform(rng, -0.05, 0.05);
     double angleB = angleOf(xfB.q);
     sat::SatCache cache;
     for (int f = 0; f < 120; ++f) {
       // B orbits through A on a Lissajous path and spins slowly.
       double t = phase + 0.05 * f;
-      xfB.p = {float(xfA.p.x + reach * 0.5 * std::sin(t)), float(xfA.p.y + reach * 0.4 * std::sin(1.7 * t))};
-      xfB.q = sat::makeRot(float(angleB + spin * f));
+      xfB.p = {f32(xfA.p.x + reach * 0.5 * std::sin(t)), f32(xfA.p.y + reach * 0.4 * std::sin(1.7 * t))};
+      xfB.q = sat::makeRot(f32(angleB + spin * f));
       sat::Manifold plain = sat::collide(a, xfA, b, xfB);
       sat::Manifold cached = sat::collide(a, xfA, b, xfB, &cache);
       bool ovPlain = sat::overlap(a, xfA, b, xfB);
@@ -103,7 +135,7 @@ TEST(Properties, FeatureIdsStableUnderTinyMotion) {
     sat::Manifold m0 = sat::collide(a, c.xfA, b, c.xfB);
     sat::Transform moved = c.xfB;
     double step = 1e-5 * tol.size;
-    moved.p = {float(moved.p.x + step * uniform(rng, -1, 1)), float(moved.p.y + step * uniform(rng, -1, 1))};
+    moved.p = {f32(moved.p.x + step * uniform(rng, -1, 1)), f32(moved.p.y + step * uniform(rng, -1, 1))};
     sat::Manifold m1 = sat::collide(a, c.xfA, b, moved);
     if (m0.pointCount != m1.pointCount) continue;  // a clip point at an edge end may come and go: not a bug
     ++compared;
