@@ -127,8 +127,9 @@ namespace {
 
 constexpr uint16_t kMaxGeneration = 0xFFF;
 
+// The core's rule: any unusable transform (non-finite, out of range, collapsed) is InvalidTransform.
 Status checkValues(float x, float y, float angle, float sx, float sy) {
-  if (!std::isfinite(angle)) return Status::NonFinite;
+  if (!std::isfinite(angle)) return Status::InvalidTransform;
   return checkTransform(makeTransform(x, y, angle, sx, sy));
 }
 
@@ -389,13 +390,15 @@ void World::Impl::updateBroadPhase() {
 
 void World::Impl::findPairs() {
   auto report = [this](uint32_t a, uint32_t b) { addPair(a, b); };
-  auto addWithStatic = [this](uint32_t slot) {
-    staticTree.query(box[slot], [&](int p) {
+  // Tree: fat boxes (the pair must exist while the body moves inside its fat box unqueried); else tight boxes.
+  const bool tree = options.broadPhase == BroadPhaseType::Tree;
+  auto addWithStatic = [this, tree](uint32_t slot) {
+    staticTree.query(tree ? fat[slot] : box[slot], [&](int p) {
       addPair(slot, staticTree.userData(p));
       return true;
     });
   };
-  if (options.broadPhase == BroadPhaseType::Tree) {
+  if (tree) {
     for (uint32_t slot : queryList) {
       if (proxy[slot] < 0 || hot[slot].type == BodyType::Static) continue;
       const AABB q = fat[slot];

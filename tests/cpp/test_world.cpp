@@ -1,0 +1,441 @@
+// World: broad + narrow phase pairs against a brute-force reference on random scenes of moving bodies (with
+// teleports, adds, removes, enable/disable and filter changes between frames), event semantics, and bad input.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "sat/sat.h"
+#include "sat/world.h"
+
+namespace {
+
+using sat::BodyId;
+using sat::Vec2;
+using Rng = std::mt19937;
+
+double uni(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+int uniInt(Rng& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+
+sat::Polygon randomConvex(Rng& rng, float size) {
+  for (;;) {
+    int n = uniInt(rng, 3, 8);
+    std::vector<Vec2> pts(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      double a = 2.0 * M_PI * (i + uni(rng, 0.0, 0.8)) / n;
+      double r = size * uni(rng, 0.5, 1.0);
+      pts[size_t(i)] = {float(r * std::cos(a)), float(r * std::sin(a) * uni(rng, 0.6, 1.0))};
+    }
+    sat::Polygon p;
+    if (sat::makePolygon(pts.data(), n, &p) == sat::Status::Ok) return p;
+  }
+}
+
+sat::Shape randomShape(Rng& rng, float size) {
+  int kind = uniInt(rng, 0, 9);
+  if (kind == 0) {
+    sat::Circle c;
+    EXPECT_EQ(sat::makeCircle({float(uni(rng, -0.2, 0.2)), 0.0f}, size * float(uni(rng, 0.4, 1.0)), &c),
+              sat::Status::Ok);
+    return c;
+  }
+  if (kind == 1) {
+    sat::Capsule c;
+    EXPECT_EQ(sat::makeCapsule({-size * 0.6f, 0.0f}, {size * 0.6f, float(uni(rng, -0.3, 0.3))}, size * 0.4f, &c),
+              sat::Status::Ok);
+    return c;
+  }
+  return randomConvex(rng, size);
+}
+
+sat::Affine compose(const sat::Affine& p, const sat::Affine& c) {
+  return {p.a * c.a + p.c * c.b, p.b * c.a + p.d * c.b, p.a * c.c + p.c * c.d,
+          p.b * c.c + p.d * c.d, p.a * c.tx + p.c * c.ty + p.tx, p.b * c.tx + p.d * c.ty + p.ty};
+}
+
+// The test's own record of a body: its shapes as given (with offsets), and its pose.
+struct Model {
+  BodyId id = 0;
+  sat::BodyType type = sat::BodyType::Dynamic;
+  std::vector<sat::ShapeDef> shapes;
+  float x = 0, y = 0, angle = 0, sx = 1, sy = 1;
+  float vx = 0, vy = 0, va = 0;
+  uint32_t group = 1, mask = 0xFFFFFFFFu;
+  bool enabled = true;
+  sat::Affine shapeAffine(size_t k) const {
+    sat::Affine body = sat::toAffine(sat::makeTransform(x, y, angle, sx, sy));
+    const sat::ShapeDef& d = shapes[k];
+    return compose(body, sat::toAffine(sat::makeTransform(d.offset.x, d.offset.y, d.angle)));
+  }
+};
+
+uint64_t pairKey(BodyId a, BodyId b) {
+  if (sat::bodySlot(a) > sat::bodySlot(b)) std::swap(a, b);
+  return (uint64_t(a) << 32) | b;
+}
+
+bool filterPasses(const Model& a, const Model& b) {
+  if (!a.enabled || !b.enabled) return false;
+  if (a.type == sat::BodyType::Static && b.type == sat::BodyType::Static) return false;
+  return (a.group & b.mask) && (b.group & a.mask);
+}
+
+// Reference: touching iff some shape pair overlaps (core overlap under affine frames, independent of the world's
+// baked offsets and cached world-space data). `margin` reports how clear-cut the verdict is.
+bool referenceTouching(const Model& a, const Model& b, float* margin) {
+  float deepest = -1e30f;
+  for (size_t i = 0; i < a.shapes.size(); ++i) {
+    sat::Affine fa = a.shapeAffine(i);
+    for (size_t j = 0; j < b.shapes.size(); ++j) {
+      sat::Affine fb = b.shapeAffine(j);
+      sat::Manifold m = sat::collide(a.shapes[i].shape, fa, b.shapes[j].shape, fb);
+      if (m.pointCount > 0) {
+        deepest = std::max(deepest, m.depth);
+      } else {
+        sat::DistanceOutput d = sat::distance(a.shapes[i].shape, fa, b.shapes[j].shape, fb);
+        deepest = std::max(deepest, -d.distance);
+      }
+    }
+  }
+  *margin = std::fabs(deepest);
+  for (size_t i = 0; i < a.shapes.size(); ++i) {
+    for (size_t j = 0; j < b.shapes.size(); ++j) {
+      if (sat::overlap(a.shapes[i].shape, a.shapeAffine(i), b.shapes[j].shape, b.shapeAffine(j))) return true;
+    }
+  }
+  return false;
+}
+
+class WorldScene : public ::testing::TestWithParam<sat::BroadPhaseType> {};
+
+TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
+  Rng rng(1234 + int(GetParam()));
+  sat::WorldOptions opt;
+  opt.broadPhase = GetParam();
+  sat::World world(opt);
+  std::map<BodyId, Model> models;
+  const float half = 30.0f;
+
+  auto addRandom = [&]() {
+    Model m;
+    int t = uniInt(rng, 0, 9);
+    m.type = t == 0 ? sat::BodyType::Static : (t == 1 ? sat::BodyType::Kinematic : sat::BodyType::Dynamic);
+    int shapeCount = uniInt(rng, 0, 5) == 0 ? uniInt(rng, 2, 3) : 1;
+    float size = float(uni(rng, 0.5, 2.5));
+    for (int k = 0; k < shapeCount; ++k) {
+      sat::ShapeDef d;
+      d.shape = randomShape(rng, size);
+      if (shapeCount > 1) {
+        d.offset = {float(uni(rng, -size, size)), float(uni(rng, -size, size))};
+        d.angle = float(uni(rng, -3, 3));
+      }
+      m.shapes.push_back(d);
+    }
+    m.x = float(uni(rng, -half, half));
+    m.y = float(uni(rng, -half, half));
+    m.angle = float(uni(rng, -3, 3));
+    if (uniInt(rng, 0, 4) == 0) {
+      m.sx = float(uni(rng, 0.5, 1.8)) * (uniInt(rng, 0, 3) == 0 ? -1.0f : 1.0f);
+      m.sy = float(uni(rng, 0.5, 1.8));
+    }
+    if (m.type != sat::BodyType::Static) {
+      m.vx = float(uni(rng, -0.6, 0.6));
+      m.vy = float(uni(rng, -0.6, 0.6));
+      m.va = float(uni(rng, -0.1, 0.1));
+    }
+    m.group = 1u << uniInt(rng, 0, 2);
+    m.mask = uniInt(rng, 0, 3) == 0 ? ~(1u << uniInt(rng, 0, 2)) : 0xFFFFFFFFu;
+    sat::BodyDef def;
+    def.type = m.type;
+    def.x = m.x;
+    def.y = m.y;
+    def.angle = m.angle;
+    def.scaleX = m.sx;
+    def.scaleY = m.sy;
+    def.group = m.group;
+    def.mask = m.mask;
+    ASSERT_EQ(world.createBody(def, m.shapes.data(), int(m.shapes.size()), &m.id), sat::Status::Ok);
+    models[m.id] = m;
+  };
+  for (int i = 0; i < 120; ++i) addRandom();
+
+  std::set<uint64_t> prevTouching;
+  std::set<BodyId> destroyedThisFrame, disabledThisFrame;
+  int borderline = 0, checkedPairs = 0;
+  const int frames = 1000;
+  for (int frame = 0; frame < frames; ++frame) {
+    // Changes between frames.
+    std::vector<BodyId> ids;
+    for (auto& kv : models) ids.push_back(kv.first);
+    for (int k = 0; k < 2; ++k) {
+      if (uniInt(rng, 0, 2) == 0 && !ids.empty()) {
+        BodyId victim = ids[size_t(uniInt(rng, 0, int(ids.size()) - 1))];
+        if (models.count(victim)) {
+          ASSERT_EQ(world.destroyBody(victim), sat::Status::Ok);
+          EXPECT_EQ(world.destroyBody(victim), sat::kStatusRemovedBody);
+          models.erase(victim);
+        }
+      }
+      if (uniInt(rng, 0, 2) == 0) addRandom();
+    }
+    for (auto& kv : models) {
+      Model& m = kv.second;
+      if (uniInt(rng, 0, 199) == 0) {
+        m.enabled = !m.enabled;
+        ASSERT_EQ(world.setEnabled(m.id, m.enabled), sat::Status::Ok);
+      }
+      if (uniInt(rng, 0, 499) == 0) {
+        m.mask = uniInt(rng, 0, 1) ? 0xFFFFFFFFu : ~m.group;
+        ASSERT_EQ(world.setFilter(m.id, m.group, m.mask), sat::Status::Ok);
+      }
+      if (m.type == sat::BodyType::Static) {
+        if (uniInt(rng, 0, 299) == 0) {  // statics move rarely, by setTransform
+          m.x = float(uni(rng, -half, half));
+          ASSERT_EQ(world.setTransform(m.id, m.x, m.y, m.angle, m.sx, m.sy), sat::Status::Ok);
+        }
+        continue;
+      }
+      if (uniInt(rng, 0, 99) == 0) {  // teleport
+        m.x = float(uni(rng, -half, half));
+        m.y = float(uni(rng, -half, half));
+      } else if (uniInt(rng, 0, 3) != 0) {  // most bodies move each frame
+        m.x += m.vx;
+        m.y += m.vy;
+        m.angle += m.va;
+        if (m.x < -half || m.x > half) m.vx = -m.vx;
+        if (m.y < -half || m.y > half) m.vy = -m.vy;
+      }
+      // Half the bodies through the bulk buffer, half through setTransform.
+      if (sat::bodySlot(m.id) % 2 == 0) {
+        float* b = world.transformBuffer() + sat::bodySlot(m.id) * sat::kTransformStride;
+        b[0] = m.x;
+        b[1] = m.y;
+        b[2] = m.angle;
+        b[3] = m.sx;
+        b[4] = m.sy;
+      } else {
+        ASSERT_EQ(world.setTransform(m.id, m.x, m.y, m.angle, m.sx, m.sy), sat::Status::Ok);
+      }
+    }
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    if (frame % 50 == 0 || frame < 10) ASSERT_TRUE(world.validate()) << "frame " << frame;
+
+    // The world's touching set, from begin + stay; event semantics against the previous frame.
+    std::set<uint64_t> touching;
+    for (int i = 0; i < world.beginCount(); ++i) {
+      uint64_t k = pairKey(world.beginEvents()[i].a, world.beginEvents()[i].b);
+      EXPECT_EQ(prevTouching.count(k), 0u) << "begin for a pair already touching, frame " << frame;
+      EXPECT_TRUE(touching.insert(k).second) << "duplicate event";
+    }
+    for (int i = 0; i < world.stayCount(); ++i) {
+      uint64_t k = pairKey(world.stayEvents()[i].a, world.stayEvents()[i].b);
+      EXPECT_EQ(prevTouching.count(k), 1u) << "stay without begin, frame " << frame;
+      EXPECT_TRUE(touching.insert(k).second) << "duplicate event";
+    }
+    std::set<uint64_t> ended;
+    for (int i = 0; i < world.endCount(); ++i) {
+      uint64_t k = pairKey(world.endEvents()[i].a, world.endEvents()[i].b);
+      EXPECT_EQ(prevTouching.count(k), 1u) << "end without begin, frame " << frame;
+      EXPECT_EQ(touching.count(k), 0u) << "end of a pair still touching";
+      ended.insert(k);
+    }
+    for (uint64_t k : prevTouching) {
+      if (!touching.count(k)) EXPECT_EQ(ended.count(k), 1u) << "pair stopped touching without end, frame " << frame;
+    }
+    ASSERT_EQ(world.contactCount(), world.beginCount() + world.stayCount());
+    for (int i = 0; i < world.contactCount(); ++i) {
+      const sat::Contact& c = world.contacts()[i];
+      EXPECT_TRUE(touching.count(pairKey(c.a, c.b)));
+      EXPECT_NEAR(sat::length(c.normal), 1.0f, 1e-3f);
+      EXPECT_GE(c.depth, -1e-3f);
+      EXPECT_EQ((c.flags & sat::kContactBegan) != 0, i < world.beginCount());
+    }
+
+    // Brute force over all pairs.
+    std::vector<const Model*> all;
+    for (auto& kv : models) all.push_back(&kv.second);
+    for (size_t i = 0; i < all.size(); ++i) {
+      for (size_t j = i + 1; j < all.size(); ++j) {
+        const Model& a = *all[i];
+        const Model& b = *all[j];
+        bool ref = false;
+        float margin = 1e30f;
+        if (filterPasses(a, b)) ref = referenceTouching(a, b, &margin);
+        bool got = touching.count(pairKey(a.id, b.id)) != 0;
+        ++checkedPairs;
+        if (ref != got) {
+          // Only verdicts within float round-off of touching may differ (the world computes in world space).
+          sat::AABB ba{}, bb{};
+          world.bounds(a.id, &ba);
+          world.bounds(b.id, &bb);
+          ASSERT_LT(margin, 2e-3f) << "frame " << frame << " ref " << ref << " world " << got << " margin "
+                                   << margin << " types " << int(a.type) << int(b.type) << " shapes "
+                                   << a.shapes.size() << b.shapes.size() << " boxes overlap "
+                                   << sat::overlaps(ba, bb) << " slots " << sat::bodySlot(a.id) << " "
+                                   << sat::bodySlot(b.id);
+          ++borderline;
+        }
+      }
+    }
+    prevTouching = touching;
+  }
+  EXPECT_LT(borderline, 10) << "of " << checkedPairs;
+  // Everything ends when the bodies go.
+  for (auto& kv : models) ASSERT_EQ(world.destroyBody(kv.first), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.beginCount() + world.stayCount(), 0);
+  EXPECT_EQ(size_t(world.endCount()), prevTouching.size());
+  EXPECT_TRUE(world.validate());
+}
+
+INSTANTIATE_TEST_SUITE_P(BroadPhases, WorldScene,
+                         ::testing::Values(sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree,
+                                           sat::BroadPhaseType::SortAndSweep));
+
+sat::Polygon box(float hw, float hh) {
+  sat::Polygon p;
+  EXPECT_EQ(sat::makeBox(hw, hh, &p), sat::Status::Ok);
+  return p;
+}
+
+TEST(WorldEvents, BeginStayEndOnSeparationRemovalAndDisable) {
+  sat::World world;
+  sat::BodyDef def;
+  BodyId a, b, c;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &a), sat::Status::Ok);
+  def.x = 1.5f;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+  def.x = -1.5f;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &c), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.beginCount(), 2);
+  EXPECT_EQ(world.stayCount(), 0);
+  ASSERT_EQ(world.contactCount(), 2);
+  for (int i = 0; i < 2; ++i) {
+    const sat::Contact& k = world.contacts()[i];
+    EXPECT_NEAR(k.depth, 0.5f, 1e-5f);
+    EXPECT_EQ(k.a, a);  // smaller slot first
+    EXPECT_EQ(k.pointCount, 2);
+  }
+  // Nothing moves: stays, no recomputation needed.
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.beginCount(), 0);
+  EXPECT_EQ(world.stayCount(), 2);
+  EXPECT_EQ(world.endCount(), 0);
+  // b moves away: end for (a, b) only.
+  ASSERT_EQ(world.setTransform(b, 5.0f, 0.0f, 0.0f), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.endCount(), 1);
+  EXPECT_EQ(world.endEvents()[0].b, b);
+  EXPECT_EQ(world.stayCount(), 1);
+  // Disable c: end; enable again: begin.
+  ASSERT_EQ(world.setEnabled(c, false), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.endCount(), 1);
+  EXPECT_EQ(world.endEvents()[0].b, c);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.endCount() + world.beginCount() + world.stayCount(), 0);
+  ASSERT_EQ(world.setEnabled(c, true), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.beginCount(), 1);
+  // Remove a: end for (a, c) at the next update, with a's (now stale) id.
+  ASSERT_EQ(world.destroyBody(a), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.endCount(), 1);
+  EXPECT_EQ(world.endEvents()[0].a, a);
+  EXPECT_EQ(world.endEvents()[0].b, c);
+  EXPECT_EQ(world.beginCount() + world.stayCount(), 0);
+}
+
+TEST(WorldEvents, FilterSensorAndStaticStatic) {
+  sat::World world;
+  sat::BodyDef def;
+  def.type = sat::BodyType::Static;
+  BodyId s1, s2, d, sensor;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &s1), sat::Status::Ok);
+  ASSERT_EQ(world.createBody(def, box(1, 1), &s2), sat::Status::Ok);  // same place: never a pair
+  def.type = sat::BodyType::Dynamic;
+  def.group = 2;
+  def.mask = ~1u;  // ignores group 1 (the statics)
+  ASSERT_EQ(world.createBody(def, box(1, 1), &d), sat::Status::Ok);
+  def.group = 1;
+  def.mask = ~0u;
+  def.sensor = true;
+  ASSERT_EQ(world.createBody(def, box(0.5f, 0.5f), &sensor), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  // Pairs: s1-sensor, s2-sensor, d-sensor (d's mask admits group 1? no: ~1u excludes it) -> 2.
+  EXPECT_EQ(world.beginCount(), 2);
+  for (int i = 0; i < world.contactCount(); ++i) EXPECT_TRUE(world.contacts()[i].flags & sat::kContactSensor);
+  ASSERT_EQ(world.setFilter(d, 2, ~0u), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.beginCount(), 3);  // d-s1, d-s2, d-sensor
+  EXPECT_EQ(world.stayCount(), 2);
+}
+
+TEST(WorldBadInput, UnknownStaleAndInvalidTransformsAreRefusedAndChangeNothing) {
+  sat::World world;
+  sat::BodyDef def;
+  BodyId a, b;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &a), sat::Status::Ok);
+  def.x = 1.0f;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.setTransform(0, 0, 0, 0), sat::kStatusUnknownBody);
+  EXPECT_EQ(world.setTransform(a + 12345, 0, 0, 0), sat::kStatusUnknownBody);
+  EXPECT_EQ(world.setTransform(a, NAN, 0, 0), sat::Status::InvalidTransform);
+  EXPECT_EQ(world.setTransform(a, 0, 0, INFINITY), sat::Status::InvalidTransform);
+  EXPECT_EQ(world.setTransform(a, 0, 0, 0, 0.0f, 1.0f), sat::Status::InvalidTransform);
+  EXPECT_EQ(world.setTransform(a, 1e9f, 0, 0), sat::Status::InvalidTransform);
+  EXPECT_STREQ(sat::worldStatusName(sat::kStatusRemovedBody), "RemovedBody");
+  sat::Transform t;
+  ASSERT_EQ(world.getTransform(a, &t), sat::Status::Ok);
+  EXPECT_EQ(t.p.x, 0.0f);
+
+  // Bulk path: a NaN for a is refused at update, put back, and b's change still goes through.
+  float* buf = world.transformBuffer();
+  buf[sat::bodySlot(a) * sat::kTransformStride + 0] = NAN;
+  buf[sat::bodySlot(b) * sat::kTransformStride + 0] = 1.5f;
+  EXPECT_EQ(world.update(), sat::Status::InvalidTransform);
+  ASSERT_EQ(world.rejectedCount(), 1);
+  EXPECT_EQ(world.rejected()[0].id, a);
+  EXPECT_EQ(buf[sat::bodySlot(a) * sat::kTransformStride + 0], 0.0f);
+  ASSERT_EQ(world.getTransform(b, &t), sat::Status::Ok);
+  EXPECT_EQ(t.p.x, 1.5f);
+  EXPECT_EQ(world.stayCount(), 1);
+  EXPECT_NEAR(world.contacts()[0].depth, 0.5f, 1e-5f);
+
+  // Stale ids: destroyed bodies, and a new body in the same slot does not revive them.
+  ASSERT_EQ(world.destroyBody(a), sat::Status::Ok);
+  EXPECT_EQ(world.setTransform(a, 0, 0, 0), sat::kStatusRemovedBody);
+  EXPECT_EQ(world.setEnabled(a, false), sat::kStatusRemovedBody);
+  EXPECT_EQ(world.destroyBody(a), sat::kStatusRemovedBody);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  BodyId c;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &c), sat::Status::Ok);
+  EXPECT_EQ(sat::bodySlot(c), sat::bodySlot(a));
+  EXPECT_NE(c, a);
+  EXPECT_EQ(world.check(a), sat::kStatusRemovedBody);
+  EXPECT_EQ(world.check(c), sat::Status::Ok);
+  EXPECT_EQ(world.userId(a), 0u);
+
+  // Bad definitions.
+  BodyId bad = 77;
+  sat::BodyDef nan;
+  nan.x = NAN;
+  EXPECT_EQ(world.createBody(nan, box(1, 1), &bad), sat::Status::InvalidTransform);
+  EXPECT_EQ(bad, sat::kNullBody);
+  sat::BodyDef massless;
+  massless.mass = 0.0f;
+  EXPECT_EQ(world.createBody(massless, box(1, 1), &bad), sat::Status::InvalidArgument);
+  EXPECT_EQ(world.createBody(def, nullptr, 1, &bad), sat::Status::InvalidArgument);
+  sat::Shape empty{sat::Polygon()};
+  EXPECT_EQ(world.createBody(def, empty, &bad), sat::Status::InvalidArgument);
+  EXPECT_EQ(world.bodyCount(), 2);
+  EXPECT_TRUE(world.validate());
+}
+
+}  // namespace
