@@ -13,8 +13,9 @@ std::string statusMessage(int status) { return sat::statusMessage(static_cast<sa
 
 sat::AABB shapeBounds(int32_t handle, float x, float y, float angle, float scaleX, float scaleY) {
   const sat::Shape* shape = satjs::findShape(handle);
-  if (!shape) return {{NAN, NAN}, {NAN, NAN}};
-  return sat::computeAABB(*shape, sat::makeTransform(x, y, angle, scaleX, scaleY));
+  sat::Transform xf = sat::makeTransform(x, y, angle, scaleX, scaleY);
+  if (!shape || sat::checkTransform(xf) != sat::Status::Ok) return {{NAN, NAN}, {NAN, NAN}};
+  return sat::computeAABB(*shape, xf);
 }
 
 }  // namespace
@@ -26,7 +27,7 @@ EMSCRIPTEN_BINDINGS(sat_core) {
 
   function("statusName", &statusName);
   function("statusMessage", &statusMessage);
-  /// World-space bounds of a stored shape under a transform (NaN bounds for a bad handle).
+  /// World-space bounds of a stored shape under a transform (NaN bounds for a bad handle or transform).
   function("shapeBounds", &shapeBounds);
 
   constant("maxPolygonVertices", sat::kMaxPolygonVertices);

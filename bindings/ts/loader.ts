@@ -145,8 +145,11 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
     throw new SATError('InvalidArgument', 'loadSAT: options.locateFile must be a function');
   }
   const variant = chooseVariant(options);
+  // While loading, the glue's complaints go into the LoadFailed error; afterwards they are warnings.
+  let loading = true;
+  const loadLog: string[] = [];
   const factoryOptions: FactoryOptions = {
-    printErr: (text: string) => console.warn(`[sat-wasm] ${text}`),
+    printErr: (text: string) => (loading ? loadLog.push(text) : console.warn(`[sat-wasm] ${text}`)),
   };
   let aborted: unknown;
   factoryOptions.onAbort = (what: unknown) => {
@@ -177,7 +180,9 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
     module = await glue.default(factoryOptions);
   } catch (e) {
     const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
-    throw new SATError('LoadFailed', `loadSAT: the ${variant} build failed to load: ${reason}`);
+    const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
+    throw new SATError('LoadFailed', `loadSAT: the ${variant} build failed to load: ${reason}${log}`);
   }
+  loading = false;
   return new SAT(module, variant);
 }
