@@ -1,0 +1,288 @@
+// The package's API beyond the reference checks: hand-built cases, lifetimes, the allocation-free and bulk
+// paths, memory growth, and the loader's options.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SATError, chooseVariant, hasSIMD, loadSAT, type SAT } from '../../dist/index.js';
+import { VARIANTS, makeSample, randomXf, satFor, type Kind } from './helpers.js';
+import { rng } from './reference.js';
+
+const ID = { x: 0, y: 0 };
+const distWasm = (file: string) => fileURLToPath(new URL(`../../dist/wasm/${file}`, import.meta.url));
+
+describe.each(VARIANTS)('API (%s)', (variant) => {
+  let sat: SAT;
+  beforeAll(async () => {
+    sat = await satFor(variant);
+  });
+
+  it('reports its variant', () => {
+    expect(sat.variant).toBe(variant);
+  });
+
+  it('hand-built cases: boxes side by side, touching, contained, identical, apart', () => {
+    const a = sat.box(2, 2);
+    const b = sat.box(2, 2);
+    const m = sat.collide(a, ID, b, { x: 1.5, y: 0.25 })!;
+    expect(m.normal.x).toBeCloseTo(1, 6);
+    expect(m.normal.y).toBeCloseTo(0, 6);
+    expect(m.depth).toBeCloseTo(0.5, 6);
+    expect(m.contacts).toHaveLength(2);
+    for (const c of m.contacts) {
+      expect(c.x).toBeCloseTo(0.75, 5);
+      expect(c.depth).toBeCloseTo(0.5, 5);
+    }
+    expect(m.contacts[0].id).not.toBe(m.contacts[1].id);
+    // Touching exactly counts as touching with depth ~ 0.
+    const t = sat.collide(a, ID, b, { x: 2, y: 0 });
+    expect(t).not.toBeNull();
+    expect(Math.abs(t!.depth)).toBeLessThan(1e-5);
+    // Apart.
+    expect(sat.collide(a, ID, b, { x: 2.01, y: 0 })).toBeNull();
+    expect(sat.overlaps(a, ID, b, { x: 2.01, y: 0 })).toBe(false);
+    expect(sat.distance(a, ID, b, { x: 2.5, y: 0 }).distance).toBeCloseTo(0.5, 6);
+    // Identical placement: a full overlap along some axis.
+    const same = sat.collide(a, ID, b, ID)!;
+    expect(same.depth).toBeCloseTo(2, 5);
+    // Contained circle.
+    const c = sat.circle(0.25);
+    const inside = sat.collide(a, ID, c, { x: 0.5, y: 0 })!;
+    expect(inside.normal.x).toBeCloseTo(1, 5);
+    expect(inside.depth).toBeCloseTo(0.75, 5);
+    // Rotation and scale: a box rotated 90 degrees and stretched.
+    const r = sat.collide(a, { x: 0, y: 0, angle: Math.PI / 2, scaleX: 3 }, c, { x: 0, y: 3.1 })!;
+    expect(r.normal.y).toBeCloseTo(1, 5);
+    expect(r.depth).toBeCloseTo(0.15, 5);
+    for (const s of [a, b, c]) s.dispose();
+  });
+
+  it('normal points from A to B: swapping A and B negates it', () => {
+    const a = sat.polygon([0, 0, 2, 0, 1, 1.5]);
+    const b = sat.capsule({ x: -1, y: 0 }, { x: 1, y: 0 }, 0.3);
+    const ab = sat.collide(a, ID, b, { x: 1, y: 1.6, angle: 0.3 })!;
+    const ba = sat.collide(b, { x: 1, y: 1.6, angle: 0.3 }, a, ID)!;
+    expect(ab.normal.y).toBeGreaterThan(0);
+    expect(ba.normal.x).toBeCloseTo(-ab.normal.x, 5);
+    expect(ba.normal.y).toBeCloseTo(-ab.normal.y, 5);
+    expect(ba.depth).toBeCloseTo(ab.depth, 5);
+    a.dispose();
+    b.dispose();
+  });
+
+  it('shape inspection: kind, vertices (CCW whatever the input winding), normals, area, bounds', () => {
+    const cw = sat.polygon([{ x: 0, y: 0 }, { x: 0, y: 1 }, { x: 1, y: 1 }, { x: 1, y: 0 }, { x: 0, y: 0 }]);
+    expect(cw.kind).toBe('polygon');
+    expect(cw.vertexCount).toBe(4);
+    expect(cw.area).toBeCloseTo(1, 6);
+    const v = cw.vertices;
+    let signed = 0;
+    for (let i = 0; i < v.length; i++) {
+      const p = v[i];
+      const q = v[(i + 1) % v.length];
+      signed += p.x * q.y - q.x * p.y;
+    }
+    expect(signed).toBeGreaterThan(0);
+    expect(cw.normals).toHaveLength(4);
+    expect(cw.centroid.x).toBeCloseTo(0.5, 6);
+    expect(cw.localBounds).toEqual({ lower: { x: 0, y: 0 }, upper: { x: 1, y: 1 } });
+    const wb = cw.bounds({ x: 10, y: 0, angle: Math.PI });
+    expect(wb.lower.x).toBeCloseTo(9, 5);
+    expect(wb.upper.x).toBeCloseTo(10, 5);
+    const c = sat.circle(2, { x: 1, y: 0 });
+    expect(c.kind).toBe('circle');
+    expect(c.radius).toBe(2);
+    expect(c.vertices).toEqual([{ x: 1, y: 0 }]);
+    expect(c.normals).toEqual([]);
+    const cap = sat.capsule({ x: 0, y: 0 }, { x: 2, y: 0 }, 0.5);
+    expect(cap.kind).toBe('capsule');
+    expect(cap.vertices).toEqual([{ x: 0, y: 0 }, { x: 2, y: 0 }]);
+    const bx = sat.box(4, 2, { center: { x: 1, y: 1 }, angle: 0 });
+    expect(bx.localBounds).toEqual({ lower: { x: -1, y: 0 }, upper: { x: 3, y: 2 } });
+    // Collinear and duplicate points are cleaned.
+    const cleaned = sat.polygon([0, 0, 1, 0, 2, 0, 2, 2, 2, 2, 0, 2]);
+    expect(cleaned.vertexCount).toBe(4);
+    for (const s of [cw, c, cap, bx, cleaned]) s.dispose();
+  });
+
+  it('dispose frees the shape in the module, is idempotent, and handles are not reused for live shapes', () => {
+    const before = sat.liveShapes;
+    const shapes = Array.from({ length: 100 }, (_, i) => sat.circle(1 + i));
+    expect(sat.liveShapes).toBe(before + 100);
+    const handles = new Set(shapes.map((s) => s.handle));
+    expect(handles.size).toBe(100);
+    const first = shapes[0].handle;
+    for (const s of shapes) s.dispose();
+    for (const s of shapes) s.dispose();
+    expect(sat.liveShapes).toBe(before);
+    const again = sat.circle(1);
+    expect(again.handle).not.toBe(first); // same slot, new generation
+    expect(() => shapes[0].handle).toThrow(SATError);
+    again.dispose();
+  });
+
+  it('collideInto fills the same object and agrees with collide', () => {
+    const out = sat.createManifold();
+    const contacts = out.contacts;
+    const normal = out.normal;
+    const rand = rng(7);
+    const kinds: Kind[] = ['polygon', 'circle', 'capsule'];
+    const samples = Array.from({ length: 30 }, (_, i) => makeSample(sat, kinds[i % 3], rand));
+    for (let k = 0; k < 2000; k++) {
+      const a = samples[Math.floor(rand() * samples.length)];
+      const b = samples[Math.floor(rand() * samples.length)];
+      const xfA = randomXf(rand, 0, 0, 1);
+      const xfB = randomXf(rand, 0, 0, 3);
+      const m = sat.collide(a.shape, xfA, b.shape, xfB);
+      const touching = sat.collideInto(a.shape, xfA, b.shape, xfB, out);
+      expect(out.contacts).toBe(contacts);
+      expect(out.normal).toBe(normal);
+      expect(touching).toBe(m !== null);
+      expect(out.touching).toBe(touching);
+      if (!m) {
+        expect(out.contactCount).toBe(0);
+        expect(out.depth).toBe(0);
+        continue;
+      }
+      expect(out.contactCount).toBe(m.contacts.length);
+      expect(out.normal).toEqual(m.normal);
+      expect(out.depth).toBe(m.depth);
+      expect(out.contacts.slice(0, out.contactCount)).toEqual(m.contacts);
+    }
+    for (const s of samples) s.shape.dispose();
+  });
+
+  it('collideMany gives exactly the per-call results, per shape and per pair, and reuses its output', () => {
+    const rand = rng(11);
+    const kinds: Kind[] = ['polygon', 'circle', 'capsule'];
+    const samples = Array.from({ length: 60 }, (_, i) => makeSample(sat, kinds[i % 3], rand));
+    const shapes = samples.map((s) => s.shape);
+    const xfs = samples.map(() => randomXf(rand, 0, 0, 4));
+    const transforms = new Float32Array(xfs.flatMap((t) => [t.x, t.y, t.angle, t.scaleX, t.scaleY]));
+    const pairs = new Int32Array(2 * 3000);
+    for (let i = 0; i < pairs.length; i++) pairs[i] = Math.floor(rand() * shapes.length);
+    const r = sat.collideMany(shapes, transforms, pairs);
+    expect(r.pairCount).toBe(3000);
+    let touching = 0;
+    const perPair = new Float32Array(3000 * 10);
+    for (let k = 0; k < 3000; k++) {
+      const ia = pairs[2 * k];
+      const ib = pairs[2 * k + 1];
+      perPair.set(transforms.subarray(5 * ia, 5 * ia + 5), 10 * k);
+      perPair.set(transforms.subarray(5 * ib, 5 * ib + 5), 10 * k + 5);
+      const f = (o: number) => ({ x: transforms[o], y: transforms[o + 1], angle: transforms[o + 2], scaleX: transforms[o + 3], scaleY: transforms[o + 4] });
+      const m = sat.collide(shapes[ia], f(5 * ia), shapes[ib], f(5 * ib));
+      expect(r.counts[k]).toBe(m ? m.contacts.length : 0);
+      if (!m) continue;
+      touching++;
+      expect([r.normals[2 * k], r.normals[2 * k + 1]]).toEqual([m.normal.x, m.normal.y]);
+      expect(r.depths[k]).toBe(m.depth);
+      m.contacts.forEach((c, i) => {
+        expect([r.points[6 * k + 3 * i], r.points[6 * k + 3 * i + 1], r.points[6 * k + 3 * i + 2]]).toEqual([c.x, c.y, c.depth]);
+        expect(r.ids[2 * k + i]).toBe(c.id);
+      });
+    }
+    expect(r.touching).toBe(touching);
+    expect(touching).toBeGreaterThan(100);
+    // Per-pair transforms give the same answers; passing `out` refills the same arrays.
+    const counts = r.counts;
+    const again = sat.collideMany(shapes, perPair, pairs, { transformsPer: 'pair', out: r });
+    expect(again).toBe(r);
+    expect(again.counts).toBe(counts);
+    expect(again.touching).toBe(touching);
+    // Overlap only.
+    const o = sat.collideMany(shapes, Array.from(transforms), Array.from(pairs), { overlapOnly: true });
+    for (let k = 0; k < 3000; k++) expect(o.counts[k]).toBe(counts[k] > 0 ? 1 : 0);
+    // Empty input.
+    expect(sat.collideMany([], [], []).pairCount).toBe(0);
+    for (const s of shapes) s.dispose();
+  });
+
+  it('keeps working when the WebAssembly memory grows (views are re-taken)', () => {
+    const box = sat.box(2, 2);
+    const ball = sat.circle(0.5);
+    const big = new Float64Array(2 * 400_000);
+    const rand = rng(3);
+    for (let i = 0; i < big.length; i++) big[i] = rand() * 100;
+    // A large hull input and a large bulk call both force growth of the module's memory.
+    const hull = sat.hull(big);
+    expect(hull.vertexCount).toBeGreaterThan(3);
+    const n = 200_000;
+    const pairs = new Int32Array(2 * n).fill(0);
+    for (let k = 0; k < n; k++) pairs[2 * k + 1] = 1;
+    const r = sat.collideMany([box, ball], [0, 0, 0, 1, 1, 1.25, 0, 0, 1, 1], pairs);
+    expect(r.touching).toBe(n);
+    expect(r.depths[n - 1]).toBeCloseTo(0.25, 5);
+    const m = sat.collide(box, ID, ball, { x: 1.25, y: 0 })!;
+    expect(m.depth).toBeCloseTo(0.25, 5);
+    expect(hull.vertices.length).toBe(hull.vertexCount);
+    for (const s of [box, ball, hull]) s.dispose();
+  });
+});
+
+describe('loadSAT options', () => {
+  it('feature detection picks SIMD in Node 20, and prefer falls back sensibly', () => {
+    expect(hasSIMD()).toBe(true);
+    expect(chooseVariant()).toBe('simd');
+    expect(chooseVariant({ prefer: 'baseline' })).toBe('baseline');
+    expect(chooseVariant({ prefer: 'asmjs' })).toBe('asmjs');
+  });
+
+  it('loads from caller-provided bytes (wasmBinary), an instantiateWasm hook and a locateFile path', async () => {
+    const bytes = readFileSync(distWasm('sat-baseline.wasm'));
+    const a = await loadSAT({ prefer: 'baseline', wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+    expect(a.variant).toBe('baseline');
+    expect(a.overlaps(a.circle(1), ID, a.circle(1), { x: 1.5, y: 0 })).toBe(true);
+
+    let called = 0;
+    const simdBytes = readFileSync(distWasm('sat-simd.wasm'));
+    const b = await loadSAT({
+      instantiateWasm(imports, receive) {
+        called++;
+        void WebAssembly.instantiate(simdBytes, imports).then((r) => receive(r.instance, r.module));
+        return {};
+      },
+    });
+    expect(called).toBe(1);
+    expect(b.variant).toBe('simd');
+    expect(b.collide(b.box(1, 1), ID, b.box(1, 1), { x: 0.9, y: 0 })!.depth).toBeCloseTo(0.1, 5);
+
+    const located: string[] = [];
+    const c = await loadSAT({
+      prefer: 'baseline',
+      locateFile: (file, variant) => {
+        located.push(`${variant}:${file}`);
+        return distWasm(file);
+      },
+    });
+    expect(located).toEqual(['baseline:sat-baseline.wasm']);
+    expect(c.variant).toBe('baseline');
+
+    await expect(loadSAT({ locateFile: () => '/nonexistent/sat-simd.wasm' })).rejects.toMatchObject({ code: 'LoadFailed' });
+  });
+
+  it('each load is an independent module', async () => {
+    const a = await loadSAT();
+    const b = await loadSAT();
+    const s = a.circle(1);
+    expect(a.liveShapes).toBe(1);
+    expect(b.liveShapes).toBe(0);
+    s.dispose();
+  });
+
+  it('the FinalizationRegistry frees shapes that were never disposed (node --expose-gc)', () => {
+    const script = `
+      const { loadSAT } = await import(${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)});
+      const sat = await loadSAT();
+      (() => { for (let i = 0; i < 2000; i++) sat.circle(1); })();
+      const made = sat.liveShapes;
+      for (let i = 0; i < 50 && sat.liveShapes > 0; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); }
+      console.log(JSON.stringify({ made, left: sat.liveShapes }));
+    `;
+    const res = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(0);
+    const { made, left } = JSON.parse(res.stdout.trim().split('\n').pop()!);
+    expect(made).toBe(2000);
+    expect(left).toBeLessThan(100);
+  });
+});
