@@ -9,6 +9,7 @@
 //   5. narrowPhase: every cached pair whose boxes still overlap is re-tested if a body moved (reusing its SatCache),
 //      giving begin / stay / end; pairs whose boxes separated, or with a removed / disabled body, end and go.
 //   6. pushApart (optional, world_response.cpp).
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -823,13 +824,28 @@ Status World::update() {
   }
   w.rejected.clear();
   w.stats = UpdateStats{};
+  using Clock = std::chrono::steady_clock;
+  auto ms = [](Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<float, std::milli>(b - a).count();
+  };
+  auto t0 = Clock::now();
   w.syncTransforms();
+  auto t1 = Clock::now();
   w.updateBroadPhase();
   w.sweepBullets();
+  auto t2 = Clock::now();
   w.findPairs();
+  auto t3 = Clock::now();
   w.narrowPhase();
+  auto t4 = Clock::now();
   if (w.push.enabled && w.push.iterations > 0) w.pushApart();
+  auto t5 = Clock::now();
   w.finishFrame();
+  w.stats.syncMs = ms(t0, t1);
+  w.stats.broadMs = ms(t1, t2);
+  w.stats.pairsMs = ms(t2, t3);
+  w.stats.narrowMs = ms(t3, t4);
+  w.stats.pushMs = ms(t4, t5);
   w.stats.movedBodies = int(w.moved.size());
   w.stats.rejected = int(w.rejected.size());
   return w.rejected.empty() ? Status::Ok : w.rejected.front().status;

@@ -144,6 +144,12 @@ struct UpdateStats {
   int rejected = 0;
   float residualDepth = 0.0f;  ///< push-apart: largest overlap beyond slop left after the last iteration
   int residualPairs = 0;       ///< push-apart: pairs still overlapping beyond slop
+  // Wall-clock milliseconds of the update's stages.
+  float syncMs = 0.0f;    ///< taking transforms, world-space geometry of moved bodies
+  float broadMs = 0.0f;   ///< broad-phase update (and CCD sweeps)
+  float pairsMs = 0.0f;   ///< new pairs into the pair cache
+  float narrowMs = 0.0f;  ///< pair loop: SAT, events, contacts
+  float pushMs = 0.0f;    ///< push-apart
 };
 
 /// Which bodies a query sees: body passes iff (body.group & mask) && (body.mask & group).

@@ -1,0 +1,209 @@
+// World benchmark: the seeded scene of issue 4. N random convex 3-8-gons move with random velocities, bounce off
+// the bounds, and each overlaps a few others on average. Per frame: move every body (bulk transform buffer),
+// update the world, collect every touching pair with normal and depth. Prints the median ms/frame per N and per
+// broad phase, and checks the pair count against a brute-force count (core overlap on every AABB-overlapping
+// pair) on a few frames.
+//
+// Usage: bench_world [frames=120] [N...]      (default N = 1000 5000 20000)
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <random>
+#include <vector>
+
+#include "sat/sat.h"
+#include "sat/world.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// CPU time of this thread: on a shared, loaded machine wall time mostly measures the neighbours.
+double cpuMs() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+struct Scene {
+  std::vector<sat::Polygon> shapes;
+  std::vector<float> x, y, angle, vx, vy, va;
+  float half = 0.0f;
+};
+
+// Radii in [0.5, 1.5]; the area per body is chosen so that each body overlaps about three others.
+Scene makeScene(int n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u01(0.0f, 1.0f);
+  Scene s;
+  const float areaPerBody = 2.6f;
+  s.half = 0.5f * std::sqrt(areaPerBody * float(n));
+  for (int i = 0; i < n; ++i) {
+    const int count = 3 + int(u01(rng) * 6.0f);
+    const float r = 0.5f + u01(rng);
+    sat::Vec2 pts[8];
+    for (int k = 0; k < count; ++k) {
+      float a = 6.2831853f * (float(k) + 0.8f * u01(rng)) / float(count);
+      float rk = r * (0.7f + 0.3f * u01(rng));
+      pts[k] = {rk * std::cos(a), rk * std::sin(a)};
+    }
+    sat::Polygon p;
+    if (sat::makePolygon(pts, count, &p) != sat::Status::Ok) {
+      sat::makeBox(0.5f * r, 0.5f * r, &p);
+    }
+    s.shapes.push_back(p);
+    s.x.push_back((2.0f * u01(rng) - 1.0f) * s.half);
+    s.y.push_back((2.0f * u01(rng) - 1.0f) * s.half);
+    s.angle.push_back(6.2831853f * u01(rng));
+    float speed = 0.02f + 0.1f * u01(rng), dir = 6.2831853f * u01(rng);
+    s.vx.push_back(speed * std::cos(dir));
+    s.vy.push_back(speed * std::sin(dir));
+    s.va.push_back(0.04f * (u01(rng) - 0.5f));
+  }
+  return s;
+}
+
+void step(Scene& s) {
+  const size_t n = s.x.size();
+  for (size_t i = 0; i < n; ++i) {
+    s.x[i] += s.vx[i];
+    s.y[i] += s.vy[i];
+    s.angle[i] += s.va[i];
+    if ((s.x[i] < -s.half && s.vx[i] < 0.0f) || (s.x[i] > s.half && s.vx[i] > 0.0f)) s.vx[i] = -s.vx[i];
+    if ((s.y[i] < -s.half && s.vy[i] < 0.0f) || (s.y[i] > s.half && s.vy[i] > 0.0f)) s.vy[i] = -s.vy[i];
+  }
+}
+
+// Independent count: sort by x, sweep, core overlap() on every pair whose AABBs overlap.
+long bruteForcePairs(const Scene& s) {
+  const size_t n = s.x.size();
+  struct Item {
+    sat::AABB box;
+    size_t i;
+  };
+  std::vector<Item> items(n);
+  std::vector<sat::Transform> xf(n);
+  for (size_t i = 0; i < n; ++i) {
+    xf[i] = sat::makeTransform(s.x[i], s.y[i], s.angle[i]);
+    items[i] = {sat::computeAABB(sat::Shape(s.shapes[i]), xf[i]), i};
+  }
+  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.box.lower.x < b.box.lower.x; });
+  long count = 0;
+  for (size_t a = 0; a < n; ++a) {
+    for (size_t b = a + 1; b < n && items[b].box.lower.x <= items[a].box.upper.x; ++b) {
+      if (!sat::overlaps(items[a].box, items[b].box)) continue;
+      const size_t i = items[a].i, j = items[b].i;
+      if (sat::overlap(s.shapes[i], xf[i], s.shapes[j], xf[j])) ++count;
+    }
+  }
+  return count;
+}
+
+struct Result {
+  double medianMs = 0.0, p90Ms = 0.0, cpuMedianMs = 0.0;
+  long pairs = 0, brute = 0;
+  double avgCandidates = 0.0;
+  double sync = 0, broad = 0, pairsMs = 0, narrow = 0;
+  float checksum = 0.0f;
+};
+
+Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
+  Scene s = makeScene(n, 42u);
+  sat::WorldOptions opt;
+  opt.broadPhase = bp;
+  opt.capacity = n;
+  sat::World world(opt);
+  std::vector<sat::BodyId> ids(static_cast<size_t>(n));
+  sat::BodyDef def;
+  for (int i = 0; i < n; ++i) {
+    def.x = s.x[size_t(i)];
+    def.y = s.y[size_t(i)];
+    def.angle = s.angle[size_t(i)];
+    if (world.createBody(def, sat::Shape(s.shapes[size_t(i)]), &ids[size_t(i)]) != sat::Status::Ok) std::abort();
+  }
+  world.update();
+  std::vector<double> times, cpuTimes;
+  Result r;
+  const int warmup = 10;
+  long candidates = 0;
+  for (int f = 0; f < warmup + frames; ++f) {
+    step(s);
+    auto t0 = Clock::now();
+    const double c0 = cpuMs();
+    // Move everything through the bulk buffer, as the JS path will.
+    float* buf = world.transformBuffer();
+    for (int i = 0; i < n; ++i) {
+      float* b = buf + size_t(sat::bodySlot(ids[size_t(i)])) * sat::kTransformStride;
+      b[0] = s.x[size_t(i)];
+      b[1] = s.y[size_t(i)];
+      b[2] = s.angle[size_t(i)];
+    }
+    world.update();
+    // Collect every touching pair with normal and depth.
+    const sat::Contact* c = world.contacts();
+    const int count = world.contactCount();
+    float sum = 0.0f;
+    for (int k = 0; k < count; ++k) sum += c[k].depth + c[k].normal.x;
+    auto t1 = Clock::now();
+    const double c1 = cpuMs();
+    r.checksum += sum;
+    if (f >= warmup) {
+      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+      cpuTimes.push_back(c1 - c0);
+      candidates += world.stats().candidatePairs;
+      r.sync += world.stats().syncMs / frames;
+      r.broad += world.stats().broadMs / frames;
+      r.pairsMs += world.stats().pairsMs / frames;
+      r.narrow += world.stats().narrowMs / frames;
+    }
+    if (checkBrute && (f == warmup || f == warmup + frames - 1)) {
+      long brute = bruteForcePairs(s);
+      if (brute != count) std::printf("  frame %d: world %d pairs, brute force %ld\n", f, count, brute);
+      r.brute = brute;
+    }
+    r.pairs = count;
+  }
+  std::sort(times.begin(), times.end());
+  r.medianMs = times[times.size() / 2];
+  r.p90Ms = times[size_t(double(times.size()) * 0.9)];
+  std::sort(cpuTimes.begin(), cpuTimes.end());
+  r.cpuMedianMs = cpuTimes[cpuTimes.size() / 2];
+  r.avgCandidates = double(candidates) / frames;
+  return r;
+}
+
+const char* name(sat::BroadPhaseType t) {
+  switch (t) {
+    case sat::BroadPhaseType::Grid: return "grid";
+    case sat::BroadPhaseType::Tree: return "tree";
+    case sat::BroadPhaseType::SortAndSweep: return "sap";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int frames = argc > 1 ? std::atoi(argv[1]) : 120;
+  if (frames < 1) frames = 1;
+  std::vector<int> sizes;
+  for (int i = 2; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
+  if (sizes.empty()) sizes = {1000, 5000, 20000};
+  std::printf("%-6s %-5s %10s %10s %10s %10s %12s %10s\n", "N", "bp", "median ms", "cpu ms", "p90 ms", "pairs",
+              "brute pairs", "cand/body");
+  for (int n : sizes) {
+    for (sat::BroadPhaseType bp :
+         {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+      Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid);
+      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (mean ms: sync %.2f broad %.2f pairs %.2f narrow %.2f)\n",
+                  n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
+                  bp == sat::BroadPhaseType::Grid ? std::to_string(r.brute).c_str() : "-", r.avgCandidates / n,
+                  r.sync, r.broad, r.pairsMs, r.narrow);
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
