@@ -1,0 +1,70 @@
+// The package as users get it: `npm pack`, install the tarball into an empty folder with no network, and
+// `import { loadSAT } from 'sat-wasm'` there, in JavaScript and type-checked TypeScript.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'sat-wasm-pack-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('npm pack smoke test', () => {
+  it('packs, installs offline into an empty folder, and runs a collide there (every variant)', () => {
+    const packOut = execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
+    const [info] = JSON.parse(packOut) as { filename: string; files: { path: string }[] }[];
+    const files = info.files.map((f) => f.path);
+    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'package.json']) {
+      expect(files).toContain(f);
+    }
+    expect(files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/') || f.startsWith('build/'))).toBe(false);
+
+    const app = join(work, 'app');
+    execFileSync('mkdir', ['-p', app]);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    const tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+    execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {
+      cwd: app,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_cache: join(work, 'npm-cache') },
+    });
+    writeFileSync(
+      join(app, 'main.mjs'),
+      `import { loadSAT, SATError } from 'sat-wasm';
+       const out = {};
+       for (const prefer of ['simd', 'baseline', 'asmjs']) {
+         const sat = await loadSAT({ prefer });
+         const m = sat.collide(sat.box(2, 1), { x: 0, y: 0 }, sat.circle(0.5), { x: 1.2, y: 0 });
+         let code;
+         try { sat.circle(-1); } catch (e) { code = e instanceof SATError ? e.code : 'wrong'; }
+         out[prefer] = { variant: sat.variant, depth: m.depth, nx: m.normal.x, code };
+       }
+       console.log(JSON.stringify(out));`,
+    );
+    const result = JSON.parse(execFileSync(process.execPath, ['main.mjs'], { cwd: app, encoding: 'utf8' }));
+    for (const v of ['simd', 'baseline', 'asmjs']) {
+      expect(result[v].variant).toBe(v);
+      expect(result[v].depth).toBeCloseTo(0.3, 5);
+      expect(result[v].nx).toBe(1);
+      expect(result[v].code).toBe('InvalidRadius');
+    }
+
+    // The types resolve through the exports map.
+    writeFileSync(
+      join(app, 'check.ts'),
+      `import { loadSAT, type Manifold, type SAT } from 'sat-wasm';
+       const sat: SAT = await loadSAT({ prefer: 'simd' });
+       const m: Manifold | null = sat.collide(sat.circle(1), { x: 0, y: 0 }, sat.circle(1), { x: 1, y: 0 });
+       export const depth: number | undefined = m?.depth;`,
+    );
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', 'check.ts'],
+      { cwd: app, encoding: 'utf8' },
+    );
+  });
+});
