@@ -1,42 +1,62 @@
-// `npm run bench`: builds and runs every benchmark in `benchmarks`, in order. Extra arguments go to each
-// benchmark program, e.g. `npm run bench -- --benchmark_repetitions=5 --benchmark_report_aggregates_only=true`.
+// `npm run bench`: builds and runs the benchmarks listed in `benchmarks`, in order.
+//   npm run bench                                  every benchmark
+//   npm run bench -- narrowphase world             only those (by name)
+//   npm run bench -- --benchmark_repetitions=5     flags starting with --benchmark_ go to the Google Benchmark
+//                                                  programs; other --flags go to the JavaScript benchmarks
 //
-// To add a benchmark, append { name, what, when?, run: async (args) => ok } to the list.
+// To add a benchmark, append { name, what, when?, run: async ({ gbench, js }) => ok } to the list
+// (gbench / js are the pass-through flags above).
 import { banner, builds, exists, repoPath, run } from './lib.mjs';
 import { buildStep } from './build.mjs';
 
+const nativeProgram = (program, args) => async () => {
+  await buildStep('native');
+  return (await run(repoPath(builds.native.dir, 'bench', program), args)).ok;
+};
+
 const benchmarks = [
   {
-    name: 'native',
-    what: 'C++ narrow phase, Google Benchmark (build/native, Release)',
-    run: async (args) => {
-      await buildStep('native');
-      return (await run(repoPath(builds.native.dir, 'bench/bench_narrowphase'), args)).ok;
-    },
+    name: 'narrowphase',
+    what: 'C++ narrow phase, Google Benchmark (bench/cpp/bench_narrowphase.cpp, Release)',
+    run: ({ gbench }) => nativeProgram('bench_narrowphase', gbench)(),
   },
   {
-    // The peer comparison in JS (sat-wasm against SAT.js, detect-collisions, Matter.js, Rapier2D, Planck).
-    name: 'js',
-    what: 'JavaScript/WASM comparison (bench/js/run.mjs)',
-    when: () => exists('bench/js/run.mjs'),
-    run: async (args) => {
+    name: 'world',
+    what: 'C++ world update on seeded scenes per broad phase (bench/cpp/bench_world.cpp, Release)',
+    when: () => exists('bench/cpp/bench_world.cpp'),
+    run: () => nativeProgram('bench_world', [])(),
+  },
+  {
+    name: 'js-narrowphase',
+    what: 'narrow phase in JavaScript: sat-wasm against SAT.js (bench/js/narrow_phase.mjs)',
+    when: () => exists('bench/js/narrow_phase.mjs'),
+    run: async ({ js }) => {
       await buildStep('wasm');
-      return (await run(process.execPath, ['bench/js/run.mjs', ...args])).ok;
+      return (await run(process.execPath, ['bench/js/narrow_phase.mjs', ...js])).ok;
     },
   },
 ];
 
 async function main() {
-  const args = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  const names = argv.filter((a) => !a.startsWith('-'));
+  const gbench = argv.filter((a) => a.startsWith('--benchmark_'));
+  const js = argv.filter((a) => a.startsWith('-') && !a.startsWith('--benchmark_'));
+  const unknown = names.filter((n) => !benchmarks.some((b) => b.name === n));
+  if (unknown.length) {
+    console.error(`bench: unknown benchmark(s): ${unknown.join(', ')}; known: ${benchmarks.map((b) => b.name).join(', ')}`);
+    return 1;
+  }
   const failed = [];
   for (const b of benchmarks) {
+    if (names.length && !names.includes(b.name)) continue;
     if (b.when && !b.when()) {
       console.log(`bench: skipping '${b.name}' (not present yet)`);
       continue;
     }
     banner(`bench ${b.name}: ${b.what}`);
     try {
-      if (!(await b.run(args))) failed.push(b.name);
+      if (!(await b.run({ gbench, js }))) failed.push(b.name);
     } catch (err) {
       console.error(`bench: ${b.name}: ${err.message}`);
       failed.push(b.name);
