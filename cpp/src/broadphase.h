@@ -20,7 +20,7 @@ struct BoxEntry {
 class GridBroadPhase {
  public:
   /// cellSize <= 0: the mean of the boxes' larger side.
-  void build(const uint32_t* slots, int count, const AABB* boxBySlot, float cellSize);
+  void build(const BoxEntry* bodies, int count, float cellSize);
   int cellCount() const { return nx_ * ny_; }
   float cellSize() const { return cell_; }
 
@@ -56,7 +56,8 @@ class GridBroadPhase {
 /// Sort-and-sweep on the x axis. The order persists between frames, so the insertion sort is nearly linear.
 class SapBroadPhase {
  public:
-  void build(const uint32_t* slots, int count, const AABB* boxBySlot, bool membershipChanged);
+  /// membershipChanged false promises the same bodies as last time (in any order): the old order is re-sorted.
+  void build(const BoxEntry* bodies, int count, bool membershipChanged);
   template <typename Report>
   void findPairs(Report&& report) const;
   template <typename Visit>
@@ -64,6 +65,7 @@ class SapBroadPhase {
 
  private:
   std::vector<BoxEntry> sorted_;
+  std::vector<uint32_t> position_;  // per slot: index in sorted_ (valid while membership is unchanged)
   float maxWidth_ = 0.0f;
 };
 

@@ -12,7 +12,7 @@ namespace {
 constexpr int kMaxCellsPerBody = 64;
 }  // namespace
 
-void GridBroadPhase::build(const uint32_t* slots, int count, const AABB* boxBySlot, float cellSize) {
+void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
   entries_.clear();
   big_.clear();
   all_.clear();
@@ -23,10 +23,10 @@ void GridBroadPhase::build(const uint32_t* slots, int count, const AABB* boxBySl
     cellStart_.assign(1, 0);
     return;
   }
-  AABB bounds = boxBySlot[slots[0]];
+  AABB bounds = bodies[0].box;
   double extentSum = 0.0;
   for (int i = 0; i < count; ++i) {
-    const AABB& b = boxBySlot[slots[i]];
+    const AABB& b = bodies[i].box;
     bounds = unionOf(bounds, b);
     float w = b.upper.x - b.lower.x, h = b.upper.y - b.lower.y;
     extentSum += w > h ? w : h;
@@ -51,8 +51,8 @@ void GridBroadPhase::build(const uint32_t* slots, int count, const AABB* boxBySl
   cellStart_.assign(size_t(cells) + 1, 0);
 
   for (int i = 0; i < count; ++i) {
-    const uint32_t s = slots[i];
-    const AABB& b = boxBySlot[s];
+    const uint32_t s = bodies[i].slot;
+    const AABB& b = bodies[i].box;
     all_.push_back({b, s});
     const int x0 = cellX(b.lower.x), x1 = cellX(b.upper.x), y0 = cellY(b.lower.y), y1 = cellY(b.upper.y);
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > kMaxCellsPerBody) {

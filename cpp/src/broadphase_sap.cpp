@@ -6,14 +6,13 @@
 
 namespace sat::detail {
 
-void SapBroadPhase::build(const uint32_t* slots, int count, const AABB* boxBySlot, bool membershipChanged) {
+void SapBroadPhase::build(const BoxEntry* bodies, int count, bool membershipChanged) {
   if (membershipChanged || int(sorted_.size()) != count) {
-    sorted_.resize(size_t(count));
-    for (int i = 0; i < count; ++i) sorted_[i] = {boxBySlot[slots[i]], slots[i]};
+    sorted_.assign(bodies, bodies + count);
     std::sort(sorted_.begin(), sorted_.end(),
               [](const BoxEntry& a, const BoxEntry& b) { return a.box.lower.x < b.box.lower.x; });
   } else {
-    for (BoxEntry& e : sorted_) e.box = boxBySlot[e.slot];
+    for (int i = 0; i < count; ++i) sorted_[position_[bodies[i].slot]].box = bodies[i].box;
     for (size_t i = 1; i < sorted_.size(); ++i) {
       BoxEntry e = sorted_[i];
       size_t j = i;
@@ -23,6 +22,11 @@ void SapBroadPhase::build(const uint32_t* slots, int count, const AABB* boxBySlo
       }
       sorted_[j] = e;
     }
+  }
+  for (size_t i = 0; i < sorted_.size(); ++i) {
+    const uint32_t slot = sorted_[i].slot;
+    if (slot >= position_.size()) position_.resize(size_t(slot) + 1, 0);
+    position_[slot] = uint32_t(i);
   }
   maxWidth_ = 0.0f;
   for (const BoxEntry& e : sorted_) {

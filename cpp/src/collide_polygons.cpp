@@ -82,12 +82,15 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, float stop) {
   const int na = a.count, nb = b.count;
   if (nb < kHillClimbVertices) {
     for (int i = 0; i < na; ++i) {
-      Vec2 n = a.n[i], v = a.v[i];
+      // Project onto the face normal and subtract the face's offset once (in A's frame the coordinates are of
+      // the shapes' size, so the cancellation costs nothing measurable).
+      Vec2 n = a.n[i];
       float s = FLT_MAX;
       for (int j = 0; j < nb; ++j) {
-        float sj = dot(n, b.v[j] - v);
+        float sj = dot(n, b.v[j]);
         s = sj < s ? sj : s;
       }
+      s -= dot(n, a.v[i]);
       if (s > best.sep) best = {s, i};
       if (s > stop) return best;
     }
@@ -177,33 +180,47 @@ Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool f
   Vec2 w1 = inc.v[j1], w2 = inc.v[j2];
 
   // Clip [w1, w2] to the slab between the reference face's side planes, along the face tangent.
+  // side[k]: 0 unclipped, 1 clipped at v1's side plane, 2 at v2's.
   const Vec2 t = leftPerp(nR);
   const float lo = 0.0f, hi = dot(t, v2 - v1);
   float s1 = dot(t, w1 - v1), s2 = dot(t, w2 - v1);
-  Vec2 c1 = w1, c2 = w2;
-  bool keep1 = true, keep2 = true;
+  Vec2 ends[2] = {w1, w2};
+  int side[2] = {0, 0};
+  bool keep = true;
   if (s1 != s2) {
     // Parameterize w(u) = w1 + u (w2 - w1); s(u) = s1 + u (s2 - s1).
     float uLo = (lo - s1) / (s2 - s1), uHi = (hi - s1) / (s2 - s1);
+    const bool loFirst = uLo < uHi;
+    float uMin = loFirst ? uLo : uHi, uMax = loFirst ? uHi : uLo;
     float u0 = 0.0f, u1 = 1.0f;
-    float uMin = uLo < uHi ? uLo : uHi, uMax = uLo < uHi ? uHi : uLo;
-    if (uMin > u0) u0 = uMin;
-    if (uMax < u1) u1 = uMax;
-    if (u0 > u1) {
-      keep1 = keep2 = false;
-    } else {
-      c1 = lerp(w1, w2, u0);
-      c2 = lerp(w1, w2, u1);
+    if (uMin > u0) {
+      u0 = uMin;
+      side[0] = loFirst ? 1 : 2;
     }
-  } else if (s1 < lo || s1 > hi) {
-    keep1 = keep2 = false;
+    if (uMax < u1) {
+      u1 = uMax;
+      side[1] = loFirst ? 2 : 1;
+    }
+    keep = u0 <= u1;
+    if (side[0]) ends[0] = lerp(w1, w2, u0);
+    if (side[1]) ends[1] = lerp(w1, w2, u1);
+  } else {
+    keep = s1 >= lo && s1 <= hi;
   }
 
-  const Vec2 ends[2] = {c1, c2};
-  const bool keeps[2] = {keep1, keep2};
+  // Feature ids: index k of a shape names its vertex k or its edge from k to k+1 (in the shape's own order).
+  // Reference side: its edge S; a point clipped at an end of it names that end by the other index covering it
+  // (S-1 for the edge's first vertex, S+1 for its second), so the two points' ids differ. A mirrored view runs
+  // backwards: its v1 is the edge's second vertex in the shape's order.
+  // Incident side: the vertex for an unclipped end, the incident edge for a clipped one.
+  const int prevEdge = edge == 0 ? ref.count - 1 : edge - 1;
+  const uint32_t refFeature[3] = {
+      uint32_t(ref.srcEdge(edge)),
+      uint32_t(ref.reversed ? ref.srcVertex(i1) : ref.srcEdge(prevEdge)),
+      uint32_t(ref.reversed ? ref.srcEdge(i2) : ref.srcVertex(i2)),
+  };
   const int incVertex[2] = {j1, j2};
-  for (int k = 0; k < 2; ++k) {
-    if (!keeps[k]) continue;
+  for (int k = 0; keep && k < 2; ++k) {
     Vec2 p = ends[k];
     float h = dot(nR, p - v1);
     float s = h - rR - rI;
@@ -211,7 +228,12 @@ Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool f
     ManifoldPoint& mp = m.points[m.pointCount++];
     mp.point = p - (0.5f * (h - rR + rI)) * nR;
     mp.depth = -s;
-    uint32_t fr = uint32_t(ref.srcEdge(edge)), fi = uint32_t(inc.srcVertex(incVertex[k]));
+    uint32_t fr = refFeature[side[k]];
+    uint32_t fi = side[k] ? uint32_t(inc.srcEdge(j1)) : uint32_t(inc.srcVertex(incVertex[k]));
+    if (m.pointCount == 2 && makeFeatureId(fr, fi) == (flip ? (m.points[0].id << 16 | m.points[0].id >> 16)
+                                                            : m.points[0].id)) {
+      fr = refFeature[0];  // both ends of a segment clipped: S-1 == S+1 there; the edge itself still covers it
+    }
     mp.id = flip ? makeFeatureId(fi, fr) : makeFeatureId(fr, fi);
   }
   if (m.pointCount == 0) {

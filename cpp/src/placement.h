@@ -58,16 +58,33 @@ inline Placement makePlacement(float m00, float m01, float m10, float m11, Vec2 
   return p;
 }
 
-/// Placements of A and B in A's rigid frame, for Transform queries.
+/// Placements of A and B in A's rigid frame, for Transform queries. Filled field by field: this runs once per
+/// pair and the general makePlacement's tests are known here from the scales alone.
 inline void placePair(const Transform& xfA, const Transform& xfB, Placement* pa, Placement* pb, Frame* frame) {
   frame->origin = xfA.p;
   frame->q = xfA.q;
-  *pa = makePlacement(xfA.scale.x, 0.0f, 0.0f, xfA.scale.y, {0.0f, 0.0f});
-  pa->radiusScale = std::fmax(std::fabs(xfA.scale.x), std::fabs(xfA.scale.y));
+  const bool unitA = xfA.scale.x == 1.0f && xfA.scale.y == 1.0f;
+  pa->m00 = xfA.scale.x;
+  pa->m01 = 0.0f;
+  pa->m10 = 0.0f;
+  pa->m11 = xfA.scale.y;
+  pa->t = {0.0f, 0.0f};
+  pa->identity = unitA;
+  pa->orthonormal = unitA;
+  pa->det = xfA.scale.x * xfA.scale.y;
+  pa->radiusScale = unitA ? 1.0f : std::fmax(std::fabs(xfA.scale.x), std::fabs(xfA.scale.y));
+
+  const bool unitB = xfB.scale.x == 1.0f && xfB.scale.y == 1.0f;
   Rot r = invMulRot(xfA.q, xfB.q);
-  Vec2 t = invRotate(xfA.q, xfB.p - xfA.p);
-  *pb = makePlacement(r.c * xfB.scale.x, -r.s * xfB.scale.y, r.s * xfB.scale.x, r.c * xfB.scale.y, t);
-  pb->radiusScale = std::fmax(std::fabs(xfB.scale.x), std::fabs(xfB.scale.y));
+  pb->m00 = r.c * xfB.scale.x;
+  pb->m01 = -r.s * xfB.scale.y;
+  pb->m10 = r.s * xfB.scale.x;
+  pb->m11 = r.c * xfB.scale.y;
+  pb->t = invRotate(xfA.q, xfB.p - xfA.p);
+  pb->identity = false;
+  pb->orthonormal = unitB;
+  pb->det = unitB ? 1.0f : pb->m00 * pb->m11 - pb->m01 * pb->m10;
+  pb->radiusScale = unitB ? 1.0f : std::fmax(std::fabs(xfB.scale.x), std::fabs(xfB.scale.y));
 }
 
 /// Placements of A and B in a world-aligned frame centred on A's origin, for Affine queries.
@@ -96,10 +113,16 @@ struct CoreView {
   }
 };
 
-/// Scratch storage for one placed core; lives on the stack of a query.
+/// Scratch storage for one placed core; lives on the stack of a query. Deliberately left uninitialized (Vec2's
+/// member initializers would otherwise zero 4 KB per query): only the first `count` entries are written and read.
 struct CoreBuffer {
-  Vec2 v[kMaxPolygonVertices];
-  Vec2 n[kMaxPolygonVertices];
+  union {
+    Vec2 v[kMaxPolygonVertices];
+  };
+  union {
+    Vec2 n[kMaxPolygonVertices];
+  };
+  CoreBuffer() {}
 };
 
 /// Places a polygon; uses its own arrays when the placement is the identity.

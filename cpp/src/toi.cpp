@@ -68,7 +68,7 @@ void World::Impl::sweepBullets() {
     const Transform x0 = prevXf[slot], x1 = xf[slot];
     if (x0.p == x1.p && x0.q.c == x1.q.c && x0.q.s == x1.q.s) continue;
     ++stats.sweptBodies;
-    AABB sweep = box[slot];
+    AABB sweep = hot[slot].box;
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
       sweep = unionOf(sweep, computeAABB(shapes[k], x0));
     }
@@ -78,7 +78,7 @@ void World::Impl::sweepBullets() {
     auto consider = [&](uint32_t other) {
       if (other == slot || !shouldCollide(slot, other)) return;
       const detail::BodyHot& ho = hot[other];
-      if ((ho.flags & (detail::kBullet | detail::kSensor)) || !overlaps(sweep, box[other])) return;
+      if ((ho.flags & (detail::kBullet | detail::kSensor)) || !overlaps(sweep, hot[other].box)) return;
       const Transform xo = xf[other];  // others are taken at their final pose (Box2D's choice too)
       for (uint32_t sa = h.shapeBegin; sa < h.shapeBegin + h.shapeCount; ++sa) {
         for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
@@ -116,8 +116,8 @@ void World::Impl::sweepBullets() {
     sweptOf[slot] = int32_t(swept.size());
     swept.push_back({slot, bestOther, bestT, best.normal, best.point});
     if (options.broadPhase == BroadPhaseType::Tree) {
-      if (!contains(fat[slot], box[slot])) {
-        fat[slot] = fatten(box[slot]);
+      if (!contains(fat[slot], hot[slot].box)) {
+        fat[slot] = fatten(hot[slot].box);
         movingTree.moveProxy(proxy[slot], fat[slot]);
       }
       queryList.push_back(slot);
@@ -128,9 +128,9 @@ void World::Impl::sweepBullets() {
   }
   if (rebuild) {
     if (options.broadPhase == BroadPhaseType::Grid) {
-      grid.build(moving.data(), int(moving.size()), box.data(), options.gridCellSize);
+      rebuildMoving();
     } else {
-      sap.build(moving.data(), int(moving.size()), box.data(), false);
+      rebuildMoving();
     }
   }
 }

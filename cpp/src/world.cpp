@@ -9,6 +9,7 @@
 //   5. narrowPhase: every cached pair whose boxes still overlap is re-tested if a body moved (reusing its SatCache),
 //      giving begin / stay / end; pairs whose boxes separated, or with a removed / disabled body, end and go.
 //   6. pushApart (optional, world_response.cpp).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -37,90 +38,6 @@ const char* worldStatusMessage(Status status) {
   if (status == kStatusWorldFull) return "The world holds as many bodies or shapes as it can.";
   return statusMessage(status);
 }
-
-// ---- pair map ----------------------------------------------------------------------------------------------------
-
-namespace detail {
-
-void PairMap::clear() {
-  std::fill(keys_.begin(), keys_.end(), kEmpty);
-  size_ = 0;
-}
-
-void PairMap::reserve(size_t pairs) {
-  size_t want = 16;
-  while (want < 2 * pairs) want *= 2;
-  if (want <= keys_.size()) return;
-  std::vector<uint64_t> oldKeys;
-  std::vector<int32_t> oldValues;
-  oldKeys.swap(keys_);
-  oldValues.swap(values_);
-  keys_.assign(want, kEmpty);
-  values_.assign(want, -1);
-  shift_ = 64;
-  for (size_t w = want; w > 1; w >>= 1) --shift_;
-  size_ = 0;
-  for (size_t i = 0; i < oldKeys.size(); ++i) {
-    if (oldKeys[i] != kEmpty) insert(oldKeys[i], oldValues[i]);
-  }
-}
-
-int32_t PairMap::find(uint64_t k) const {
-  if (keys_.empty()) return -1;
-  const size_t mask = keys_.size() - 1;
-  for (size_t i = slotOf(k);; i = (i + 1) & mask) {
-    if (keys_[i] == k) return values_[i];
-    if (keys_[i] == kEmpty) return -1;
-  }
-}
-
-void PairMap::insert(uint64_t k, int32_t value) {
-  if (2 * (size_ + 1) > keys_.size()) reserve(size_ + 1);
-  const size_t mask = keys_.size() - 1;
-  size_t i = slotOf(k);
-  while (keys_[i] != kEmpty) i = (i + 1) & mask;
-  keys_[i] = k;
-  values_[i] = value;
-  ++size_;
-}
-
-void PairMap::set(uint64_t k, int32_t value) {
-  const size_t mask = keys_.size() - 1;
-  for (size_t i = slotOf(k);; i = (i + 1) & mask) {
-    if (keys_[i] == k) {
-      values_[i] = value;
-      return;
-    }
-    if (keys_[i] == kEmpty) return;
-  }
-}
-
-// Backward-shift deletion keeps probe chains intact without tombstones.
-void PairMap::erase(uint64_t k) {
-  const size_t mask = keys_.size() - 1;
-  size_t i = slotOf(k);
-  while (keys_[i] != k) {
-    if (keys_[i] == kEmpty) return;
-    i = (i + 1) & mask;
-  }
-  size_t j = i;
-  for (;;) {
-    j = (j + 1) & mask;
-    if (keys_[j] == kEmpty) break;
-    size_t home = slotOf(keys_[j]);
-    // Move j back to i unless its home lies cyclically in (i, j].
-    bool inRange = i <= j ? (i < home && home <= j) : (i < home || home <= j);
-    if (inRange) continue;
-    keys_[i] = keys_[j];
-    values_[i] = values_[j];
-    i = j;
-  }
-  keys_[i] = kEmpty;
-  values_[i] = -1;
-  --size_;
-}
-
-}  // namespace detail
 
 // ---- helpers -----------------------------------------------------------------------------------------------------
 
@@ -216,7 +133,7 @@ void World::Impl::computeGeometry(uint32_t slot) {
       const Vec2* lv = sh.polygon.vertices();
       const Vec2* ln = sh.polygon.normals();
       Vec2* wv = &verts[sk.vert];
-      Vec2* wn = &normals[sk.vert];
+      Vec2* wn = &verts[sk.vert + sk.count];
       AABB b;
       if (uniform) {
         const float s = t.scale.x;
@@ -241,7 +158,13 @@ void World::Impl::computeGeometry(uint32_t slot) {
     sk.size = shapeSize(sh, radiusScale);
     body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
   }
-  box[slot] = body;
+  BodyHot& hw = hot[slot];
+  const ShapeHot& first = shapeHot[h.shapeBegin];
+  hw.box = body;
+  hw.vert0 = first.vert;
+  hw.count0 = first.count;
+  hw.reversed0 = first.reversed;
+  hw.size0 = first.size;
 }
 
 AABB World::Impl::fatten(const AABB& b) const {
@@ -253,10 +176,10 @@ AABB World::Impl::fatten(const AABB& b) const {
 void World::Impl::addProxy(uint32_t slot) {
   if (proxy[slot] >= 0) return;
   if (hot[slot].type == BodyType::Static) {
-    fat[slot] = box[slot];
-    proxy[slot] = staticTree.createProxy(box[slot], slot);
+    fat[slot] = hot[slot].box;
+    proxy[slot] = staticTree.createProxy(hot[slot].box, slot);
   } else if (options.broadPhase == BroadPhaseType::Tree) {
-    fat[slot] = fatten(box[slot]);
+    fat[slot] = fatten(hot[slot].box);
     proxy[slot] = movingTree.createProxy(fat[slot], slot);
   } else {
     proxy[slot] = 0;  // rebuilt per frame; 0 marks "in the broad phase"
@@ -286,34 +209,41 @@ bool World::Impl::shouldCollide(uint32_t a, uint32_t b) const {
 
 void World::Impl::addPair(uint32_t a, uint32_t b) {
   if (a == b) return;
-  if (a > b) {
-    uint32_t t = a;
-    a = b;
-    b = t;
-  }
-  if (!shouldCollide(a, b)) return;
-  const uint64_t key = detail::PairMap::key(a, b);
-  if (pairMap.find(key) >= 0) return;
-  Pair p;
-  p.a = a;
-  p.b = b;
-  p.idA = idOf(a);
-  p.idB = idOf(b);
-  pairMap.insert(key, int32_t(pairs.size()));
-  pairs.push_back(p);
-  pairContact.emplace_back();
+  candidates.push_back(a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a);
 }
 
-void World::Impl::removePairAt(size_t index) {
-  pairMap.erase(detail::PairMap::key(pairs[index].a, pairs[index].b));
-  const size_t lastIndex = pairs.size() - 1;
-  if (index != lastIndex) {
-    pairs[index] = pairs[lastIndex];
-    pairContact[index] = pairContact[lastIndex];
-    pairMap.set(detail::PairMap::key(pairs[index].a, pairs[index].b), int32_t(index));
+// LSD radix sort of this frame's candidate keys on the bits that slots can use (two slots of `bits` bits each).
+void World::Impl::sortCandidates() {
+  int bits = 1;
+  while ((1u << bits) < slotCount && bits < 31) ++bits;
+  const size_t n = candidates.size();
+  if (n < 2) return;
+  if (n < 64) {
+    std::sort(candidates.begin(), candidates.end());
+    return;
   }
-  pairs.pop_back();
-  pairContact.pop_back();
+  // Pack to a*2^bits + b so that fewer passes cover the key.
+  for (uint64_t& k : candidates) k = ((k >> 32) << bits) | (k & 0xFFFFFFFFu);
+  candidateScratch.resize(n);
+  constexpr int kDigit = 11;
+  uint32_t counts[1u << kDigit];
+  uint64_t* src = candidates.data();
+  uint64_t* dst = candidateScratch.data();
+  for (int shift = 0; shift < 2 * bits; shift += kDigit) {
+    std::memset(counts, 0, sizeof(counts));
+    for (size_t i = 0; i < n; ++i) ++counts[(src[i] >> shift) & ((1u << kDigit) - 1)];
+    uint32_t sum = 0;
+    for (uint32_t& c : counts) {
+      uint32_t t = c;
+      c = sum;
+      sum += t;
+    }
+    for (size_t i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & ((1u << kDigit) - 1)]++] = src[i];
+    std::swap(src, dst);
+  }
+  if (src != candidates.data()) std::memcpy(candidates.data(), src, n * sizeof(uint64_t));
+  const uint64_t lowMask = (uint64_t(1) << bits) - 1;
+  for (uint64_t& k : candidates) k = ((k >> bits) << 32) | (k & lowMask);
 }
 
 void World::Impl::setBufferFromXf(uint32_t slot, const Transform& t, float angle) {
@@ -356,7 +286,7 @@ void World::Impl::syncTransforms() {
     h.flags &= uint8_t(~detail::kDirty);
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (changed) {
-      movedStamp[slot] = frame;
+      hot[slot].movedStamp = frame;
       moved.push_back(slot);
       if (enabled && h.type == BodyType::Static) staticMoved.push_back(slot);
       if (dirty && enabled) queryList.push_back(slot);
@@ -369,24 +299,26 @@ void World::Impl::updateBroadPhase() {
   for (uint32_t slot : moved) {
     if (proxy[slot] < 0) continue;
     if (hot[slot].type == BodyType::Static) {
-      fat[slot] = box[slot];
-      staticTree.moveProxy(proxy[slot], box[slot]);
-    } else if (options.broadPhase == BroadPhaseType::Tree && !contains(fat[slot], box[slot])) {
-      fat[slot] = fatten(box[slot]);
+      fat[slot] = hot[slot].box;
+      staticTree.moveProxy(proxy[slot], hot[slot].box);
+    } else if (options.broadPhase == BroadPhaseType::Tree && !contains(fat[slot], hot[slot].box)) {
+      fat[slot] = fatten(hot[slot].box);
       movingTree.moveProxy(proxy[slot], fat[slot]);
       queryList.push_back(slot);
     }
   }
-  switch (options.broadPhase) {
-    case BroadPhaseType::Grid:
-      grid.build(moving.data(), int(moving.size()), box.data(), options.gridCellSize);
-      break;
-    case BroadPhaseType::SortAndSweep:
-      sap.build(moving.data(), int(moving.size()), box.data(), membershipChanged);
-      break;
-    case BroadPhaseType::Tree: break;
-  }
+  if (options.broadPhase != BroadPhaseType::Tree) rebuildMoving();
   membershipChanged = false;
+}
+
+void World::Impl::rebuildMoving() {
+  movingBoxes.clear();
+  for (uint32_t slot : moving) movingBoxes.push_back({hot[slot].box, slot});
+  if (options.broadPhase == BroadPhaseType::Grid) {
+    grid.build(movingBoxes.data(), int(movingBoxes.size()), options.gridCellSize);
+  } else {
+    sap.build(movingBoxes.data(), int(movingBoxes.size()), membershipChanged);
+  }
 }
 
 void World::Impl::findPairs() {
@@ -394,7 +326,7 @@ void World::Impl::findPairs() {
   // Tree: fat boxes (the pair must exist while the body moves inside its fat box unqueried); else tight boxes.
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   auto addWithStatic = [this, tree](uint32_t slot) {
-    staticTree.query(tree ? fat[slot] : box[slot], [&](int p) {
+    staticTree.query(tree ? fat[slot] : hot[slot].box, [&](int p) {
       addPair(slot, staticTree.userData(p));
       return true;
     });
@@ -410,7 +342,7 @@ void World::Impl::findPairs() {
       addWithStatic(slot);
     }
     for (uint32_t slot : staticMoved) {
-      movingTree.query(box[slot], [&](int p) {
+      movingTree.query(hot[slot].box, [&](int p) {
         addPair(slot, movingTree.userData(p));
         return true;
       });
@@ -419,10 +351,10 @@ void World::Impl::findPairs() {
   }
   if (options.broadPhase == BroadPhaseType::Grid) {
     grid.findPairs(report);
-    for (uint32_t slot : staticMoved) grid.query(box[slot], [&](uint32_t o) { addPair(slot, o); });
+    for (uint32_t slot : staticMoved) grid.query(hot[slot].box, [&](uint32_t o) { addPair(slot, o); });
   } else {
     sap.findPairs(report);
-    for (uint32_t slot : staticMoved) sap.query(box[slot], [&](uint32_t o) { addPair(slot, o); });
+    for (uint32_t slot : staticMoved) sap.query(hot[slot].box, [&](uint32_t o) { addPair(slot, o); });
   }
   for (uint32_t slot : moved) {
     if (proxy[slot] >= 0 && hot[slot].type != BodyType::Static) addWithStatic(slot);
@@ -438,56 +370,106 @@ void World::Impl::narrowPhase() {
   shapeContacts.clear();
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   int tests = 0;
-  size_t i = 0;
-  while (i < pairs.size()) {
-    Pair& p = pairs[i];
+
+  // 1. Merge this frame's sorted candidates into the sorted pair list: new keys become fresh pairs.
+  sortCandidates();
+  nextPairs.clear();
+  const size_t pairCount = pairs.size(), candidateCount = candidates.size();
+  size_t pi = 0, ci = 0;
+  for (;;) {
+    if (pi < pairCount && (ci >= candidateCount || pairs[pi].key() <= candidates[ci])) {
+      const uint64_t k = pairs[pi].key();
+      while (ci < candidateCount && candidates[ci] == k) ++ci;  // already cached
+      nextPairs.push_back(pairs[pi]);
+      nextPairs.back().contact = int32_t(pi);
+      ++pi;
+    } else if (ci < candidateCount) {
+      const uint64_t k = candidates[ci];
+      while (ci < candidateCount && candidates[ci] == k) ++ci;
+      const uint32_t ka = uint32_t(k >> 32), kb = uint32_t(k & 0xFFFFFFFFu);
+      if (!shouldCollide(ka, kb)) continue;
+      Pair fresh;
+      fresh.a = ka;
+      fresh.b = kb;
+      fresh.idA = idOf(ka);
+      fresh.idB = idOf(kb);
+      fresh.contact = -1;
+      nextPairs.push_back(fresh);
+    } else {
+      break;
+    }
+  }
+  candidates.clear();
+
+  // 2. The narrow phase over every pair, compacting survivors in place. Bodies are visited in slot order for A
+  // but at random for B: prefetch a few pairs ahead (the loop is bound by memory latency, not arithmetic).
+  nextContacts.resize(nextPairs.size());
+  const size_t n = nextPairs.size();
+  constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
+  size_t out = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAheadBody < n) {
+      __builtin_prefetch(&hot[nextPairs[i + kAheadBody].b]);
+    }
+    if (i + kAheadGeometry < n) {
+      const detail::BodyHot& hb = hot[nextPairs[i + kAheadGeometry].b];
+      const Vec2* v = verts.data() + hb.vert0;
+      __builtin_prefetch(v);
+      __builtin_prefetch(v + 4);
+      __builtin_prefetch(v + 8);
+      __builtin_prefetch(v + 12);
+    }
+    Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
-    bool keep = shouldCollide(a, b) && p.idA == idOf(a) && p.idB == idOf(b);
+    // Slots are not reused before this loop has seen their pairs (pendingFree), so alive + enabled suffices.
+    bool keep = shouldCollide(a, b);
     int sweptIndex = -1;
     if (keep && !swept.empty()) {
       int32_t ka = sweptOf[a], kb = sweptOf[b];
       if (ka >= 0 && swept[ka].other == b) sweptIndex = ka;
       if (kb >= 0 && swept[kb].other == a) sweptIndex = kb;
     }
-    if (keep && sweptIndex < 0) keep = tree ? overlaps(fat[a], fat[b]) : overlaps(box[a], box[b]);
+    const detail::BodyHot& ha = hot[a];
+    const detail::BodyHot& hb = hot[b];
+    if (keep && sweptIndex < 0) keep = tree ? overlaps(fat[a], fat[b]) : overlaps(ha.box, hb.box);
     if (!keep) {
       if (p.touching) ends.push_back({p.idA, p.idB});
-      removePairAt(i);
       continue;
     }
-    Contact& c = pairContact[i];
-    const bool needsTest = p.fresh || movedStamp[a] == frame || movedStamp[b] == frame ||
-                           hot[a].shapeCount > 1 || hot[b].shapeCount > 1 || sweptIndex >= 0;
+    Contact& c = nextContacts[out];
+    const bool needsTest = p.contact < 0 || ha.movedStamp == frame || hb.movedStamp == frame ||
+                           ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
     bool touching = p.touching != 0;
     if (needsTest) {
       touching = false;
-      if (overlaps(box[a], box[b])) {
+      if (overlaps(ha.box, hb.box)) {
         ++tests;
         touching = collideBodies(a, b, &p.cache, &c, true);
       }
       c.toi = 1.0f;
       if (sweptIndex >= 0) {
-        const SweptHit& s = swept[sweptIndex];
+        const SweptHit& sh = swept[sweptIndex];
         if (!touching) {
           // Stopped just short of contact: report the swept contact (normal from A to B).
-          const bool bulletIsA = s.bullet == a;
-          c.normal = bulletIsA ? s.normal : -s.normal;
+          c.normal = sh.bullet == a ? sh.normal : -sh.normal;
           c.depth = 0.0f;
           c.pointCount = 1;
-          c.points[0].point = s.point;
+          c.points[0].point = sh.point;
           c.points[0].depth = 0.0f;
           c.points[0].id = 0;
+          c.shapeContactCount = 0;
           touching = true;
         }
-        c.toi = s.toi;
+        c.toi = sh.toi;
       }
       c.a = p.idA;
       c.b = p.idB;
       uint8_t flags = sweptIndex >= 0 ? kContactSwept : 0u;
-      if ((hot[a].flags | hot[b].flags) & detail::kSensor) flags |= kContactSensor;
+      if ((ha.flags | hb.flags) & detail::kSensor) flags |= kContactSensor;
       c.flags = flags;
+    } else if (touching) {
+      c = pairContact[size_t(p.contact)];
     }
-    p.fresh = 0;
     if (touching) {
       if (!p.touching) {
         begins.push_back({p.idA, p.idB});
@@ -502,8 +484,13 @@ void World::Impl::narrowPhase() {
       ends.push_back({p.idA, p.idB});
     }
     p.touching = touching ? 1 : 0;
-    ++i;
+    p.contact = int32_t(out);
+    nextPairs[out++] = p;
   }
+  nextPairs.resize(out);
+  nextContacts.resize(out);
+  pairs.swap(nextPairs);
+  pairContact.swap(nextContacts);
   contacts.insert(contacts.end(), stayContacts.begin(), stayContacts.end());
   stats.narrowTests = tests;
   stats.candidatePairs = int(pairs.size());
@@ -533,7 +520,9 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     impl_->last.reserve(n * kTransformStride);
     impl_->pairs.reserve(4 * n);
     impl_->pairContact.reserve(4 * n);
-    impl_->pairMap.reserve(4 * n);
+    impl_->nextPairs.reserve(4 * n);
+    impl_->nextContacts.reserve(4 * n);
+    impl_->candidates.reserve(4 * n);
   }
 }
 
@@ -574,7 +563,7 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
   if (w.deadShapes > 64 && 2 * w.deadShapes > w.shapes.size()) {
     std::vector<Shape> shapes2;
     std::vector<ShapeHot> hot2;
-    std::vector<Vec2> verts2, normals2;
+    std::vector<Vec2> verts2;
     shapes2.reserve(w.shapes.size() - w.deadShapes);
     hot2.reserve(w.shapes.size() - w.deadShapes);
     for (uint32_t slot = 0; slot < w.slotCount; ++slot) {
@@ -585,19 +574,18 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
         ShapeHot sh = w.shapeHot[k];
         if (sh.count > 0) {
           const uint32_t v = uint32_t(verts2.size());
-          verts2.insert(verts2.end(), w.verts.begin() + sh.vert, w.verts.begin() + sh.vert + sh.count);
-          normals2.insert(normals2.end(), w.normals.begin() + sh.vert, w.normals.begin() + sh.vert + sh.count);
+          verts2.insert(verts2.end(), w.verts.begin() + sh.vert, w.verts.begin() + sh.vert + 2 * sh.count);
           sh.vert = v;
         }
         shapes2.push_back(static_cast<Shape&&>(w.shapes[k]));
         hot2.push_back(sh);
       }
       h.shapeBegin = begin;
+      h.vert0 = hot2[begin].vert;
     }
     w.shapes.swap(shapes2);
     w.shapeHot.swap(hot2);
     w.verts.swap(verts2);
-    w.normals.swap(normals2);
     w.deadShapes = 0;
     w.deadVerts = 0;
   }
@@ -614,10 +602,8 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
     w.last.resize(size_t(w.slotCount) * kTransformStride, 0.0f);
     w.xf.emplace_back();
     w.prevXf.emplace_back();
-    w.box.emplace_back();
     w.fat.emplace_back();
     w.proxy.push_back(-1);
-    w.movedStamp.push_back(0);
     w.userIds.push_back(0);
     w.invMass.push_back(0.0f);
     w.sweptOf.push_back(-1);
@@ -642,8 +628,7 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
     if (baked[i].type == ShapeType::Polygon) {
       sh.count = uint16_t(baked[i].polygon.count());
       sh.vert = uint32_t(w.verts.size());
-      w.verts.resize(w.verts.size() + sh.count);
-      w.normals.resize(w.normals.size() + sh.count);
+      w.verts.resize(w.verts.size() + 2 * size_t(sh.count));
     }
     w.shapes.push_back(static_cast<Shape&&>(baked[i]));
     w.shapeHot.push_back(sh);
@@ -656,7 +641,7 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
   w.computeGeometry(slot);
   w.proxy[slot] = -1;
   if (def.enabled) w.addProxy(slot);
-  w.movedStamp[slot] = 0;
+  w.hot[slot].movedStamp = 0;
   ++w.aliveCount;
   *out = w.idOf(slot);
   return Status::Ok;
@@ -799,7 +784,7 @@ int World::shapeCount(BodyId id) const {
 
 bool World::bounds(BodyId id, AABB* out) const {
   if (out == nullptr || impl_->checkId(id) != Status::Ok) return false;
-  *out = impl_->box[bodySlot(id)];
+  *out = impl_->hot[bodySlot(id)].box;
   return true;
 }
 
@@ -819,7 +804,7 @@ Status World::update() {
   Impl& w = *impl_;
   ++w.frame;
   if (w.frame == 0) {  // wrapped: stamps from 2^32 frames ago must not look current
-    std::fill(w.movedStamp.begin(), w.movedStamp.end(), 0u);
+    for (detail::BodyHot& h : w.hot) h.movedStamp = 0;
     w.frame = 1;
   }
   w.rejected.clear();
@@ -868,11 +853,11 @@ int World::rejectedCount() const { return int(impl_->rejected.size()); }
 bool World::validate() const {
   const Impl& w = *impl_;
   if (!w.staticTree.validate() || !w.movingTree.validate()) return false;
-  if (w.pairMap.size() != w.pairs.size()) return false;
+  if (w.pairContact.size() != w.pairs.size()) return false;
   for (size_t i = 0; i < w.pairs.size(); ++i) {
     const Pair& p = w.pairs[i];
     if (p.a >= p.b) return false;
-    if (w.pairMap.find(detail::PairMap::key(p.a, p.b)) != int32_t(i)) return false;
+    if (i > 0 && !(w.pairs[i - 1].key() < p.key())) return false;  // sorted, unique
   }
   int alive = 0;
   for (uint32_t slot = 0; slot < w.slotCount; ++slot) {

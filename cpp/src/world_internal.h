@@ -23,17 +23,24 @@ enum BodyFlags : uint8_t {
   kDirty = 16,  // transform or filter changed outside the buffer: resync at the next update
 };
 
-/// Hot per-body data read by the pair loop.
+/// Hot per-body data read by the pair loop (one or two cache lines per body).
 struct BodyHot {
+  AABB box;                 // tight world bounds
+  uint32_t movedStamp = 0;  // frame of the last transform change
   uint32_t group = 0;
   uint32_t mask = 0;
   uint32_t shapeBegin = 0;
   uint16_t shapeCount = 0;
   BodyType type = BodyType::Static;
   uint8_t flags = 0;
+  // The first shape's polygon data (a copy of its ShapeHot fields), so single-polygon pairs skip ShapeHot.
+  uint32_t vert0 = 0;
+  uint16_t count0 = 0;  // 0: the first shape is not a polygon
+  uint8_t reversed0 = 0;
+  float size0 = 0.0f;
 };
 
-/// Hot per-shape data. Polygons: world vertices/normals at [vert, vert + count) of the pools.
+/// Hot per-shape data. Polygons: world vertices at [vert, vert + count) of the pool, normals right after them.
 struct ShapeHot {
   AABB box;              // world bounds
   uint32_t vert = 0;     // pool offset (polygons)
@@ -50,32 +57,8 @@ struct Pair {
   SatCache cache;         // shape pair (0, 0)
   uint8_t touching = 0;
   uint8_t fresh = 1;      // created this frame: must be tested even if neither body moved
-};
-
-/// Open-addressing (linear probing) map from a pair key to its index in the pair array.
-class PairMap {
- public:
-  static uint64_t key(uint32_t a, uint32_t b) { return (uint64_t(a) << 32) | b; }
-  void reserve(size_t pairs);
-  /// Index of the pair or -1.
-  int32_t find(uint64_t k) const;
-  /// Inserts k -> value; the key must be absent.
-  void insert(uint64_t k, int32_t value);
-  void set(uint64_t k, int32_t value);
-  void erase(uint64_t k);
-  size_t size() const { return size_; }
-  void clear();
-
- private:
-  static constexpr uint64_t kEmpty = ~uint64_t(0);
-  size_t slotOf(uint64_t k) const {
-    uint64_t h = k * 0x9E3779B97F4A7C15ull;
-    return size_t(h >> shift_);
-  }
-  std::vector<uint64_t> keys_;
-  std::vector<int32_t> values_;
-  size_t size_ = 0;
-  int shift_ = 64;
+  int32_t contact = -1;   // index of its last Contact in pairContact; -1 when new
+  uint64_t key() const { return (uint64_t(a) << 32) | b; }
 };
 
 /// Time of impact of two shapes moving from xf0 to xf1 (linear in position, angle and scale), by conservative
@@ -105,10 +88,8 @@ struct World::Impl {
   std::vector<float> last;    // last accepted values
   std::vector<Transform> xf;
   std::vector<Transform> prevXf;  // before the last accepted change (CCD sweeps from here)
-  std::vector<AABB> box;          // tight world bounds
   std::vector<AABB> fat;          // tree broad phase: fattened bounds
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
-  std::vector<uint32_t> movedStamp;
   std::vector<uint32_t> userIds;
   std::vector<float> invMass;
   std::vector<uint32_t> freeSlots;
@@ -119,7 +100,7 @@ struct World::Impl {
   // ---- shapes
   std::vector<Shape> shapes;  // local (body frame, offsets baked in)
   std::vector<detail::ShapeHot> shapeHot;
-  std::vector<Vec2> verts, normals;  // world-space pools
+  std::vector<Vec2> verts;  // world-space pool: per polygon, its vertices then its normals
   size_t deadShapes = 0, deadVerts = 0;
 
   // ---- broad phase
@@ -129,14 +110,15 @@ struct World::Impl {
   detail::SapBroadPhase sap;
   bool membershipChanged = true;
   std::vector<uint32_t> moving;  // enabled non-static bodies this frame
+  std::vector<detail::BoxEntry> movingBoxes;  // their boxes, gathered for the grid / sort-and-sweep
   std::vector<uint32_t> moved;   // bodies whose transform changed this frame
   std::vector<uint32_t> queryList;  // tree: proxies to query for new pairs
   std::vector<uint32_t> staticMoved;
 
-  // ---- pairs
-  std::vector<detail::Pair> pairs;
-  std::vector<Contact> pairContact;  // last manifold per pair (valid when touching)
-  detail::PairMap pairMap;
+  // ---- pairs: sorted by key (a, b); this frame's broad-phase candidates are radix-sorted and merged in
+  std::vector<detail::Pair> pairs, nextPairs;
+  std::vector<Contact> pairContact, nextContacts;  // last manifold per pair (valid when touching)
+  std::vector<uint64_t> candidates, candidateScratch;
 
   // ---- outputs
   std::vector<BodyPair> begins, stays, ends;
@@ -168,12 +150,14 @@ struct World::Impl {
   void removeProxy(uint32_t slot);
   bool shouldCollide(uint32_t a, uint32_t b) const;
   void addPair(uint32_t a, uint32_t b);
-  void removePairAt(size_t index);
+  void sortCandidates();
   void syncTransforms();
   void updateBroadPhase();
   void findPairs();
   void narrowPhase();
   void finishFrame();
+  /// Grid / sort-and-sweep: gathers the moving bodies' boxes and rebuilds.
+  void rebuildMoving();
   void setBufferFromXf(uint32_t slot, const Transform& t, float angle);
 
   // world_narrow.cpp

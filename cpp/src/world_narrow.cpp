@@ -25,11 +25,11 @@ Manifold World::Impl::collideShapes(uint32_t sa, uint32_t sb, uint32_t bodyA, ui
   if (ha.count > 0 && hb.count > 0) {
     detail::CoreView va, vb;
     va.v = &verts[ha.vert];
-    va.n = &normals[ha.vert];
+    va.n = &verts[ha.vert + ha.count];
     va.count = ha.count;
     va.reversed = ha.reversed != 0;
     vb.v = &verts[hb.vert];
-    vb.n = &normals[hb.vert];
+    vb.n = &verts[hb.vert + hb.count];
     vb.count = hb.count;
     vb.reversed = hb.reversed != 0;
     return detail::collideCores(va, vb, contactTolerance(ha.size, hb.size), cache);
@@ -72,7 +72,22 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
   out->shapeContactCount = 0;
   out->firstShapeContact = 0;
   if (ha.shapeCount == 1 && hb.shapeCount == 1) {
-    Manifold m = collideShapes(ha.shapeBegin, hb.shapeBegin, a, b, cache);
+    Manifold m;
+    if (ha.count0 > 0 && hb.count0 > 0) {
+      // Two single-polygon bodies: straight from the body records to the SAT core.
+      detail::CoreView va, vb;
+      va.v = &verts[ha.vert0];
+      va.n = va.v + ha.count0;
+      va.count = ha.count0;
+      va.reversed = ha.reversed0 != 0;
+      vb.v = &verts[hb.vert0];
+      vb.n = vb.v + hb.count0;
+      vb.count = hb.count0;
+      vb.reversed = hb.reversed0 != 0;
+      m = detail::collideCores(va, vb, contactTolerance(ha.size0, hb.size0), cache);
+    } else {
+      m = collideShapes(ha.shapeBegin, hb.shapeBegin, a, b, cache);
+    }
     if (m.pointCount == 0) return false;
     out->normal = m.normal;
     out->depth = m.depth;
@@ -133,7 +148,7 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* candidates
                                   Contact* out) const {
   const detail::BodyHot& ha = hot[a];
   const detail::BodyHot& hb = hot[b];
-  const AABB boxA = box[a], boxB = box[b];
+  const AABB boxA = hot[a].box, boxB = hot[b].box;
   const float eps = 4.0f * kRelativeTolerance *
                     (length(boxA.upper - boxA.lower) + length(boxB.upper - boxB.lower)) + 1.0e-7f;
   const int pairCount = int(ha.shapeCount) * int(hb.shapeCount);

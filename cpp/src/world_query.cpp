@@ -17,7 +17,7 @@ void World::Impl::forEachCandidate(const AABB& q, Visit&& visit) const {
   auto once = [&](uint32_t slot) {
     if (queryStamp[slot] == stamp) return;
     queryStamp[slot] = stamp;
-    if (overlaps(box[slot], q)) visit(slot);
+    if (overlaps(hot[slot].box, q)) visit(slot);
   };
   staticTree.query(q, [&](int p) {
     once(staticTree.userData(p));

@@ -19,8 +19,8 @@ void World::Impl::pushApart() {
     b[1] = l[1] = xf[slot].p.y;
     computeGeometry(slot);
     hot[slot].flags |= detail::kDirty;  // the broad phase and pairs catch up at the next update
-    if (options.broadPhase == BroadPhaseType::Tree && proxy[slot] >= 0 && !contains(fat[slot], box[slot])) {
-      fat[slot] = fatten(box[slot]);
+    if (options.broadPhase == BroadPhaseType::Tree && proxy[slot] >= 0 && !contains(fat[slot], hot[slot].box)) {
+      fat[slot] = fatten(hot[slot].box);
       movingTree.moveProxy(proxy[slot], fat[slot]);
     }
     anyMoved = true;
@@ -35,7 +35,7 @@ void World::Impl::pushApart() {
       const uint32_t a = p.a, b = p.b;
       if ((hot[a].flags | hot[b].flags) & detail::kSensor) continue;
       const float wSum = invMass[a] + invMass[b];
-      if (!(wSum > 0.0f) || !overlaps(box[a], box[b])) continue;
+      if (!(wSum > 0.0f) || !overlaps(hot[a].box, hot[b].box)) continue;
       if (!collideBodies(a, b, &p.cache, &c, false)) continue;
       const float excess = c.depth - slop;
       if (!(excess > 0.0f)) continue;
@@ -54,9 +54,9 @@ void World::Impl::pushApart() {
     }
   }
   if (anyMoved && options.broadPhase == BroadPhaseType::Grid) {
-    grid.build(moving.data(), int(moving.size()), box.data(), options.gridCellSize);
+    rebuildMoving();
   } else if (anyMoved && options.broadPhase == BroadPhaseType::SortAndSweep) {
-    sap.build(moving.data(), int(moving.size()), box.data(), false);
+    rebuildMoving();
   }
 }
 

@@ -24,8 +24,10 @@ namespace sat {
 /// Fraction of the shapes' size within which separation counts as touching.
 constexpr float kRelativeTolerance = 1.0e-5f;
 
-/// A contact point. The id packs a feature of A (high 16 bits) and a feature of B (low 16 bits): vertex or edge
-/// indices of the stored (CCW) shapes. Equal ids on consecutive frames mean the same pair of features.
+/// A contact point. The id packs a feature of A (high 16 bits) and a feature of B (low 16 bits). A feature index
+/// k names vertex k of the stored (CCW) shape or its edge from vertex k to k+1, whichever the point lies on; a
+/// circle's only feature is 0, a capsule's are 0 and 1 (its caps). Equal ids on consecutive frames mean the
+/// same pair of features; the two points of one manifold have different ids.
 struct ManifoldPoint {
   Vec2 point{0.0f, 0.0f};  ///< world point midway between the two surfaces
   float depth = 0.0f;      ///< penetration at this point, along the manifold normal
