@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "random_shapes.h"
@@ -118,6 +119,29 @@ void checkAgainstReference(const A& a, const B& b, const Case<A, B>& c, Coverage
   }
 }
 
+/// Distance from world point p to feature `index` of a placed shape: vertex `index` of the stored shape with its
+/// two edges (a clipped contact is named after the incident vertex it was clipped from, Box2D style, so it lies on
+/// one of that vertex's edges), minus the radius; infinite for an index that does not exist.
+inline double featureDistance(const sat::Polygon& s, const sat::Transform& xf, uint32_t index, ref::V p) {
+  const int n = s.count();
+  if (index >= uint32_t(n)) return std::numeric_limits<double>::infinity();
+  const int i = int(index);
+  ref::V v = ref::apply(xf, s.vertex(i));
+  ref::V next = ref::apply(xf, s.vertex((i + 1) % n)), prev = ref::apply(xf, s.vertex((i + n - 1) % n));
+  return std::min(ref::pointSegmentDistance(p, v, next), ref::pointSegmentDistance(p, prev, v));
+}
+inline double featureDistance(const sat::Circle& s, const sat::Transform& xf, uint32_t index, ref::V p) {
+  if (index != 0) return std::numeric_limits<double>::infinity();
+  return std::max(0.0, ref::len(p - ref::apply(xf, s.center)) - s.radius * ref::radiusScale(xf));
+}
+inline double featureDistance(const sat::Capsule& s, const sat::Transform& xf, uint32_t index, ref::V p) {
+  if (index > 1) return std::numeric_limits<double>::infinity();
+  ref::V c1 = ref::apply(xf, s.center1), c2 = ref::apply(xf, s.center2);
+  double d = index == 0 ? std::min(ref::len(p - c1), ref::pointSegmentDistance(p, c1, c2))
+                        : std::min(ref::len(p - c2), ref::pointSegmentDistance(p, c1, c2));
+  return std::max(0.0, d - s.radius * ref::radiusScale(xf));
+}
+
 /// Properties on one case: swap symmetry, push-out along normal * (depth +- eps), contact points near both
 /// shapes, and the Shape / Affine dispatch agreeing with the typed call.
 template <class A, class B>
@@ -184,6 +208,16 @@ void checkProperties(const A& a, const B& b, const Case<A, B>& c, Coverage& cov,
       SAT_CHECK(m.points[i].depth >= -tol.depth - tol.band, "point depth " << m.points[i].depth << " < 0");
     }
     if (m.pointCount == 2) SAT_CHECK(m.points[0].id != m.points[1].id, "two contact points share an id");
+    // Feature ids name real features: A's half (high 16 bits) a vertex or edge of A near the point, B's half one
+    // of B (indices of the stored shapes; circles have the single feature 0).
+    for (int i = 0; i < m.pointCount && i < 2; ++i) {
+      ref::V p = toV(m.points[i].point);
+      uint32_t fa = m.points[i].id >> 16, fb = m.points[i].id & 0xFFFFu;
+      double da = featureDistance(a, c.xfA, fa, p), db = featureDistance(b, c.xfB, fb, p);
+      SAT_CHECK(da <= slack && db <= slack, "contact " << i << " id 0x" << std::hex << m.points[i].id << std::dec
+                                                       << " names features " << da << " (A) and " << db
+                                                       << " (B) away from the point (allowed " << slack << ")");
+    }
   }
 
   // Dispatch: the Shape overload gives exactly the typed answer; the Affine overload the same within tolerance.
