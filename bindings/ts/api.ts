@@ -770,7 +770,8 @@ export class SAT {
    * The bulk narrow phase: collides many pairs in one call into the module, the fast path for scenes (one
    * boundary crossing for all pairs; inputs and outputs cross as typed arrays).
    *
-   * @param shapes - the shapes the pairs refer to, by index
+   * @param shapes - the shapes the pairs refer to, by index: Shape objects, or (fastest, for large scenes) an
+   *   Int32Array of their {@link Shape.handle}s, which the module validates
    * @param transforms - 5 numbers (x, y, angle, scaleX, scaleY) per shape, or with
    *   `options.transformsPer: 'pair'` 10 per pair (A's then B's). A Float32Array is copied fastest.
    * @param pairs - indices into `shapes`, two per pair: `[a0, b0, a1, b1, ...]` (an Int32Array is fastest)
@@ -789,13 +790,16 @@ export class SAT {
    * ```
    */
   collideMany(
-    shapes: ReadonlyArray<Shape>,
+    shapes: ReadonlyArray<Shape> | Int32Array,
     transforms: ArrayLike<number>,
     pairs: ArrayLike<number>,
     options?: CollideManyOptions,
   ): CollideManyResult {
     const fn = 'collideMany';
-    if (!Array.isArray(shapes)) throw new SATError('InvalidArgument', `${fn}: shapes must be an array of Shape, got ${describe(shapes)}`);
+    const byHandle = shapes instanceof Int32Array;
+    if (!byHandle && !Array.isArray(shapes)) {
+      throw new SATError('InvalidArgument', `${fn}: shapes must be an array of Shape or an Int32Array of handles, got ${describe(shapes)}`);
+    }
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new SATError('InvalidArgument', `${fn}: options must be an object, got ${describe(options)}`);
     }
@@ -831,8 +835,18 @@ export class SAT {
     if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow to ${total} bytes`);
     const f32 = this._heap();
     const i32 = this._i32;
-    let hi = (ptr + handlesAt) >> 2;
-    for (let i = 0; i < shapeCount; i++) i32[hi++] = this._handle(shapes[i], fn, `shapes[${i}]`);
+    const hi = (ptr + handlesAt) >> 2;
+    if (byHandle) {
+      i32.set(shapes, hi);
+    } else {
+      const list = shapes as ReadonlyArray<Shape>;
+      for (let i = 0; i < shapeCount; i++) {
+        const shape = list[i];
+        // Inline fast path of _handle(): a live shape of this module.
+        const h = shape != null && shape._sat === this ? shape._h : 0;
+        i32[hi + i] = h !== 0 ? h : this._handle(shape, fn, `shapes[${i}]`);
+      }
+    }
     f32.set(transforms, (ptr + xformsAt) >> 2);
     i32.set(pairs, (ptr + pairsAt) >> 2);
     const r = m._sat_collide_many(
@@ -869,7 +883,9 @@ export class SAT {
     const which = -code >> 8;
     const index = this._i32[this._s + OUT_ERROR];
     const fn = 'collideMany';
-    if (which === 0) return new SATError('InvalidArgument', `${fn}: shapes[${index}] is not a live shape`);
+    if (which === 0) {
+      return new SATError('InvalidArgument', `${fn}: shapes[${index}] is not the handle of a live shape (disposed, or of another module?)`);
+    }
     if (which === 2) {
       return new SATError(
         'InvalidArgument',

@@ -193,6 +193,15 @@ describe.each(VARIANTS)('API (%s)', (variant) => {
     // Overlap only.
     const o = sat.collideMany(shapes, Array.from(transforms), Array.from(pairs), { overlapOnly: true });
     for (let k = 0; k < 3000; k++) expect(o.counts[k]).toBe(counts[k] > 0 ? 1 : 0);
+    // Shapes given as an Int32Array of handles: the same answers; a stale handle is named.
+    const handles = new Int32Array(shapes.map((s) => s.handle));
+    const byHandle = sat.collideMany(handles, transforms, pairs);
+    expect(Array.from(byHandle.counts)).toEqual(Array.from(counts));
+    const stale = sat.circle(1);
+    const bad = handles.slice();
+    bad[7] = stale.handle;
+    stale.dispose();
+    expect(() => sat.collideMany(bad, transforms, pairs)).toThrow(/shapes\[7\] is not the handle of a live shape/);
     // Empty input.
     expect(sat.collideMany([], [], []).pairCount).toBe(0);
     for (const s of shapes) s.dispose();

@@ -1,0 +1,229 @@
+// Narrow phase in JavaScript, one run, same seeded pairs for every contender:
+//   sat-wasm bulk (collideMany), sat-wasm per call (collide, collideInto), and SAT.js (testPolygonPolygon).
+// Also the gzip size of each build variant. Run after `node scripts/build-wasm.mjs`:
+//   node bench/js/narrow_phase.mjs [--pairs=16384] [--rounds=15] [--record]
+// --record writes the results into bench/README.md between the "WASM narrow phase" markers.
+//
+// Pairs, as the native benchmark (bench/cpp/bench_narrowphase.cpp) makes them: seeded convex 3-12-gons on
+// randomly stretched ellipses (bounding radius 0.5-2); A at a random position and rotation, B at a random rotation,
+// placed uniformly where the two fattened AABBs overlap (as a broad phase hands pairs over); about half truly
+// overlap. Unit scale (SAT.js has no scale). Every pair has its own two shapes and transforms.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+
+const require = createRequire(import.meta.url);
+const SATJS = require('sat');
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { loadSAT } = await import(new URL('../../dist/index.js', import.meta.url).href);
+
+const arg = (name, fallback) => {
+  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
+  return a ? Number(a.split('=')[1]) : fallback;
+};
+const PAIRS = arg('pairs', 16384);
+const ROUNDS = arg('rounds', 15);
+const RECORD = process.argv.includes('--record');
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The seeded scene.
+const rand = rng(20240601);
+function convexPolygon() {
+  const n = 3 + Math.floor(rand() * 10);
+  const size = 0.5 + 1.5 * rand();
+  const stretch = 0.4 + 0.6 * rand();
+  const base = rand() * 2 * Math.PI;
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const t = base + ((i + 0.2 + 0.6 * rand()) / n) * 2 * Math.PI;
+    pts.push(size * Math.cos(t), size * stretch * Math.sin(t));
+  }
+  return pts;
+}
+function bounds(pts, x, y, angle) {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  let lx = Infinity, ly = Infinity, ux = -Infinity, uy = -Infinity;
+  for (let i = 0; i < pts.length; i += 2) {
+    const px = x + c * pts[i] - s * pts[i + 1];
+    const py = y + s * pts[i] + c * pts[i + 1];
+    lx = Math.min(lx, px); ly = Math.min(ly, py); ux = Math.max(ux, px); uy = Math.max(uy, py);
+  }
+  const fat = 0.1 * ((ux - lx) + (uy - ly));
+  return [lx - fat, ly - fat, ux + fat, uy + fat];
+}
+
+const outlines = []; // 2 per pair
+const xfs = []; // {x, y, angle} per shape
+for (let k = 0; k < PAIRS; k++) {
+  const a = convexPolygon();
+  const b = convexPolygon();
+  const xa = (rand() - 0.5) * 100, ya = (rand() - 0.5) * 100, aa = (rand() - 0.5) * 2 * Math.PI;
+  const ab = (rand() - 0.5) * 2 * Math.PI;
+  const [alx, aly, aux, auy] = bounds(a, xa, ya, aa);
+  const [blx, bly, bux, buy] = bounds(b, 0, 0, ab);
+  // B's origin anywhere its fattened box overlaps A's.
+  const xb = alx - bux + rand() * ((aux - alx) + (bux - blx));
+  const yb = aly - buy + rand() * ((auy - aly) + (buy - bly));
+  outlines.push(a, b);
+  xfs.push({ x: xa, y: ya, angle: aa }, { x: xb, y: yb, angle: ab });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+/** Runs fn once per round over all pairs (after one warm-up round); returns the median pairs/s. */
+function measure(fn) {
+  fn();
+  const rates = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const t0 = performance.now();
+    fn();
+    const ms = performance.now() - t0;
+    rates.push(PAIRS / (ms / 1000));
+  }
+  return median(rates);
+}
+
+const results = [];
+let checkTouching = null;
+
+async function benchVariant(variant) {
+  const sat = await loadSAT({ prefer: variant });
+  const shapes = outlines.map((pts) => sat.hull(pts));
+  const transforms = new Float32Array(xfs.flatMap((t) => [t.x, t.y, t.angle, 1, 1]));
+  const pairs = new Int32Array(2 * PAIRS).map((_, i) => i);
+  const handles = new Int32Array(shapes.map((s) => s.handle));
+  let out = sat.collideMany(handles, transforms, pairs);
+  const touching = out.touching;
+  const bulk = measure(() => {
+    out = sat.collideMany(handles, transforms, pairs, { out });
+  });
+  const bulkShapes = measure(() => {
+    out = sat.collideMany(shapes, transforms, pairs, { out });
+  });
+  let sink = 0;
+  const perCall = measure(() => {
+    for (let k = 0; k < PAIRS; k++) {
+      const m = sat.collide(shapes[2 * k], xfs[2 * k], shapes[2 * k + 1], xfs[2 * k + 1]);
+      if (m !== null) sink += m.depth;
+    }
+  });
+  const into = sat.createManifold();
+  const perCallInto = measure(() => {
+    for (let k = 0; k < PAIRS; k++) {
+      if (sat.collideInto(shapes[2 * k], xfs[2 * k], shapes[2 * k + 1], xfs[2 * k + 1], into)) sink += into.depth;
+    }
+  });
+  for (const s of shapes) s.dispose();
+  if (!Number.isFinite(sink)) throw new Error('bad sink');
+  return { variant, touching, bulk, bulkShapes, perCall, perCallInto };
+}
+
+function benchSATjs() {
+  const polys = outlines.map((pts, i) => {
+    const points = [];
+    for (let j = 0; j < pts.length; j += 2) points.push(new SATJS.Vector(pts[j], pts[j + 1]));
+    const p = new SATJS.Polygon(new SATJS.Vector(xfs[i].x, xfs[i].y), points);
+    p.setAngle(xfs[i].angle);
+    return p;
+  });
+  const response = new SATJS.Response();
+  let touching = 0;
+  for (let k = 0; k < PAIRS; k++) {
+    response.clear();
+    if (SATJS.testPolygonPolygon(polys[2 * k], polys[2 * k + 1], response)) touching++;
+  }
+  let sink = 0;
+  const rate = measure(() => {
+    for (let k = 0; k < PAIRS; k++) {
+      response.clear();
+      if (SATJS.testPolygonPolygon(polys[2 * k], polys[2 * k + 1], response)) sink += response.overlap;
+    }
+  });
+  if (!Number.isFinite(sink)) throw new Error('bad sink');
+  return { touching, rate };
+}
+
+function sizes() {
+  const dir = `${root}/dist/wasm`;
+  const gz = (f) => gzipSync(readFileSync(`${dir}/${f}`), { level: 9 }).length;
+  const raw = (f) => readFileSync(`${dir}/${f}`).length;
+  return [
+    { variant: 'simd', files: ['sat-simd.wasm', 'sat-simd.mjs'] },
+    { variant: 'baseline', files: ['sat-baseline.wasm', 'sat-baseline.mjs'] },
+    { variant: 'asmjs', files: ['sat-asmjs.mjs'] },
+  ].map(({ variant, files }) => ({
+    variant,
+    files: files.join(' + '),
+    raw: files.reduce((s, f) => s + raw(f), 0),
+    gzip: files.reduce((s, f) => s + gz(f), 0),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+const satjs = benchSATjs();
+for (const variant of ['simd', 'baseline', 'asmjs']) results.push(await benchVariant(variant));
+checkTouching = results.map((r) => r.touching);
+
+const M = (v) => `${(v / 1e6).toFixed(2)} M`;
+const X = (v) => `${v.toFixed(1)}x`;
+const lines = [];
+lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.versions.node}, ${os.platform()} ${os.arch()}.`);
+lines.push(`${PAIRS} polygon pairs (3-12-gons), median of ${ROUNDS} rounds; touching pairs: sat-wasm ${checkTouching[0]}, SAT.js ${satjs.touching}.`);
+lines.push('');
+lines.push('| contender | pairs/s | vs SAT.js |');
+lines.push('|---|---:|---:|');
+for (const r of results) {
+  lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles) | ${M(r.bulk)} | ${X(r.bulk / satjs.rate)} |`);
+  lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (Shape[]) | ${M(r.bulkShapes)} | ${X(r.bulkShapes / satjs.rate)} |`);
+  lines.push(`| sat-wasm ${r.variant}, per call \`collide\` | ${M(r.perCall)} | ${X(r.perCall / satjs.rate)} |`);
+  lines.push(`| sat-wasm ${r.variant}, per call \`collideInto\` | ${M(r.perCallInto)} | ${X(r.perCallInto / satjs.rate)} |`);
+}
+lines.push(`| SAT.js 0.9 \`testPolygonPolygon\` | ${M(satjs.rate)} | 1.0x |`);
+lines.push('');
+lines.push('| variant | files | size | gzip |');
+lines.push('|---|---|---:|---:|');
+for (const s of sizes()) lines.push(`| ${s.variant} | ${s.files} | ${(s.raw / 1024).toFixed(1)} KB | ${(s.gzip / 1024).toFixed(1)} KB |`);
+
+const simd = results[0];
+const targets = [
+  [`bulk >= 8 M pairs/s`, simd.bulk >= 8e6],
+  [`bulk >= 15x SAT.js`, simd.bulk >= 15 * satjs.rate],
+  [`per-call collide >= 2x SAT.js`, simd.perCall >= 2 * satjs.rate],
+  [`SIMD wasm + glue <= 60 KB gzipped`, sizes()[0].gzip <= 60 * 1024],
+];
+lines.push('');
+lines.push(`Targets (issue 3, SIMD build): ${targets.map(([t, ok]) => `${t}: ${ok ? 'met' : 'NOT met'}`).join('; ')}.`);
+const report = lines.join('\n');
+console.log(report);
+
+if (RECORD) {
+  const file = `${root}/bench/README.md`;
+  const begin = '<!-- wasm-narrow-phase:begin (written by bench/js/narrow_phase.mjs --record) -->';
+  const end = '<!-- wasm-narrow-phase:end -->';
+  const block = `${begin}\n${report}\n${end}`;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  if (text.includes(begin) && text.includes(end)) {
+    text = text.slice(0, text.indexOf(begin)) + block + text.slice(text.indexOf(end) + end.length);
+  } else {
+    text = `${text.trimEnd()}\n\n## WASM narrow phase\n\nRun: \`node bench/js/narrow_phase.mjs --record\` (after \`node scripts/build-wasm.mjs\`).\n\n${block}\n`;
+  }
+  writeFileSync(file, text);
+  console.log(`recorded in ${file}`);
+}
