@@ -295,3 +295,40 @@ describe('loadSAT options', () => {
     expect(left).toBeLessThan(100);
   });
 });
+
+describe('determinism across builds', () => {
+  it('simd, baseline and asm.js give bit-identical results on the same inputs', async () => {
+    const results: Float32Array[] = [];
+    for (const variant of VARIANTS) {
+      const sat = await satFor(variant);
+      const rand = rng(99);
+      const kinds: Kind[] = ['polygon', 'circle', 'capsule'];
+      const samples = Array.from({ length: 90 }, (_, i) => makeSample(sat, kinds[i % 3], rand));
+      const xfs = samples.map(() => randomXf(rand, 0, 0, 3));
+      const transforms = new Float32Array(xfs.flatMap((t) => [t.x, t.y, t.angle, t.scaleX, t.scaleY]));
+      const pairs = new Int32Array(2 * 4000).map(() => Math.floor(rand() * samples.length));
+      const r = sat.collideMany(samples.map((s) => s.shape), transforms, pairs);
+      const d = new Float32Array(4000 * 3);
+      for (let k = 0; k < 4000; k++) {
+        const a = pairs[2 * k];
+        const b = pairs[2 * k + 1];
+        const dist = sat.distance(samples[a].shape, xfs[a], samples[b].shape, xfs[b]);
+        d.set([dist.distance, dist.pointA.x, dist.pointB.y], 3 * k);
+      }
+      const all = new Float32Array(r.normals.length + r.depths.length + r.points.length + d.length);
+      all.set(r.normals, 0);
+      all.set(r.depths, r.normals.length);
+      all.set(r.points, r.normals.length + r.depths.length);
+      all.set(d, r.normals.length + r.depths.length + r.points.length);
+      results.push(all);
+      for (const s of samples) s.shape.dispose();
+    }
+    for (let i = 1; i < results.length; i++) {
+      const a = new Uint32Array(results[0].buffer);
+      const b = new Uint32Array(results[i].buffer);
+      let differ = 0;
+      for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) differ++;
+      expect(differ, `${VARIANTS[i]} vs ${VARIANTS[0]}: words that differ`).toBe(0);
+    }
+  });
+});
