@@ -4,7 +4,7 @@
 // broad phase, and checks the pair count against a brute-force count (core overlap on every AABB-overlapping
 // pair) on a few frames.
 //
-// Usage: bench_world [frames=120] [N...]      (default N = 1000 5000 20000)
+// Usage: bench_world [frames=120] [N...] [grid|tree|sap...]   (default: N = 1000 5000 20000, all three)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "sat/sat.h"
@@ -190,13 +191,22 @@ int main(int argc, char** argv) {
   int frames = argc > 1 ? std::atoi(argv[1]) : 120;
   if (frames < 1) frames = 1;
   std::vector<int> sizes;
-  for (int i = 2; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
+  std::vector<sat::BroadPhaseType> phases;
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "grid") phases.push_back(sat::BroadPhaseType::Grid);
+    else if (a == "tree") phases.push_back(sat::BroadPhaseType::Tree);
+    else if (a == "sap") phases.push_back(sat::BroadPhaseType::SortAndSweep);
+    else sizes.push_back(std::atoi(argv[i]));
+  }
+  if (phases.empty()) {
+    phases = {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep};
+  }
   if (sizes.empty()) sizes = {1000, 5000, 20000};
   std::printf("%-6s %-5s %10s %10s %10s %10s %12s %10s\n", "N", "bp", "median ms", "cpu ms", "p90 ms", "pairs",
               "brute pairs", "cand/body");
   for (int n : sizes) {
-    for (sat::BroadPhaseType bp :
-         {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    for (sat::BroadPhaseType bp : phases) {
       Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid);
       std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (mean ms: sync %.2f broad %.2f pairs %.2f narrow %.2f)\n",
                   n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
