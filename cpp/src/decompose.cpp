@@ -97,8 +97,9 @@ Status decompose(const Vec2* points, int count, std::vector<Polygon>* parts) {
   std::vector<Vec2> ring(points, points + count);
   if (detail::weldRing(ring, weldTol) < 3) return Status::TooFewPoints;
   if (int(ring.size()) > kMaxDecomposeInput) return Status::TooManyPoints;
-  if (!detail::isSimple(ring)) return Status::SelfIntersecting;
+  // Same order as makePolygon, so both give the same verdict on the same outline.
   if (detail::dropCollinear(ring, weldTol, kCollinearRelative * size) < 3) return Status::ZeroArea;
+  if (!detail::isSimple(ring)) return Status::SelfIntersecting;
   double area2 = detail::signedArea2(ring);
   if (!(std::fabs(area2) > 1.0e-12 * double(size) * size)) return Status::ZeroArea;
   if (area2 < 0.0) {
