@@ -1,0 +1,359 @@
+// World: queries against brute force, CCD of bullets against thin walls, the body-level resolution of concave
+// bodies, and push-apart.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "sat/decompose.h"
+#include "sat/sat.h"
+#include "sat/world.h"
+
+namespace {
+
+using sat::BodyId;
+using sat::Vec2;
+using Rng = std::mt19937;
+
+double uni(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+
+sat::Polygon convex(Rng& rng, float size) {
+  for (;;) {
+    int n = 3 + int(uni(rng, 0, 6));
+    Vec2 pts[8];
+    for (int i = 0; i < n; ++i) {
+      double a = 2.0 * M_PI * (i + uni(rng, 0.0, 0.8)) / n;
+      double r = size * uni(rng, 0.5, 1.0);
+      pts[i] = {float(r * std::cos(a)), float(r * std::sin(a))};
+    }
+    sat::Polygon p;
+    if (sat::makePolygon(pts, n, &p) == sat::Status::Ok) return p;
+  }
+}
+
+struct Body {
+  BodyId id;
+  std::vector<sat::Shape> shapes;  // body-frame shapes (no offsets)
+  sat::Transform xf;
+  uint32_t group;
+  bool sensor;
+};
+
+bool passes(const Body& b, const sat::QueryFilter& f) {
+  return (b.group & f.mask) && (f.group & 0xFFFFFFFFu) && (f.includeSensors || !b.sensor);
+}
+
+class WorldQueries : public ::testing::TestWithParam<sat::BroadPhaseType> {};
+
+TEST_P(WorldQueries, MatchBruteForce) {
+  Rng rng(55);
+  sat::WorldOptions opt;
+  opt.broadPhase = GetParam();
+  sat::World world(opt);
+  std::vector<Body> bodies;
+  for (int i = 0; i < 300; ++i) {
+    Body b;
+    b.group = 1u << int(uni(rng, 0, 3));
+    b.sensor = uni(rng, 0, 1) < 0.1;
+    int count = uni(rng, 0, 1) < 0.2 ? 2 : 1;
+    for (int k = 0; k < count; ++k) {
+      if (uni(rng, 0, 1) < 0.15) {
+        sat::Circle c;
+        sat::makeCircle({float(k), 0.0f}, float(uni(rng, 0.3, 1.5)), &c);
+        b.shapes.push_back(c);
+      } else {
+        sat::Polygon p = convex(rng, float(uni(rng, 0.3, 2.0)));
+        if (k > 0) {  // second part shifted by hand so the test knows its body-frame geometry
+          Vec2 pts[8];
+          for (int j = 0; j < p.count(); ++j) pts[j] = p.vertex(j) + Vec2{1.5f, 0.5f};
+          sat::makePolygon(pts, p.count(), &p);
+        }
+        b.shapes.push_back(p);
+      }
+    }
+    sat::BodyDef def;
+    def.type = i % 10 == 0 ? sat::BodyType::Static : sat::BodyType::Dynamic;
+    def.x = float(uni(rng, -40, 40));
+    def.y = float(uni(rng, -40, 40));
+    def.angle = float(uni(rng, -3, 3));
+    def.group = b.group;
+    def.sensor = b.sensor;
+    b.xf = sat::makeTransform(def.x, def.y, def.angle);
+    std::vector<sat::ShapeDef> defs(b.shapes.size());
+    for (size_t k = 0; k < defs.size(); ++k) defs[k].shape = b.shapes[k];
+    ASSERT_EQ(world.createBody(def, defs.data(), int(defs.size()), &b.id), sat::Status::Ok);
+    bodies.push_back(b);
+  }
+  for (int frame = 0; frame < 4; ++frame) {
+    // Move the dynamic bodies, update, then query.
+    for (Body& b : bodies) {
+      if (world.type(b.id) == sat::BodyType::Static) continue;
+      b.xf = sat::makeTransform(b.xf.p.x + float(uni(rng, -2, 2)), b.xf.p.y + float(uni(rng, -2, 2)),
+                                float(uni(rng, -3, 3)));
+      ASSERT_EQ(world.setTransform(b.id, b.xf), sat::Status::Ok);
+    }
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    for (Body& b : bodies) {  // the angle round trip through the buffer may move a vertex by an ulp
+      ASSERT_EQ(world.getTransform(b.id, &b.xf), sat::Status::Ok);
+    }
+    for (int q = 0; q < 60; ++q) {
+      sat::QueryFilter filter;
+      if (q % 3 == 1) filter.mask = 0x3;
+      if (q % 5 == 2) filter.includeSensors = false;
+      // AABB query.
+      Vec2 lo{float(uni(rng, -45, 40)), float(uni(rng, -45, 40))};
+      sat::AABB box{lo, lo + Vec2{float(uni(rng, 0.1, 10)), float(uni(rng, 0.1, 10))}};
+      std::vector<BodyId> got(400);
+      int n = world.queryAABB(box, filter, got.data(), int(got.size()));
+      std::set<BodyId> gotSet(got.begin(), got.begin() + n), want;
+      for (const Body& b : bodies) {
+        sat::AABB bb = sat::computeAABB(b.shapes[0], b.xf);
+        for (size_t k = 1; k < b.shapes.size(); ++k) bb = sat::unionOf(bb, sat::computeAABB(b.shapes[k], b.xf));
+        if (passes(b, filter) && sat::overlaps(bb, box)) want.insert(b.id);
+      }
+      ASSERT_EQ(gotSet, want) << "aabb query " << q;
+      // Point query.
+      Vec2 p{float(uni(rng, -40, 40)), float(uni(rng, -40, 40))};
+      n = world.queryPoint(p, filter, got.data(), int(got.size()));
+      gotSet = std::set<BodyId>(got.begin(), got.begin() + n);
+      want.clear();
+      for (const Body& b : bodies) {
+        if (!passes(b, filter)) continue;
+        for (const sat::Shape& s : b.shapes) {
+          if (sat::containsPoint(s, b.xf, p)) want.insert(b.id);
+        }
+      }
+      ASSERT_EQ(gotSet, want) << "point query " << q;
+      // Shape query.
+      sat::Shape probe(convex(rng, float(uni(rng, 0.5, 4))));
+      sat::Transform pxf = sat::makeTransform(p.x, p.y, float(uni(rng, -3, 3)));
+      n = world.queryShape(probe, pxf, filter, got.data(), int(got.size()));
+      gotSet = std::set<BodyId>(got.begin(), got.begin() + n);
+      want.clear();
+      for (const Body& b : bodies) {
+        if (!passes(b, filter)) continue;
+        for (const sat::Shape& s : b.shapes) {
+          if (sat::overlap(probe, pxf, s, b.xf)) want.insert(b.id);
+        }
+      }
+      ASSERT_EQ(gotSet, want) << "shape query " << q;
+      // Rays: closest and all.
+      sat::RayCastInput ray;
+      ray.origin = {float(uni(rng, -50, 50)), float(uni(rng, -50, 50))};
+      ray.translation = {float(uni(rng, -60, 60)), float(uni(rng, -60, 60))};
+      float bestFraction = 2.0f;
+      std::set<BodyId> hitBodies;
+      for (const Body& b : bodies) {
+        if (!passes(b, filter)) continue;
+        for (const sat::Shape& s : b.shapes) {
+          sat::CastOutput out = sat::raycast(s, b.xf, ray);
+          if (out.hit) {
+            hitBodies.insert(b.id);
+            bestFraction = std::min(bestFraction, out.fraction);
+          }
+        }
+      }
+      sat::RayHit hit;
+      bool any = world.raycastClosest(ray, filter, &hit);
+      ASSERT_EQ(any, !hitBodies.empty()) << "ray " << q;
+      if (any) {
+        EXPECT_FLOAT_EQ(hit.fraction, bestFraction);
+        EXPECT_TRUE(hitBodies.count(hit.body));
+        EXPECT_NEAR(sat::length(hit.normal), 1.0f, 1e-4f);
+      }
+      std::vector<sat::RayHit> all(400);
+      n = world.raycastAll(ray, filter, all.data(), int(all.size()));
+      ASSERT_EQ(size_t(n), hitBodies.size());
+      for (int k = 1; k < n; ++k) EXPECT_LE(all[size_t(k) - 1].fraction, all[size_t(k)].fraction);
+      if (n > 1) {  // a small capacity keeps the closest ones
+        sat::RayHit two[1];
+        EXPECT_EQ(world.raycastAll(ray, filter, two, 1), n);
+        EXPECT_EQ(two[0].fraction, all[0].fraction);
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(BroadPhases, WorldQueries,
+                         ::testing::Values(sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree,
+                                           sat::BroadPhaseType::SortAndSweep));
+
+class WorldCcd : public ::testing::TestWithParam<sat::BroadPhaseType> {};
+
+TEST_P(WorldCcd, FastBulletNeverPassesAThinWall) {
+  Rng rng(3);
+  for (int trial = 0; trial < 200; ++trial) {
+    sat::WorldOptions opt;
+    opt.broadPhase = GetParam();
+    sat::World world(opt);
+    sat::BodyDef wallDef;
+    wallDef.type = sat::BodyType::Static;
+    wallDef.x = 10.0f;
+    wallDef.angle = float(uni(rng, -0.5, 0.5));
+    sat::Polygon wall;
+    ASSERT_EQ(sat::makeBox(0.02f, 20.0f, &wall), sat::Status::Ok);
+    BodyId wallId, bullet, ghost;
+    ASSERT_EQ(world.createBody(wallDef, wall, &wallId), sat::Status::Ok);
+    sat::BodyDef def;
+    def.bullet = true;
+    def.y = float(uni(rng, -5, 5));
+    sat::Shape shape;
+    if (trial % 2 == 0) {
+      sat::Circle c;
+      sat::makeCircle({0, 0}, 0.05f, &c);
+      shape = c;
+    } else {
+      shape = convex(rng, 0.08f);
+    }
+    ASSERT_EQ(world.createBody(def, shape, &bullet), sat::Status::Ok);
+    def.bullet = false;  // the same body without CCD tunnels: the check is meaningful
+    ASSERT_EQ(world.createBody(def, shape, &ghost), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    const float speed = float(uni(rng, 7, 40));  // per frame, through a wall 0.04 thick
+    const float vy = float(uni(rng, -1, 1));
+    bool hitReported = false, ghostPassed = false;
+    sat::Transform t, g;
+    for (int frame = 0; frame < 8; ++frame) {
+      ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+      ASSERT_EQ(world.getTransform(ghost, &g), sat::Status::Ok);
+      ASSERT_EQ(world.setTransform(bullet, t.p.x + speed, t.p.y + vy, frame * 0.7f), sat::Status::Ok);
+      ASSERT_EQ(world.setTransform(ghost, g.p.x + speed, g.p.y + vy, frame * 0.7f), sat::Status::Ok);
+      ASSERT_EQ(world.update(), sat::Status::Ok);
+      ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+      // The bullet's centre stays on the near side of the wall's centre line.
+      Vec2 local = sat::invRotate(sat::makeRot(wallDef.angle), t.p - Vec2{10.0f, 0.0f});
+      ASSERT_LT(local.x, 0.0f) << "trial " << trial << " frame " << frame << " passed the wall";
+      ASSERT_EQ(world.getTransform(ghost, &g), sat::Status::Ok);
+      ghostPassed |= g.p.x > 12.0f;
+      for (int i = 0; i < world.contactCount(); ++i) {
+        const sat::Contact& c = world.contacts()[i];
+        if ((c.a == bullet || c.b == bullet) && (c.a == wallId || c.b == wallId)) {
+          hitReported = true;
+          EXPECT_GE(c.toi, 0.0f);
+          EXPECT_LE(c.toi, 1.0f);
+          if (c.flags & sat::kContactSwept) EXPECT_LT(c.toi, 1.0f);
+        }
+      }
+    }
+    EXPECT_TRUE(hitReported) << "trial " << trial;
+    EXPECT_TRUE(ghostPassed) << "trial " << trial;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(BroadPhases, WorldCcd,
+                         ::testing::Values(sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree,
+                                           sat::BroadPhaseType::SortAndSweep));
+
+// Applying a contact's body-level vector (B by normal * depth) leaves concave bodies apart: re-tested part by part.
+TEST(WorldConcave, BodyLevelResolutionSeparates) {
+  Rng rng(17);
+  int resolved = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    sat::World world;
+    // A random star-shaped concave outline and a random convex or concave second body near it.
+    auto star = [&](float r0) {
+      std::vector<Vec2> v;
+      int n = 5 + int(uni(rng, 0, 10));
+      for (int i = 0; i < n; ++i) {
+        double a = 2.0 * M_PI * (i + 0.4 * uni(rng, 0, 1)) / n;
+        double r = r0 * (i % 2 == 0 ? 1.0 : uni(rng, 0.25, 0.6));
+        v.push_back({float(r * std::cos(a)), float(r * std::sin(a))});
+      }
+      return v;
+    };
+    std::vector<Vec2> outlineA = star(3.0f), outlineB = star(1.5f);
+    sat::BodyDef def;
+    BodyId a, b;
+    ASSERT_EQ(world.createConcaveBody(def, outlineA.data(), int(outlineA.size()), &a), sat::Status::Ok);
+    def.x = float(uni(rng, -3, 3));
+    def.y = float(uni(rng, -3, 3));
+    def.angle = float(uni(rng, -3, 3));
+    ASSERT_EQ(world.createConcaveBody(def, outlineB.data(), int(outlineB.size()), &b), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    if (world.contactCount() == 0) continue;
+    const sat::Contact c = world.contacts()[0];
+    EXPECT_GT(c.shapeContactCount, 0);
+    EXPECT_NEAR(sat::length(c.normal), 1.0f, 1e-4f);
+    // Apply it and re-test every part pair independently of the world.
+    std::vector<sat::Polygon> partsA, partsB;
+    ASSERT_EQ(sat::decompose(outlineA.data(), int(outlineA.size()), &partsA), sat::Status::Ok);
+    ASSERT_EQ(sat::decompose(outlineB.data(), int(outlineB.size()), &partsB), sat::Status::Ok);
+    sat::Transform xa = sat::makeTransform(0, 0, 0);
+    sat::Transform xb = sat::makeTransform(def.x + c.normal.x * c.depth, def.y + c.normal.y * c.depth, def.angle);
+    float worst = 0.0f;
+    for (const sat::Polygon& pa : partsA) {
+      for (const sat::Polygon& pb : partsB) {
+        sat::Manifold m = sat::collide(pa, xa, pb, xb);
+        if (m.pointCount > 0) worst = std::max(worst, m.depth);
+      }
+    }
+    EXPECT_LE(worst, 1e-4f) << "trial " << trial << " depth " << c.depth;
+    // And the world agrees: after moving B there, the pair has ended.
+    ASSERT_EQ(world.setTransform(b, xb), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.contactCount(), 0) << "trial " << trial;
+    ++resolved;
+  }
+  EXPECT_GT(resolved, 100);
+}
+
+TEST(WorldPushApart, LeavesNoOverlapBeyondSlop) {
+  Rng rng(23);
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt);
+    sat::PushApartOptions push;
+    push.enabled = true;
+    push.iterations = 8;
+    push.slop = 0.01f;
+    world.setPushApart(push);
+    sat::BodyDef floorDef;
+    floorDef.type = sat::BodyType::Static;
+    floorDef.y = -1.0f;
+    sat::Polygon floor;
+    ASSERT_EQ(sat::makeBox(50.0f, 1.0f, &floor), sat::Status::Ok);
+    BodyId floorId;
+    ASSERT_EQ(world.createBody(floorDef, floor, &floorId), sat::Status::Ok);
+    std::vector<BodyId> ids;
+    for (int i = 0; i < 150; ++i) {
+      sat::BodyDef def;
+      def.x = float(uni(rng, -10, 10));
+      def.y = float(uni(rng, 0, 6));
+      def.angle = float(uni(rng, -3, 3));
+      def.mass = float(uni(rng, 0.5, 3));
+      BodyId id;
+      ASSERT_EQ(world.createBody(def, convex(rng, float(uni(rng, 0.4, 1.0))), &id), sat::Status::Ok);
+      ids.push_back(id);
+    }
+    sat::Transform floorBefore;
+    world.getTransform(floorId, &floorBefore);
+    float residual = 1e9f;
+    for (int frame = 0; frame < 60; ++frame) {
+      ASSERT_EQ(world.update(), sat::Status::Ok);
+      residual = world.stats().residualDepth;
+    }
+    EXPECT_LT(residual, 1e-3f);
+    // Independent check: no touching pair deeper than the slop (plus round-off).
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    for (int i = 0; i < world.contactCount(); ++i) {
+      EXPECT_LE(world.contacts()[i].depth, push.slop + 1e-3f);
+    }
+    sat::Transform floorAfter;
+    world.getTransform(floorId, &floorAfter);
+    EXPECT_EQ(floorAfter.p.y, floorBefore.p.y);  // static: immovable
+    // Pushed positions are written back to the buffer.
+    sat::Transform t;
+    world.getTransform(ids[0], &t);
+    const float* buf = world.transformBuffer() + sat::bodySlot(ids[0]) * sat::kTransformStride;
+    EXPECT_EQ(buf[0], t.p.x);
+    EXPECT_EQ(buf[1], t.p.y);
+    EXPECT_TRUE(world.validate());
+  }
+}
+
+}  // namespace
