@@ -5,6 +5,7 @@
 import { SATError, type SATErrorCode } from './errors.js';
 import { IN_EXTRA, IN_XF_A, IN_XF_B, OUT, OUT_ERROR, TRANSFORM_FLOATS } from './layout.js';
 import type { SATModule } from './module.js';
+import { World, type WorldOptions } from './world.js';
 import type {
   AABB,
   CollideManyOptions,
@@ -241,6 +242,17 @@ export class SAT {
   /** Number of shapes alive in the module (made and not yet disposed or collected). */
   get liveShapes(): number {
     return this._m._sat_live_shapes();
+  }
+
+  /**
+   * A new collision world (broad phase, pair cache, begin / stay / end events, queries) in this module. See
+   * {@link World} and docs/world-api.md. Call `world.dispose()` when done.
+   *
+   * @param options - broad phase and sizing, see {@link WorldOptions}
+   * @throws SATError `InvalidArgument` for bad options, `OutOfMemory`
+   */
+  createWorld(options?: WorldOptions): World {
+    return new World(this, options);
   }
 
   // ---------------------------------------------------------------------------------------------------------

@@ -25,6 +25,11 @@
  * - `Disposed`: a shape was used after `dispose()`.
  * - `OutOfMemory`: the WebAssembly memory could not grow.
  * - `LoadFailed`: the module could not be fetched, compiled or instantiated.
+ *
+ * Codes of a world (`World`):
+ * - `UnknownBody`: not an id this world issued (a malformed number, or an id of another world).
+ * - `RemovedBody`: the body was removed: a stale id.
+ * - `WorldFull`: the world holds as many bodies (2^20 - 1) or parts as it can.
  */
 export type SATErrorCode =
   | 'TooFewPoints'
@@ -40,7 +45,10 @@ export type SATErrorCode =
   | 'InvalidArgument'
   | 'Disposed'
   | 'OutOfMemory'
-  | 'LoadFailed';
+  | 'LoadFailed'
+  | 'UnknownBody'
+  | 'RemovedBody'
+  | 'WorldFull';
 
 /**
  * The one error type sat-wasm throws. `code` says what went wrong in a form a program can test; `message`

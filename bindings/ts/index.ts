@@ -14,6 +14,31 @@
 export { loadSAT, hasSIMD, hasWebAssembly, chooseVariant, type LoadOptions } from './loader.js';
 export { SAT, Shape, type ShapeKind, type Variant } from './api.js';
 export { SATError, type SATErrorCode } from './errors.js';
+export {
+  World,
+  CONTACT_WORDS,
+  ContactFlags,
+  ContactWord,
+  SHAPE_CONTACT_WORDS,
+  TRANSFORM_STRIDE,
+  type BodyDef,
+  type BodyOptions,
+  type BodyShape,
+  type BodyType,
+  type BroadPhase,
+  type ContactView,
+  type PairCallback,
+  type PushApartOptions,
+  type QueryFilter,
+  type RejectedBody,
+  type WorldContact,
+  type WorldContacts,
+  type WorldEvents,
+  type WorldOptions,
+  type WorldRayHit,
+  type WorldShapeContact,
+  type WorldStats,
+} from './world.js';
 export type {
   AABB,
   CollideManyOptions,

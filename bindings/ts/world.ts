@@ -1,0 +1,1511 @@
+/**
+ * The collision world: bodies made of shapes, a broad phase, a pair cache with begin / stay / end events and
+ * contact manifolds, queries, continuous collision for bullets and an optional push-apart response, all in the
+ * WebAssembly module. Make one with {@link SAT.createWorld}.
+ *
+ * The hot path is bulk (see docs/world-api.md):
+ * ```ts
+ * const world = sat.createWorld({ broadPhase: 'grid' });
+ * const id = world.add({ shape: sat.box(1, 1), x: 0, y: 0 });
+ * const slot = world.slotOf(id);
+ * // every frame:
+ * const t = world.transforms;            // re-read every frame: the view is replaced when memory grows
+ * t[slot * 5] = x; t[slot * 5 + 1] = y; t[slot * 5 + 2] = angle;
+ * world.update();                        // one call into the module
+ * const c = world.contacts;              // typed-array views, no allocation
+ * for (let i = 0; i < c.count; i++) {
+ *   const o = i * CONTACT_WORDS;
+ *   const a = c.u32[o], b = c.u32[o + 1], nx = c.f32[o + 2], ny = c.f32[o + 3], depth = c.f32[o + 4];
+ * }
+ * ```
+ * @module
+ */
+import { SATError, type SATErrorCode } from './errors.js';
+import { IN_XF_A, OUT } from './layout.js';
+import type { SAT, Shape } from './api.js';
+import type { AABB, PointsInput, Transform, Vec2 } from './types.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public types
+
+/** How a body moves. Static bodies are never tested against each other. */
+export type BodyType = 'static' | 'kinematic' | 'dynamic';
+
+/**
+ * The broad phase of a world:
+ * - `'grid'` (default): a uniform grid rebuilt each frame over the moving bodies; fastest on the scene benchmark.
+ * - `'tree'`: a dynamic AABB tree with fattened boxes (Box2D's design); best when few bodies move.
+ * - `'sap'`: sort-and-sweep on x, frame-coherent insertion sort.
+ */
+export type BroadPhase = 'grid' | 'tree' | 'sap';
+
+/** The optional response step run at the end of {@link World.update}. */
+export interface PushApartOptions {
+  /** Whether update() pushes overlapping non-sensor pairs apart. Default false. */
+  enabled?: boolean;
+  /** Relaxation iterations per update, 0..64. Default 4. */
+  iterations?: number;
+  /** Overlap left alone (and allowed to remain), in world units. Default 0.001. */
+  slop?: number;
+}
+
+/** Options of {@link SAT.createWorld}. */
+export interface WorldOptions {
+  /** Broad phase, see {@link BroadPhase}. Default `'grid'`. */
+  broadPhase?: BroadPhase;
+  /** Tree: how much a moving body's box is fattened, as a fraction of its extent. Default 0.25. */
+  treeMargin?: number;
+  /** Grid: cell size in world units; 0 (default) picks it each frame from the moving bodies' mean size. */
+  gridCellSize?: number;
+  /** Expected number of bodies: arrays are reserved up front (fewer reallocations while adding). */
+  capacity?: number;
+  /** Push-apart response; `true` enables it with the defaults. Change later with {@link World.setPushApart}. */
+  pushApart?: boolean | PushApartOptions;
+}
+
+/** One shape of a compound body, placed in the body's frame. */
+export interface BodyShape {
+  /** the shape (its geometry is copied into the world; the Shape may be disposed afterwards) */
+  shape: Shape;
+  /** offset of the shape in the body frame, x. Default 0. */
+  offsetX?: number;
+  /** offset of the shape in the body frame, y. Default 0. */
+  offsetY?: number;
+  /** rotation of the shape in the body frame, radians. Default 0. */
+  angle?: number;
+}
+
+/** Everything about a body except its geometry (used by {@link World.addConcave}). */
+export interface BodyOptions {
+  /** How the body moves. Default `'dynamic'`. */
+  type?: BodyType;
+  /** initial position x */
+  x: number;
+  /** initial position y */
+  y: number;
+  /** initial rotation, radians. Default 0. */
+  angle?: number;
+  /** initial scale along the body's x axis. Default 1. */
+  scaleX?: number;
+  /** initial scale along the body's y axis. Default 1. */
+  scaleY?: number;
+  /**
+   * Category bits of the body (uint32). Default 1. A pair is tested iff `(a.group & b.mask) && (b.group & a.mask)`.
+   */
+  group?: number;
+  /** Categories the body collides with (uint32). Default 0xFFFFFFFF (all). */
+  mask?: number;
+  /** A sensor reports events but is never pushed apart. Default false. */
+  sensor?: boolean;
+  /** A bullet is swept along its motion each update (CCD) so it cannot tunnel; not for static bodies. Default false. */
+  bullet?: boolean;
+  /** Push-apart weight of a dynamic body, finite and > 0. Default 1. */
+  mass?: number;
+  /** Any uint32 of yours (an entity index...), returned by {@link World.userIdOf}. Default 0. */
+  userId?: number;
+  /** A disabled body is in no pair and no query. Default true. */
+  enabled?: boolean;
+}
+
+/** A body to add: its options plus either one shape at the body origin or a list of placed shapes. */
+export interface BodyDef extends BodyOptions {
+  /** one shape at the body origin (give this or `shapes`) */
+  shape?: Shape;
+  /** several shapes placed in the body frame: a compound body (give this or `shape`) */
+  shapes?: ReadonlyArray<BodyShape>;
+}
+
+/** Which bodies a query sees: a body passes iff `(body.group & filter.mask) && (body.mask & filter.group)`. */
+export interface QueryFilter {
+  /** category bits of the query. Default 0xFFFFFFFF. */
+  group?: number;
+  /** categories the query sees. Default 0xFFFFFFFF. */
+  mask?: number;
+  /** whether sensors are reported. Default true. */
+  includeSensors?: boolean;
+}
+
+/** A raycast hit on a body, from {@link World.raycast} / {@link World.raycastAll}. */
+export interface WorldRayHit {
+  /** the body hit */
+  body: number;
+  /** index of the shape (part) of the body that was hit */
+  shape: number;
+  /** world hit point */
+  point: Vec2;
+  /** unit surface normal at the hit, facing the ray */
+  normal: Vec2;
+  /** point = start + fraction * (end - start), in [0, 1] */
+  fraction: number;
+}
+
+/**
+ * Counters and timings of the last {@link World.update}. {@link World.update} returns the same object every
+ * frame, refreshed in place (no allocation); copy it (`{ ...stats }`) to keep a frame's values.
+ */
+export interface WorldStats {
+  /** bodies whose transform changed and was taken */
+  movedBodies: number;
+  /** pairs in the pair cache (broad-phase overlaps) */
+  candidatePairs: number;
+  /** pairs touching after this update (= begin + stay) */
+  touchingPairs: number;
+  /** shape-pair SAT tests run */
+  narrowTests: number;
+  /** bullets swept (CCD) */
+  sweptBodies: number;
+  /** bodies whose buffered transform was refused (see {@link World.rejected}) */
+  rejected: number;
+  /** push-apart: largest overlap beyond the slop left after the last iteration */
+  residualDepth: number;
+  /** push-apart: pairs still overlapping beyond the slop */
+  residualPairs: number;
+  /** number of begin events */
+  beginCount: number;
+  /** number of stay events */
+  stayCount: number;
+  /** number of end events */
+  endCount: number;
+  /** number of contacts (= beginCount + stayCount) */
+  contactCount: number;
+  /** ms: taking transforms, world geometry of moved bodies */
+  syncMs: number;
+  /** ms: broad-phase update and CCD sweeps */
+  broadMs: number;
+  /** ms: new pairs into the pair cache */
+  pairsMs: number;
+  /** ms: narrow phase, events and contacts */
+  narrowMs: number;
+  /** ms: push-apart */
+  pushMs: number;
+  /** ms: the whole update() call as seen from JavaScript (includes crossing into the module) */
+  totalMs: number;
+}
+
+/** A body whose buffered transform {@link World.update} refused; it kept its last valid transform. */
+export interface RejectedBody {
+  /** the body */
+  id: number;
+  /** why: `'InvalidTransform'` (non-finite, out of range or zero scale) */
+  code: SATErrorCode;
+}
+
+/** A contact copied out of the world into a plain object (see {@link ContactView.toJSON}). */
+export interface WorldContact {
+  /** body A (the smaller slot) */
+  a: number;
+  /** body B */
+  b: number;
+  /** unit body-level resolution normal, from A to B */
+  normal: Vec2;
+  /** body-level resolution distance: moving B by normal * depth separates the bodies */
+  depth: number;
+  /** CCD: fraction of the bullet's motion at first touch; 1 without CCD */
+  toi: number;
+  /** whether the pair began touching this frame (else it stays) */
+  began: boolean;
+  /** whether either body is a sensor */
+  sensor: boolean;
+  /** whether found by CCD (the bullet was stopped at `toi`) */
+  swept: boolean;
+  /** the contact points of the deepest shape pair (world): 1 or 2 */
+  points: Array<{ x: number; y: number; depth: number; id: number }>;
+}
+
+/** One touching shape pair of a touching compound (or concave) body pair. */
+export interface WorldShapeContact {
+  /** body A */
+  a: number;
+  /** body B */
+  b: number;
+  /** shape (part) index within A */
+  shapeA: number;
+  /** shape (part) index within B */
+  shapeB: number;
+  /** unit normal from A's shape to B's shape */
+  normal: Vec2;
+  /** penetration depth of the shape pair */
+  depth: number;
+  /** contact points */
+  points: Array<{ x: number; y: number; depth: number; id: number }>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Layouts of the typed arrays (mirrors cpp/include/sat/world.h)
+
+/** Floats per body slot in {@link World.transforms}: x, y, angle, scaleX, scaleY. */
+export const TRANSFORM_STRIDE = 5;
+/** 32-bit words per contact in {@link WorldContacts} `u32` / `f32`. */
+export const CONTACT_WORDS = 16;
+/**
+ * Word offsets within one contact (read with `u32` for ids / info, `f32` for the rest):
+ * - `A`, `B` (u32): body ids, A has the smaller slot
+ * - `NORMAL_X`, `NORMAL_Y`, `DEPTH`, `TOI` (f32)
+ * - `INFO` (u32): bits 0-7 point count, bits 8-15 flags ({@link ContactFlags}), bits 16-31 shape-contact count
+ * - `FIRST_SHAPE_CONTACT` (u32): index of this pair's first entry in `shapeContacts`
+ * - `POINT0` / `POINT1`: x, y, depth (f32) and feature id (u32) of each point
+ */
+export const ContactWord = Object.freeze({
+  A: 0,
+  B: 1,
+  NORMAL_X: 2,
+  NORMAL_Y: 3,
+  DEPTH: 4,
+  TOI: 5,
+  INFO: 6,
+  FIRST_SHAPE_CONTACT: 7,
+  POINT0: 8,
+  POINT1: 12,
+} as const);
+/** Bits of a contact's flags (bits 8-15 of its `INFO` word). */
+export const ContactFlags = Object.freeze({ BEGAN: 1, SENSOR: 2, SWEPT: 4 } as const);
+/** 32-bit words per entry of {@link WorldContacts.shapeContacts}. */
+export const SHAPE_CONTACT_WORDS = 15;
+
+/** Callback of the event iterators: the two body ids (A has the smaller slot) and the event's index. */
+export type PairCallback = (a: number, b: number, index: number) => void;
+
+/**
+ * The begin / stay / end events of the last {@link World.update}, as views into WebAssembly memory (no
+ * allocation per frame). Each array holds id pairs `[a0, b0, a1, b1, ...]`; only the first `2 * count` entries
+ * are valid (arrays may be longer). The object is the world's own, the same every frame.
+ *
+ * Snapshot semantics: the events stay readable and unchanged until the next `update()`, also across `add`,
+ * `remove` and other changes (which take effect at the next update). Ids of bodies removed since may be stale:
+ * check with {@link World.has}. Do not keep the arrays across `update()` or `add()`: read them from
+ * `world.events` again (memory growth replaces them).
+ */
+export interface WorldEvents {
+  /** number of pairs that began touching */
+  readonly beginCount: number;
+  /** number of pairs that stay touching */
+  readonly stayCount: number;
+  /** number of pairs that stopped touching (or lost a body: removed or disabled) */
+  readonly endCount: number;
+  /** begin pairs `[a0, b0, a1, b1, ...]` */
+  readonly begin: Uint32Array;
+  /** stay pairs */
+  readonly stay: Uint32Array;
+  /** end pairs */
+  readonly end: Uint32Array;
+  /** Calls `fn(a, b, i)` for every begin event, in order. No allocation. */
+  forEachBegin(fn: PairCallback): void;
+  /** Calls `fn(a, b, i)` for every stay event. */
+  forEachStay(fn: PairCallback): void;
+  /** Calls `fn(a, b, i)` for every end event. */
+  forEachEnd(fn: PairCallback): void;
+}
+
+/**
+ * A cursor over one contact of {@link WorldContacts}, reused between calls: read it inside the callback or loop
+ * step, and copy what you keep with {@link ContactView.toJSON}.
+ */
+export interface ContactView {
+  /** index of the contact in this frame's contacts */
+  readonly index: number;
+  /** body A (smaller slot) */
+  readonly a: number;
+  /** body B */
+  readonly b: number;
+  /** body-level resolution normal x, from A to B */
+  readonly normalX: number;
+  /** body-level resolution normal y */
+  readonly normalY: number;
+  /** body-level resolution distance (> 0 overlapping) */
+  readonly depth: number;
+  /** CCD time of impact in [0, 1]; 1 without CCD */
+  readonly toi: number;
+  /** began touching this frame */
+  readonly began: boolean;
+  /** either body is a sensor */
+  readonly sensor: boolean;
+  /** found by CCD */
+  readonly swept: boolean;
+  /** number of contact points, 1 or 2 */
+  readonly pointCount: number;
+  /** number of touching shape pairs (compound bodies); 0 for two single-shape bodies */
+  readonly shapeContactCount: number;
+  /** index of the first of them in {@link WorldContacts.shapeContacts} */
+  readonly firstShapeContact: number;
+  /** x of contact point i (0 or 1) */
+  pointX(i: number): number;
+  /** y of contact point i */
+  pointY(i: number): number;
+  /** depth of contact point i */
+  pointDepth(i: number): number;
+  /** feature id of contact point i */
+  pointId(i: number): number;
+  /** A plain-object copy of the contact (allocates). */
+  toJSON(): WorldContact;
+}
+
+/**
+ * The contacts of the last {@link World.update}: one per begin and stay event (begin events first), as views into
+ * WebAssembly memory. Contact i occupies words `[i * CONTACT_WORDS, (i + 1) * CONTACT_WORDS)` of `u32` and `f32`
+ * (the same memory; see {@link ContactWord}). Only the first `count` contacts are valid. Same snapshot rules as
+ * {@link WorldEvents}.
+ */
+export interface WorldContacts {
+  /** number of contacts */
+  readonly count: number;
+  /** the contacts as 32-bit unsigned words (ids, info) */
+  readonly u32: Uint32Array;
+  /** the contacts as 32-bit floats (normal, depth, toi, points) */
+  readonly f32: Float32Array;
+  /** number of shape contacts (touching shape pairs of compound bodies) */
+  readonly shapeContactCount: number;
+  /**
+   * Shape contacts, {@link SHAPE_CONTACT_WORDS} words each: a, b (u32), shapeA | shapeB << 16 (u32), normal x/y,
+   * depth (f32), two points of x, y, depth (f32), id (u32), point count (u32).
+   */
+  readonly shapeContactsU32: Uint32Array;
+  /** the same memory as floats */
+  readonly shapeContactsF32: Float32Array;
+  /** Calls `fn(contact, i)` with a reused cursor for every contact, in order. No allocation. */
+  forEach(fn: (contact: ContactView, index: number) => void): void;
+  /** Iterates the contacts with a reused cursor (for `for...of`; the iterator object itself is allocated). */
+  [Symbol.iterator](): IterableIterator<ContactView>;
+  /** Plain-object copies of every contact (allocates; for tests and tools). */
+  toArray(): WorldContact[];
+  /** Plain-object copy of shape contact i (allocates). */
+  shapeContact(i: number): WorldShapeContact;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The raw exports of bindings/world_bindings.cpp
+
+/** @internal */
+interface WorldExports {
+  _sat_world_create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number): number;
+  _sat_world_destroy(w: number): void;
+  _sat_world_info(w: number): number;
+  _sat_world_add(w: number, shapes: number, shapeCount: number): number;
+  _sat_world_add_concave(w: number, points: number, count: number): number;
+  _sat_world_remove(w: number, id: number): number;
+  _sat_world_check(w: number, id: number): number;
+  _sat_world_body_count(w: number): number;
+  _sat_world_set_transform(w: number, id: number, x: number, y: number, a: number, sx: number, sy: number): number;
+  _sat_world_get_transform(w: number, id: number): number;
+  _sat_world_set_enabled(w: number, id: number, enabled: number): number;
+  _sat_world_set_filter(w: number, id: number, group: number, mask: number): number;
+  _sat_world_set_sensor(w: number, id: number, sensor: number): number;
+  _sat_world_set_bullet(w: number, id: number, bullet: number): number;
+  _sat_world_set_mass(w: number, id: number, mass: number): number;
+  _sat_world_set_user_id(w: number, id: number, userId: number): number;
+  _sat_world_body_info(w: number, id: number): number;
+  _sat_world_transforms(w: number): number;
+  _sat_world_capacity(w: number): number;
+  _sat_world_set_push_apart(w: number, enabled: number, iterations: number, slop: number): void;
+  _sat_world_update(w: number): number;
+  _sat_world_raycast(w: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_query_point(w: number, x: number, y: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_query_aabb(w: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_query_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_validate(w: number): number;
+}
+
+// Info block written by every update (mirrors world_bindings.cpp), in 32-bit words.
+const I_BEGIN = 0; // ptr, count
+const I_STAY = 2;
+const I_END = 4;
+const I_CONTACTS = 6;
+const I_SHAPE_CONTACTS = 8;
+const I_REJECTED = 10;
+const I_STATS_INT = 12; // moved, candidates, touching, narrowTests, swept, rejected, residualPairs
+const I_STATS_FLOAT = 19; // residualDepth, sync, broad, pairs, narrow, push
+
+/** World status values (cpp/include/sat/world.h) beyond the core's. */
+const STATUS_UNKNOWN_BODY = 64;
+const STATUS_REMOVED_BODY = 65;
+const STATUS_WORLD_FULL = 66;
+const STATUS_INVALID_ARGUMENT = 11;
+const CORE_STATUS: readonly SATErrorCode[] = [
+  'InvalidArgument',
+  'TooFewPoints',
+  'TooManyPoints',
+  'NonFinite',
+  'OutOfRange',
+  'ZeroArea',
+  'SelfIntersecting',
+  'Concave',
+  'InvalidRadius',
+  'ZeroLength',
+  'InvalidTransform',
+  'InvalidArgument',
+];
+const BROAD_PHASES: readonly BroadPhase[] = ['grid', 'tree', 'sap'];
+const BODY_TYPES: readonly BodyType[] = ['static', 'kinematic', 'dynamic'];
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+function statusCode(status: number): SATErrorCode {
+  if (status === STATUS_UNKNOWN_BODY) return 'UnknownBody';
+  if (status === STATUS_REMOVED_BODY) return 'RemovedBody';
+  if (status === STATUS_WORLD_FULL) return 'WorldFull';
+  return CORE_STATUS[status] ?? 'InvalidArgument';
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 24 ? value.slice(0, 24) + '...' : value)}`;
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  return `a ${typeof value}`;
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && v - v === 0 && Math.abs(v) <= FLOAT32_MAX;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// World
+
+/**
+ * A collision world living in the WebAssembly module. Bodies are addressed by numeric ids (positive integers
+ * below 2^32; a removed body's id stays invalid forever, so stale ids are detected and refused with
+ * `SATError('RemovedBody')`). Not a rigid-body solver: the game moves bodies; the world tells which touch.
+ *
+ * Frame model: write transforms (bulk into {@link World.transforms}, or {@link World.setTransform}), call
+ * {@link World.update} once, read {@link World.events} and {@link World.contacts}. Queries see the world as of
+ * the last update.
+ *
+ * Lifetime: call {@link World.dispose} when done (idempotent); any other use afterwards throws
+ * `SATError('Disposed')`. Shapes passed to {@link World.add} are copied: they may be disposed afterwards.
+ */
+export class World {
+  /** The broad phase this world was made with. */
+  readonly broadPhase: BroadPhase;
+  /** @internal */
+  readonly _sat: SAT;
+  /** @internal */
+  private readonly _x: WorldExports;
+  /** @internal pointer of the native world; 0 once disposed */
+  private _w: number;
+  /** @internal word index of the info block */
+  private readonly _info: number;
+  private _xfView: Float32Array;
+  private _xfPtr = -1;
+  private _xfLen = -1;
+  private _iterating = 0;
+  private readonly _stats: WorldStats;
+  private readonly _events: EventsImpl;
+  private readonly _contacts: ContactsImpl;
+
+  /** @internal Use {@link SAT.createWorld}. */
+  constructor(sat: SAT, options: WorldOptions = {}) {
+    if (typeof options !== 'object' || options === null) {
+      throw new SATError('InvalidArgument', `createWorld: options must be an object, got ${describe(options)}`);
+    }
+    const bp = options.broadPhase ?? 'grid';
+    const bpIndex = BROAD_PHASES.indexOf(bp);
+    if (bpIndex < 0) {
+      throw new SATError('InvalidArgument', `createWorld: options.broadPhase must be 'grid', 'tree' or 'sap', got ${describe(bp)}`);
+    }
+    const treeMargin = optNumber(options.treeMargin, 0.25, 'createWorld', 'options.treeMargin', 0);
+    const cell = optNumber(options.gridCellSize, 0, 'createWorld', 'options.gridCellSize', 0);
+    const capacity = optNumber(options.capacity, 0, 'createWorld', 'options.capacity', 0);
+    if (!Number.isInteger(capacity) || capacity > 1048575) {
+      throw new SATError('InvalidArgument', `createWorld: options.capacity must be an integer in [0, 1048575], got ${capacity}`);
+    }
+    this._sat = sat;
+    this._x = sat._m as unknown as WorldExports;
+    if (typeof this._x._sat_world_create !== 'function') {
+      throw new SATError('LoadFailed', 'createWorld: this build of the module has no world (bindings/world_bindings.cpp)');
+    }
+    this.broadPhase = bp;
+    const w = this._x._sat_world_create(bpIndex, treeMargin, cell, capacity);
+    if (w === 0) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
+    this._w = w;
+    this._info = this._x._sat_world_info(w) >> 2;
+    this._xfView = new Float32Array(0);
+    this._stats = {
+      movedBodies: 0,
+      candidatePairs: 0,
+      touchingPairs: 0,
+      narrowTests: 0,
+      sweptBodies: 0,
+      rejected: 0,
+      residualDepth: 0,
+      residualPairs: 0,
+      beginCount: 0,
+      stayCount: 0,
+      endCount: 0,
+      contactCount: 0,
+      syncMs: 0,
+      broadMs: 0,
+      pairsMs: 0,
+      narrowMs: 0,
+      pushMs: 0,
+      totalMs: 0,
+    };
+    this._events = new EventsImpl(this);
+    this._contacts = new ContactsImpl(this);
+    if (options.pushApart !== undefined && options.pushApart !== false) {
+      this.setPushApart(options.pushApart === true ? { enabled: true } : { enabled: true, ...options.pushApart });
+    }
+  }
+
+  // ---- internals ---------------------------------------------------------------------------------------------
+
+  /** @internal the native pointer, or throws Disposed */
+  _ptr(fn: string): number {
+    const w = this._w;
+    if (w === 0) throw new SATError('Disposed', `World.${fn}: the world has been disposed`);
+    return w;
+  }
+
+  /** @internal the info block word `i` as uint32 (reads the current heap) */
+  _infoU32(i: number): number {
+    return this._sat._m.HEAPU32[this._info + i];
+  }
+
+  /** @internal */
+  _enter(): void {
+    this._iterating++;
+  }
+
+  /** @internal */
+  _leave(): void {
+    this._iterating--;
+  }
+
+  private _bodyError(status: number, fn: string, id: unknown): SATError {
+    const code = statusCode(status);
+    return new SATError(code, `World.${fn}: body ${describe(id)}: ${this._sat._m.statusMessage(status)} (${code})`);
+  }
+
+  private _id(id: unknown, fn: string): number {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 0xffffffff) {
+      throw new SATError('UnknownBody', `World.${fn}: ${describe(id)} is not a body id (a positive integer from World.add)`);
+    }
+    return id;
+  }
+
+  private _check(status: number, fn: string, id: unknown): void {
+    if (status !== 0) throw this._bodyError(status, fn, id);
+  }
+
+  // ---- bodies ------------------------------------------------------------------------------------------------
+
+  /**
+   * Adds a body: one `shape` at the body origin, or several placed `shapes` (a compound body).
+   *
+   * @param def - the body, see {@link BodyDef}
+   * @returns the body's id (a positive integer)
+   * @throws SATError `InvalidArgument` (missing or bad shapes, bad options), `InvalidTransform`, `Disposed`
+   *   (world or shape), `WorldFull`, `OutOfMemory`
+   */
+  add(def: BodyDef): number {
+    const w = this._ptr('add');
+    if (typeof def !== 'object' || def === null) {
+      throw new SATError('InvalidArgument', `World.add: def must be an object {shape | shapes, x, y, ...}, got ${describe(def)}`);
+    }
+    const sat = this._sat;
+    let list: ReadonlyArray<BodyShape>;
+    if (def.shapes !== undefined) {
+      if (def.shape !== undefined) throw new SATError('InvalidArgument', 'World.add: give either def.shape or def.shapes, not both');
+      if (!Array.isArray(def.shapes) || def.shapes.length === 0) {
+        throw new SATError('InvalidArgument', `World.add: def.shapes must be a non-empty array of {shape, offsetX?, offsetY?, angle?}, got ${describe(def.shapes)}`);
+      }
+      list = def.shapes;
+    } else {
+      if (def.shape === undefined) throw new SATError('InvalidArgument', 'World.add: def.shape or def.shapes is required');
+      list = [{ shape: def.shape }];
+    }
+    const n = list.length;
+    const ptr = sat._m._sat_buffer(16 * n);
+    if (ptr === 0) throw new SATError('OutOfMemory', 'World.add: the WebAssembly memory could not grow');
+    const f32 = sat._heap();
+    const i32 = sat._m.HEAP32;
+    const base = ptr >> 2;
+    for (let i = 0; i < n; i++) {
+      const s = list[i];
+      const arg = def.shapes !== undefined ? `def.shapes[${i}]` : 'def.shape';
+      if (typeof s !== 'object' || s === null) throw new SATError('InvalidArgument', `World.add: ${arg} must be {shape, offsetX?, offsetY?, angle?}, got ${describe(s)}`);
+      i32[base + 4 * i] = sat._handle(s.shape, 'World.add', def.shapes !== undefined ? `${arg}.shape` : arg);
+      f32[base + 4 * i + 1] = optNumber(s.offsetX, 0, 'World.add', `${arg}.offsetX`);
+      f32[base + 4 * i + 2] = optNumber(s.offsetY, 0, 'World.add', `${arg}.offsetY`);
+      f32[base + 4 * i + 3] = optNumber(s.angle, 0, 'World.add', `${arg}.angle`);
+    }
+    this._writeDef(def, 'World.add');
+    const r = this._x._sat_world_add(w, ptr, n);
+    return this._added(r, 'add', def);
+  }
+
+  /**
+   * Adds a body from a simple outline that may be concave: it is split into few convex parts (ear clipping +
+   * Hertel-Mehlhorn). Events and contacts are per body; queries report the part index as `shape`.
+   *
+   * @param points - the outline, flat `[x0, y0, ...]` or `{x, y}[]`, either winding, not self-intersecting
+   * @param def - the body's options (no shapes)
+   * @returns the body's id
+   * @throws SATError `TooFewPoints`, `SelfIntersecting`, `ZeroArea`, `NonFinite`... for a bad outline;
+   *   `InvalidArgument`, `InvalidTransform`, `Disposed`, `WorldFull`
+   */
+  addConcave(points: PointsInput, def: BodyOptions): number {
+    const w = this._ptr('addConcave');
+    if (typeof def !== 'object' || def === null) {
+      throw new SATError('InvalidArgument', `World.addConcave: def must be an object {x, y, ...}, got ${describe(def)}`);
+    }
+    const flat = flatten(points, 'World.addConcave');
+    const count = flat.length / 2;
+    const sat = this._sat;
+    const ptr = sat._m._sat_buffer(4 * flat.length + 8);
+    if (ptr === 0) throw new SATError('OutOfMemory', 'World.addConcave: the WebAssembly memory could not grow');
+    sat._heap().set(flat, ptr >> 2);
+    this._writeDef(def, 'World.addConcave');
+    const r = this._x._sat_world_add_concave(w, ptr, count);
+    return this._added(r, 'addConcave', def);
+  }
+
+  private _added(r: number, fn: string, def: BodyOptions): number {
+    this._xfPtr = -1; // the transform buffer may have moved
+    if (r !== 0) {
+      const code = statusCode(r);
+      if (code === 'InvalidTransform') {
+        throw new SATError('InvalidTransform', `World.${fn}: the body's transform (x: ${def.x}, y: ${def.y}, angle: ${def.angle ?? 0}, scaleX: ${def.scaleX ?? 1}, scaleY: ${def.scaleY ?? 1}) is not usable: |x|, |y| <= 1e6, |scaleX|, |scaleY| in [1e-6, 1e6]`);
+      }
+      throw new SATError(code, `World.${fn}: ${this._sat._m.statusMessage(r)} (${code})`);
+    }
+    return this._sat._m.HEAPU32[this._sat._s + OUT];
+  }
+
+  /** Writes the body options into the scratch block (layout in world_bindings.cpp). */
+  private _writeDef(def: BodyOptions, fn: string): void {
+    const sat = this._sat;
+    const f32 = sat._heap();
+    const u32 = sat._m.HEAPU32;
+    const s = sat._s;
+    const type = def.type ?? 'dynamic';
+    const t = BODY_TYPES.indexOf(type);
+    if (t < 0) throw new SATError('InvalidArgument', `${fn}: def.type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
+    for (const k of ['x', 'y'] as const) {
+      if (typeof def[k] !== 'number') throw new SATError('InvalidTransform', `${fn}: def.${k} must be a number, got ${describe(def[k])}`);
+    }
+    for (const k of ['x', 'y', 'angle', 'scaleX', 'scaleY'] as const) {
+      const v = def[k];
+      if (v !== undefined && !isFiniteNumber(v)) throw new SATError('InvalidTransform', `${fn}: def.${k} is ${describe(v)}: transform components must be finite numbers`);
+    }
+    const mass = optNumber(def.mass, 1, fn, 'def.mass');
+    if (!(mass > 0)) throw new SATError('InvalidArgument', `${fn}: def.mass must be > 0, got ${mass}`);
+    if (def.bullet === true && type === 'static') throw new SATError('InvalidArgument', `${fn}: a static body cannot be a bullet`);
+    u32[s + IN_XF_A] = t;
+    f32[s + 1] = def.x;
+    f32[s + 2] = def.y;
+    f32[s + 3] = def.angle ?? 0;
+    f32[s + 4] = def.scaleX ?? 1;
+    f32[s + 5] = def.scaleY ?? 1;
+    u32[s + 6] = optBits(def.userId, 0, fn, 'def.userId');
+    u32[s + 7] = optBits(def.group, 1, fn, 'def.group');
+    u32[s + 8] = optBits(def.mask, 0xffffffff, fn, 'def.mask');
+    u32[s + 9] =
+      (optBool(def.sensor, false, fn, 'def.sensor') ? 1 : 0) |
+      (optBool(def.enabled, true, fn, 'def.enabled') ? 2 : 0) |
+      (optBool(def.bullet, false, fn, 'def.bullet') ? 4 : 0);
+    f32[s + 10] = mass;
+  }
+
+  /**
+   * Removes a body. Its touching pairs report `end` at the next update(); its id is invalid at once (events of
+   * the last update that name it stay readable).
+   * @throws SATError `UnknownBody`, `RemovedBody` (removed twice), `Disposed`
+   */
+  remove(id: number): void {
+    const w = this._ptr('remove');
+    this._check(this._x._sat_world_remove(w, this._id(id, 'remove')), 'remove', id);
+  }
+
+  /** Whether `id` names a live body of this world (false for removed, unknown or malformed ids). */
+  has(id: number): boolean {
+    const w = this._ptr('has');
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 0xffffffff) return false;
+    return this._x._sat_world_check(w, id) === 0;
+  }
+
+  /** Number of live bodies. */
+  get bodyCount(): number {
+    return this._x._sat_world_body_count(this._ptr('bodyCount'));
+  }
+
+  /**
+   * Sets a body's transform, taken at the next update(). For many bodies per frame write
+   * {@link World.transforms} instead (no call per body).
+   * @throws SATError `InvalidTransform` (nothing changes), `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setTransform(id: number, x: number, y: number, angle = 0, scaleX = 1, scaleY = 1): void {
+    const w = this._ptr('setTransform');
+    this._id(id, 'setTransform');
+    if (!isFiniteNumber(x) || !isFiniteNumber(y) || !isFiniteNumber(angle) || !isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
+      const s = this._x._sat_world_check(w, id);
+      if (s !== 0) throw this._bodyError(s, 'setTransform', id);
+      throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) has a non-finite or non-number component`);
+    }
+    const r = this._x._sat_world_set_transform(w, id, x, y, angle, scaleX, scaleY);
+    if (r === 0) return;
+    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setTransform', id);
+    throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) is not usable: |x|, |y| <= 1e6, |scaleX|, |scaleY| in [1e-6, 1e6]`);
+  }
+
+  /**
+   * The body's transform as of the last update() (after CCD and push-apart). Allocates a fresh object.
+   * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  getTransform(id: number): Required<Transform> {
+    const w = this._ptr('getTransform');
+    this._check(this._x._sat_world_get_transform(w, this._id(id, 'getTransform')), 'getTransform', id);
+    const f = this._sat._heap();
+    const o = this._sat._s + OUT;
+    return { x: f[o], y: f[o + 1], angle: f[o + 2], scaleX: f[o + 3], scaleY: f[o + 4] };
+  }
+
+  /** Enables or disables a body: a disabled body is in no pair (its pairs end) and no query. */
+  setEnabled(id: number, enabled: boolean): void {
+    const w = this._ptr('setEnabled');
+    this._check(this._x._sat_world_set_enabled(w, this._id(id, 'setEnabled'), enabled ? 1 : 0), 'setEnabled', id);
+  }
+
+  /** Sets a body's category bits and mask (uint32 each). Takes effect at the next update(). */
+  setFilter(id: number, group: number, mask: number): void {
+    const w = this._ptr('setFilter');
+    const g = optBits(group, 1, 'World.setFilter', 'group');
+    const m = optBits(mask, 0xffffffff, 'World.setFilter', 'mask');
+    this._check(this._x._sat_world_set_filter(w, this._id(id, 'setFilter'), g, m), 'setFilter', id);
+  }
+
+  /** Makes a body a sensor (reports events, never pushed apart) or not. */
+  setSensor(id: number, sensor: boolean): void {
+    const w = this._ptr('setSensor');
+    this._check(this._x._sat_world_set_sensor(w, this._id(id, 'setSensor'), sensor ? 1 : 0), 'setSensor', id);
+  }
+
+  /**
+   * Marks a body as a bullet (swept along its motion each update) or not.
+   * @throws SATError `InvalidArgument` for a static body, `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setBullet(id: number, bullet: boolean): void {
+    const w = this._ptr('setBullet');
+    const r = this._x._sat_world_set_bullet(w, this._id(id, 'setBullet'), bullet ? 1 : 0);
+    if (r === STATUS_INVALID_ARGUMENT) {
+      throw new SATError('InvalidArgument', `World.setBullet: body ${id} is static: only dynamic and kinematic bodies can be bullets`);
+    }
+    this._check(r, 'setBullet', id);
+  }
+
+  /**
+   * Sets the push-apart weight of a dynamic body (finite, > 0; kinematic and static bodies are immovable).
+   * @throws SATError `InvalidArgument` for a bad mass, `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setMass(id: number, mass: number): void {
+    const w = this._ptr('setMass');
+    this._id(id, 'setMass');
+    if (!isFiniteNumber(mass) || !(mass > 0)) {
+      const s = this._x._sat_world_check(w, id);
+      if (s !== 0) throw this._bodyError(s, 'setMass', id);
+      throw new SATError('InvalidArgument', `World.setMass: mass must be a finite number > 0, got ${describe(mass)}`);
+    }
+    this._check(this._x._sat_world_set_mass(w, id, mass), 'setMass', id);
+  }
+
+  /** Sets the body's user id (any uint32). */
+  setUserId(id: number, userId: number): void {
+    const w = this._ptr('setUserId');
+    const u = optBits(userId, 0, 'World.setUserId', 'userId');
+    this._check(this._x._sat_world_set_user_id(w, this._id(id, 'setUserId'), u), 'setUserId', id);
+  }
+
+  /** The user id given at add() or setUserId(). @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
+  userIdOf(id: number): number {
+    this._bodyInfo(id, 'userIdOf');
+    return this._sat._m.HEAPU32[this._sat._s + OUT];
+  }
+
+  /** The body's type. @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
+  typeOf(id: number): BodyType {
+    this._bodyInfo(id, 'typeOf');
+    return BODY_TYPES[this._sat._m.HEAPU32[this._sat._s + OUT + 1]] ?? 'static';
+  }
+
+  /** Number of shapes (convex parts) of the body. @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
+  shapeCountOf(id: number): number {
+    this._bodyInfo(id, 'shapeCountOf');
+    return this._sat._m.HEAPU32[this._sat._s + OUT + 2];
+  }
+
+  /** World bounds of the body as of the last update(). @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
+  boundsOf(id: number): AABB {
+    this._bodyInfo(id, 'boundsOf');
+    const f = this._sat._heap();
+    const o = this._sat._s + OUT + 3;
+    return { lower: { x: f[o], y: f[o + 1] }, upper: { x: f[o + 2], y: f[o + 3] } };
+  }
+
+  private _bodyInfo(id: number, fn: string): void {
+    const w = this._ptr(fn);
+    this._check(this._x._sat_world_body_info(w, this._id(id, fn)), fn, id);
+  }
+
+  // ---- the bulk path -----------------------------------------------------------------------------------------
+
+  /**
+   * The slot of a live body: its entry in {@link World.transforms} starts at `slot * TRANSFORM_STRIDE`. A slot
+   * stays the body's for its whole life (a removed body's slot is reused by later bodies).
+   * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  slotOf(id: number): number {
+    const w = this._ptr('slotOf');
+    this._check(this._x._sat_world_check(w, this._id(id, 'slotOf')), 'slotOf', id);
+    return id & 0xfffff;
+  }
+
+  /**
+   * All transforms, {@link TRANSFORM_STRIDE} floats per body slot (x, y, angle, scaleX, scaleY): a Float32Array
+   * view into WebAssembly memory. Write any entries, then call update(): changed entries are validated and
+   * taken; a body whose entry is non-finite or out of range is refused (reported in {@link World.rejected},
+   * kept at its last valid transform, its entry restored) and the rest of the world is unaffected. Entries of
+   * free slots are ignored. After update() the entries hold the bodies' transforms (moved by push-apart / CCD).
+   *
+   * The getter re-validates the view (cheap): `add()`, `addConcave()` and memory growth (any call that
+   * allocates, including update()) replace it, so read `world.transforms` again after them; do not keep the
+   * array across frames.
+   * @throws SATError `Disposed`
+   */
+  get transforms(): Float32Array {
+    const w = this._ptr('transforms');
+    const heap = this._sat._m.HEAPF32;
+    if (this._xfPtr < 0 || this._xfView.buffer !== heap.buffer) {
+      const ptr = this._x._sat_world_transforms(w);
+      const len = TRANSFORM_STRIDE * this._x._sat_world_capacity(w);
+      if (ptr !== this._xfPtr || len !== this._xfLen || this._xfView.buffer !== heap.buffer) {
+        this._xfView = new Float32Array(heap.buffer, ptr, len);
+        this._xfPtr = ptr;
+        this._xfLen = len;
+      }
+    }
+    return this._xfView;
+  }
+
+  /** Number of body slots the transform buffer holds (`transforms.length / TRANSFORM_STRIDE`). */
+  get slotCapacity(): number {
+    return this._x._sat_world_capacity(this._ptr('slotCapacity'));
+  }
+
+  /** Sets the push-apart response run at the end of every update(). */
+  setPushApart(options: PushApartOptions): void {
+    const w = this._ptr('setPushApart');
+    if (typeof options !== 'object' || options === null) {
+      throw new SATError('InvalidArgument', `World.setPushApart: options must be an object, got ${describe(options)}`);
+    }
+    const enabled = optBool(options.enabled, true, 'World.setPushApart', 'options.enabled');
+    const iterations = optNumber(options.iterations, 4, 'World.setPushApart', 'options.iterations', 0);
+    const slop = optNumber(options.slop, 0.001, 'World.setPushApart', 'options.slop', 0);
+    if (!Number.isInteger(iterations) || iterations > 64) {
+      throw new SATError('InvalidArgument', `World.setPushApart: options.iterations must be an integer in [0, 64], got ${iterations}`);
+    }
+    this._x._sat_world_set_push_apart(w, enabled ? 1 : 0, iterations, slop);
+  }
+
+  /**
+   * Runs one frame in a single call into the module: takes the transforms, updates the broad phase and the
+   * pair cache, sweeps bullets, fills events and contacts, optionally pushes bodies apart.
+   *
+   * A body whose buffered transform is unusable does not make update() throw: it is refused, counted in
+   * `stats.rejected` and listed by {@link World.rejected}; everything else is updated.
+   *
+   * @returns the world's stats object, refreshed in place (the same object every frame: no allocation)
+   * @throws SATError `Disposed`; `InvalidArgument` when called from inside an event / contact callback of this
+   *   world (the events being read would be overwritten)
+   */
+  update(): WorldStats {
+    const w = this._ptr('update');
+    if (this._iterating > 0) {
+      throw new SATError('InvalidArgument', 'World.update: called from inside a forEach callback of this world; update after the loop');
+    }
+    const t0 = performance.now();
+    this._x._sat_world_update(w);
+    const t1 = performance.now();
+    const u32 = this._sat._m.HEAPU32;
+    const f32 = this._sat._m.HEAPF32;
+    const i = this._info;
+    const st = this._stats;
+    st.movedBodies = u32[i + I_STATS_INT];
+    st.candidatePairs = u32[i + I_STATS_INT + 1];
+    st.touchingPairs = u32[i + I_STATS_INT + 2];
+    st.narrowTests = u32[i + I_STATS_INT + 3];
+    st.sweptBodies = u32[i + I_STATS_INT + 4];
+    st.rejected = u32[i + I_STATS_INT + 5];
+    st.residualPairs = u32[i + I_STATS_INT + 6];
+    st.residualDepth = f32[i + I_STATS_FLOAT];
+    st.syncMs = f32[i + I_STATS_FLOAT + 1];
+    st.broadMs = f32[i + I_STATS_FLOAT + 2];
+    st.pairsMs = f32[i + I_STATS_FLOAT + 3];
+    st.narrowMs = f32[i + I_STATS_FLOAT + 4];
+    st.pushMs = f32[i + I_STATS_FLOAT + 5];
+    st.beginCount = u32[i + I_BEGIN + 1];
+    st.stayCount = u32[i + I_STAY + 1];
+    st.endCount = u32[i + I_END + 1];
+    st.contactCount = u32[i + I_CONTACTS + 1];
+    st.totalMs = t1 - t0;
+    this._events._refresh();
+    this._contacts._refresh();
+    return st;
+  }
+
+  /** The stats of the last update() (the object update() returns). */
+  get stats(): WorldStats {
+    this._ptr('stats');
+    return this._stats;
+  }
+
+  /** The begin / stay / end events of the last update(), see {@link WorldEvents}. The same object every frame. */
+  get events(): WorldEvents {
+    this._ptr('events');
+    this._events._revalidate();
+    return this._events;
+  }
+
+  /** The contacts of the last update(), see {@link WorldContacts}. The same object every frame. */
+  get contacts(): WorldContacts {
+    this._ptr('contacts');
+    this._contacts._revalidate();
+    return this._contacts;
+  }
+
+  /** The bodies the last update() refused (allocates; empty when `stats.rejected` is 0). */
+  rejected(): RejectedBody[] {
+    this._ptr('rejected');
+    const out: RejectedBody[] = [];
+    const ptr = this._infoU32(I_REJECTED) >> 2;
+    const n = this._infoU32(I_REJECTED + 1);
+    const u32 = this._sat._m.HEAPU32;
+    for (let k = 0; k < n; k++) out.push({ id: u32[ptr + 2 * k], code: statusCode(u32[ptr + 2 * k + 1]) });
+    return out;
+  }
+
+  // ---- queries -----------------------------------------------------------------------------------------------
+
+  /**
+   * The closest body hit by the segment from (x1, y1) to (x2, y2). A ray that starts inside a body does not hit it.
+   * @returns the hit, or null
+   * @throws SATError `InvalidArgument` (non-finite coordinates, bad filter), `Disposed`
+   */
+  raycast(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter): WorldRayHit | null {
+    const n = this._ray(x1, y1, x2, y2, filter, false, 'raycast');
+    if (n === 0) return null;
+    return this._hit(this._sat._s + OUT);
+  }
+
+  /**
+   * Every body the segment hits (the first hit per body), closest first.
+   * @throws SATError `InvalidArgument`, `Disposed`
+   */
+  raycastAll(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter): WorldRayHit[] {
+    const total = this._ray(x1, y1, x2, y2, filter, true, 'raycastAll');
+    const base = this._lastOut >> 2;
+    const out: WorldRayHit[] = [];
+    for (let k = 0; k < total; k++) out.push(this._hit(base + 7 * k));
+    return out;
+  }
+
+  private _lastOut = 0;
+
+  private _hit(o: number): WorldRayHit {
+    const f = this._sat._heap();
+    const u32 = this._sat._m.HEAPU32;
+    return {
+      body: u32[o],
+      shape: u32[o + 1],
+      point: { x: f[o + 2], y: f[o + 3] },
+      normal: { x: f[o + 4], y: f[o + 5] },
+      fraction: f[o + 6],
+    };
+  }
+
+  private _ray(x1: number, y1: number, x2: number, y2: number, filter: QueryFilter | undefined, all: boolean, fn: string): number {
+    const w = this._ptr(fn);
+    for (const [v, name] of [[x1, 'x1'], [y1, 'y1'], [x2, 'x2'], [y2, 'y2']] as const) {
+      if (!isFiniteNumber(v)) throw new SATError('InvalidArgument', `World.${fn}: ${name} must be a finite number, got ${describe(v)}`);
+    }
+    const [g, m, sensors] = readFilter(filter, fn);
+    const sat = this._sat;
+    let capacity = all ? 64 : 0;
+    for (;;) {
+      let ptr = 0;
+      if (all) {
+        ptr = sat._m._sat_buffer(28 * capacity);
+        if (ptr === 0) throw new SATError('OutOfMemory', `World.${fn}: the WebAssembly memory could not grow`);
+      }
+      const f = sat._heap();
+      const s = sat._s + IN_XF_A;
+      f[s] = x1;
+      f[s + 1] = y1;
+      f[s + 2] = x2 - x1;
+      f[s + 3] = y2 - y1;
+      const r = this._x._sat_world_raycast(w, g, m, sensors, ptr, capacity);
+      if (r < 0) throw new SATError('InvalidArgument', `World.${fn}: the ray coordinates must be within 1e6`);
+      if (!all || r <= capacity) {
+        this._lastOut = ptr;
+        return r;
+      }
+      capacity = r;
+    }
+  }
+
+  private _ids(fn: string, out: number[] | undefined, call: (ptr: number, capacity: number) => number): number[] {
+    const sat = this._sat;
+    let capacity = 64;
+    for (;;) {
+      const ptr = sat._m._sat_buffer(4 * capacity);
+      if (ptr === 0) throw new SATError('OutOfMemory', `World.${fn}: the WebAssembly memory could not grow`);
+      const r = call(ptr, capacity);
+      if (r < 0) throw new SATError('InvalidArgument', `World.${fn}: coordinates must be finite and within 1e6`);
+      if (r <= capacity) {
+        const res = out ?? [];
+        const u32 = sat._m.HEAPU32;
+        const base = ptr >> 2;
+        res.length = r;
+        for (let k = 0; k < r; k++) res[k] = u32[base + k];
+        return res;
+      }
+      capacity = r;
+    }
+  }
+
+  /**
+   * Bodies containing the point (inside or on the boundary).
+   * @param out - an array to fill (its length is set), to avoid allocating
+   * @throws SATError `InvalidArgument`, `Disposed`
+   */
+  queryPoint(x: number, y: number, filter?: QueryFilter, out?: number[]): number[] {
+    const w = this._ptr('queryPoint');
+    if (!isFiniteNumber(x) || !isFiniteNumber(y)) {
+      throw new SATError('InvalidArgument', `World.queryPoint: (${describe(x)}, ${describe(y)}) must be finite numbers`);
+    }
+    const [g, m, sensors] = readFilter(filter, 'queryPoint');
+    return this._ids('queryPoint', out, (ptr, cap) => this._x._sat_world_query_point(w, x, y, g, m, sensors, ptr, cap));
+  }
+
+  /**
+   * Bodies whose bounds overlap the box [minX, maxX] x [minY, maxY].
+   * @throws SATError `InvalidArgument` (non-finite or inverted box), `Disposed`
+   */
+  queryAABB(minX: number, minY: number, maxX: number, maxY: number, filter?: QueryFilter, out?: number[]): number[] {
+    const w = this._ptr('queryAABB');
+    if (![minX, minY, maxX, maxY].every(isFiniteNumber) || !(minX <= maxX) || !(minY <= maxY)) {
+      throw new SATError('InvalidArgument', `World.queryAABB: (${minX}, ${minY}, ${maxX}, ${maxY}) must be finite with min <= max`);
+    }
+    const [g, m, sensors] = readFilter(filter, 'queryAABB');
+    return this._ids('queryAABB', out, (ptr, cap) => {
+      const f = this._sat._heap();
+      const s = this._sat._s + IN_XF_A;
+      f[s] = minX;
+      f[s + 1] = minY;
+      f[s + 2] = maxX;
+      f[s + 3] = maxY;
+      return this._x._sat_world_query_aabb(w, g, m, sensors, ptr, cap);
+    });
+  }
+
+  /**
+   * Bodies overlapping a shape placed at `xf`.
+   * @throws SATError `InvalidArgument`, `Disposed` (world or shape), `InvalidTransform`
+   */
+  queryShape(shape: Shape, xf: Transform, filter?: QueryFilter, out?: number[]): number[] {
+    const w = this._ptr('queryShape');
+    const h = this._sat._handle(shape, 'World.queryShape', 'shape');
+    const [g, m, sensors] = readFilter(filter, 'queryShape');
+    this._sat._writeTransform(this._sat._heap(), this._sat._s + IN_XF_A, xf, 'World.queryShape', 'xf');
+    const sat = this._sat;
+    let capacity = 64;
+    for (;;) {
+      const ptr = sat._m._sat_buffer(4 * capacity);
+      if (ptr === 0) throw new SATError('OutOfMemory', 'World.queryShape: the WebAssembly memory could not grow');
+      // The transform is re-written: _sat_buffer does not touch the scratch block, but be explicit.
+      this._sat._writeTransform(this._sat._heap(), this._sat._s + IN_XF_A, xf, 'World.queryShape', 'xf');
+      const r = this._x._sat_world_query_shape(w, h, g, m, sensors, ptr, capacity);
+      if (r < 0) throw this._sat._transformError(xf, 'World.queryShape', 'xf', -r & 0xff);
+      if (r <= capacity) {
+        const res = out ?? [];
+        const u32 = sat._m.HEAPU32;
+        const base = ptr >> 2;
+        res.length = r;
+        for (let k = 0; k < r; k++) res[k] = u32[base + k];
+        return res;
+      }
+      capacity = r;
+    }
+  }
+
+  /** For tests and tools: checks the world's internal invariants (broad phase, pair cache). */
+  validate(): boolean {
+    return this._x._sat_world_validate(this._ptr('validate')) === 1;
+  }
+
+  // ---- lifetime ----------------------------------------------------------------------------------------------
+
+  /** Whether {@link World.dispose} has been called. */
+  get disposed(): boolean {
+    return this._w === 0;
+  }
+
+  /**
+   * Frees the world and every body in it. Harmless when called again; any other use afterwards throws
+   * `SATError('Disposed')`.
+   * @throws SATError `InvalidArgument` when called from inside an event / contact callback of this world
+   */
+  dispose(): void {
+    if (this._w === 0) return;
+    if (this._iterating > 0) {
+      throw new SATError('InvalidArgument', 'World.dispose: called from inside a forEach callback of this world; dispose after the loop');
+    }
+    const w = this._w;
+    this._w = 0;
+    this._xfView = new Float32Array(0);
+    this._events._clear();
+    this._contacts._clear();
+    this._x._sat_world_destroy(w);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events and contacts: views re-taken only when the native array moves, grows past the view, or memory grows.
+
+const EMPTY_U32 = new Uint32Array(0);
+const EMPTY_F32 = new Float32Array(0);
+
+/** A view of `words` 32-bit words at byte `ptr`, reused while it still covers them. */
+function viewU32(old: Uint32Array, buffer: ArrayBufferLike, ptr: number, words: number): Uint32Array {
+  if (words === 0 && old.buffer !== buffer) return EMPTY_U32;
+  if (old.buffer === buffer && old.byteOffset === ptr && old.length >= words) return old;
+  return new Uint32Array(buffer, ptr, words);
+}
+
+function viewF32(old: Float32Array, buffer: ArrayBufferLike, ptr: number, words: number): Float32Array {
+  if (words === 0 && old.buffer !== buffer) return EMPTY_F32;
+  if (old.buffer === buffer && old.byteOffset === ptr && old.length >= words) return old;
+  return new Float32Array(buffer, ptr, words);
+}
+
+class EventsImpl implements WorldEvents {
+  beginCount = 0;
+  stayCount = 0;
+  endCount = 0;
+  begin: Uint32Array = EMPTY_U32;
+  stay: Uint32Array = EMPTY_U32;
+  end: Uint32Array = EMPTY_U32;
+  private readonly _world: World;
+
+  constructor(world: World) {
+    this._world = world;
+  }
+
+  /** After an update: counts and views. */
+  _refresh(): void {
+    const w = this._world;
+    const buffer = w._sat._m.HEAPU32.buffer;
+    this.beginCount = w._infoU32(I_BEGIN + 1);
+    this.stayCount = w._infoU32(I_STAY + 1);
+    this.endCount = w._infoU32(I_END + 1);
+    this.begin = viewU32(this.begin, buffer, w._infoU32(I_BEGIN), 2 * this.beginCount);
+    this.stay = viewU32(this.stay, buffer, w._infoU32(I_STAY), 2 * this.stayCount);
+    this.end = viewU32(this.end, buffer, w._infoU32(I_END), 2 * this.endCount);
+  }
+
+  /** Memory may have grown since the update (an add, a query): re-take views over the same arrays. */
+  _revalidate(): void {
+    const buffer = this._world._sat._m.HEAPU32.buffer;
+    if (this.begin.buffer !== buffer || this.stay.buffer !== buffer || this.end.buffer !== buffer) this._refresh();
+  }
+
+  _clear(): void {
+    this.beginCount = this.stayCount = this.endCount = 0;
+    this.begin = this.stay = this.end = EMPTY_U32;
+  }
+
+  private _each(which: number, count: number, fn: PairCallback, name: string): void {
+    if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.events.${name}: fn must be a function, got ${describe(fn)}`);
+    const w = this._world;
+    w._ptr(`events.${name}`);
+    const m = w._sat._m;
+    const ptr = w._infoU32(which) >> 2;
+    w._enter();
+    try {
+      for (let k = 0; k < count; k++) {
+        // The heap is re-read each step: a callback that adds bodies may grow memory.
+        const u32 = m.HEAPU32;
+        fn(u32[ptr + 2 * k], u32[ptr + 2 * k + 1], k);
+      }
+    } finally {
+      w._leave();
+    }
+  }
+
+  forEachBegin(fn: PairCallback): void {
+    this._each(I_BEGIN, this.beginCount, fn, 'forEachBegin');
+  }
+
+  forEachStay(fn: PairCallback): void {
+    this._each(I_STAY, this.stayCount, fn, 'forEachStay');
+  }
+
+  forEachEnd(fn: PairCallback): void {
+    this._each(I_END, this.endCount, fn, 'forEachEnd');
+  }
+}
+
+class ContactCursor implements ContactView {
+  index = 0;
+  /** word index of the contact in the heap */
+  private _o = 0;
+  private readonly _world: World;
+
+  constructor(world: World) {
+    this._world = world;
+  }
+
+  _at(index: number, word: number): this {
+    this.index = index;
+    this._o = word;
+    return this;
+  }
+
+  private get _u(): Uint32Array {
+    return this._world._sat._m.HEAPU32;
+  }
+
+  private get _f(): Float32Array {
+    return this._world._sat._m.HEAPF32;
+  }
+
+  get a(): number {
+    return this._u[this._o];
+  }
+  get b(): number {
+    return this._u[this._o + 1];
+  }
+  get normalX(): number {
+    return this._f[this._o + 2];
+  }
+  get normalY(): number {
+    return this._f[this._o + 3];
+  }
+  get depth(): number {
+    return this._f[this._o + 4];
+  }
+  get toi(): number {
+    return this._f[this._o + 5];
+  }
+  get pointCount(): number {
+    return this._u[this._o + 6] & 0xff;
+  }
+  get began(): boolean {
+    return ((this._u[this._o + 6] >>> 8) & ContactFlags.BEGAN) !== 0;
+  }
+  get sensor(): boolean {
+    return ((this._u[this._o + 6] >>> 8) & ContactFlags.SENSOR) !== 0;
+  }
+  get swept(): boolean {
+    return ((this._u[this._o + 6] >>> 8) & ContactFlags.SWEPT) !== 0;
+  }
+  get shapeContactCount(): number {
+    return this._u[this._o + 6] >>> 16;
+  }
+  get firstShapeContact(): number {
+    return this._u[this._o + 7];
+  }
+  pointX(i: number): number {
+    return this._f[this._o + 8 + 4 * (i & 1)];
+  }
+  pointY(i: number): number {
+    return this._f[this._o + 9 + 4 * (i & 1)];
+  }
+  pointDepth(i: number): number {
+    return this._f[this._o + 10 + 4 * (i & 1)];
+  }
+  pointId(i: number): number {
+    return this._u[this._o + 11 + 4 * (i & 1)];
+  }
+  toJSON(): WorldContact {
+    const points = [];
+    for (let i = 0; i < this.pointCount; i++) {
+      points.push({ x: this.pointX(i), y: this.pointY(i), depth: this.pointDepth(i), id: this.pointId(i) });
+    }
+    return {
+      a: this.a,
+      b: this.b,
+      normal: { x: this.normalX, y: this.normalY },
+      depth: this.depth,
+      toi: this.toi,
+      began: this.began,
+      sensor: this.sensor,
+      swept: this.swept,
+      points,
+    };
+  }
+}
+
+class ContactsImpl implements WorldContacts {
+  count = 0;
+  u32: Uint32Array = EMPTY_U32;
+  f32: Float32Array = EMPTY_F32;
+  shapeContactCount = 0;
+  shapeContactsU32: Uint32Array = EMPTY_U32;
+  shapeContactsF32: Float32Array = EMPTY_F32;
+  private readonly _world: World;
+  private readonly _cursor: ContactCursor;
+
+  constructor(world: World) {
+    this._world = world;
+    this._cursor = new ContactCursor(world);
+  }
+
+  _refresh(): void {
+    const w = this._world;
+    const buffer = w._sat._m.HEAPU32.buffer;
+    this.count = w._infoU32(I_CONTACTS + 1);
+    const ptr = w._infoU32(I_CONTACTS);
+    this.u32 = viewU32(this.u32, buffer, ptr, CONTACT_WORDS * this.count);
+    this.f32 = viewF32(this.f32, buffer, ptr, CONTACT_WORDS * this.count);
+    this.shapeContactCount = w._infoU32(I_SHAPE_CONTACTS + 1);
+    const sp = w._infoU32(I_SHAPE_CONTACTS);
+    this.shapeContactsU32 = viewU32(this.shapeContactsU32, buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount);
+    this.shapeContactsF32 = viewF32(this.shapeContactsF32, buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount);
+  }
+
+  _revalidate(): void {
+    const buffer = this._world._sat._m.HEAPU32.buffer;
+    if (this.u32.buffer !== buffer || this.f32.buffer !== buffer || this.shapeContactsU32.buffer !== buffer) this._refresh();
+  }
+
+  _clear(): void {
+    this.count = this.shapeContactCount = 0;
+    this.u32 = this.shapeContactsU32 = EMPTY_U32;
+    this.f32 = this.shapeContactsF32 = EMPTY_F32;
+  }
+
+  forEach(fn: (contact: ContactView, index: number) => void): void {
+    if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.contacts.forEach: fn must be a function, got ${describe(fn)}`);
+    const w = this._world;
+    w._ptr('contacts.forEach');
+    const base = w._infoU32(I_CONTACTS) >> 2;
+    const n = this.count;
+    const c = this._cursor;
+    w._enter();
+    try {
+      for (let k = 0; k < n; k++) fn(c._at(k, base + CONTACT_WORDS * k), k);
+    } finally {
+      w._leave();
+    }
+  }
+
+  *[Symbol.iterator](): IterableIterator<ContactView> {
+    const w = this._world;
+    w._ptr('contacts[Symbol.iterator]');
+    const base = w._infoU32(I_CONTACTS) >> 2;
+    const n = this.count;
+    const c = this._cursor;
+    w._enter();
+    try {
+      for (let k = 0; k < n; k++) yield c._at(k, base + CONTACT_WORDS * k);
+    } finally {
+      w._leave();
+    }
+  }
+
+  toArray(): WorldContact[] {
+    const out: WorldContact[] = [];
+    this.forEach((c) => out.push(c.toJSON()));
+    return out;
+  }
+
+  shapeContact(i: number): WorldShapeContact {
+    const w = this._world;
+    w._ptr('contacts.shapeContact');
+    if (!Number.isInteger(i) || i < 0 || i >= this.shapeContactCount) {
+      throw new SATError('InvalidArgument', `World.contacts.shapeContact: index ${describe(i)} is not in [0, ${this.shapeContactCount})`);
+    }
+    const o = (w._infoU32(I_SHAPE_CONTACTS) >> 2) + SHAPE_CONTACT_WORDS * i;
+    const u = w._sat._m.HEAPU32;
+    const f = w._sat._m.HEAPF32;
+    const count = u[o + 14];
+    const points = [];
+    for (let k = 0; k < count; k++) points.push({ x: f[o + 6 + 4 * k], y: f[o + 7 + 4 * k], depth: f[o + 8 + 4 * k], id: u[o + 9 + 4 * k] });
+    return {
+      a: u[o],
+      b: u[o + 1],
+      shapeA: u[o + 2] & 0xffff,
+      shapeB: u[o + 2] >>> 16,
+      normal: { x: f[o + 3], y: f[o + 4] },
+      depth: f[o + 5],
+      points,
+    };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Argument helpers
+
+function optNumber(v: unknown, fallback: number, fn: string, arg: string, min = -Infinity): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !isFiniteNumber(v)) {
+    throw new SATError('InvalidArgument', `${fn}: ${arg} must be a finite number, got ${describe(v)}`);
+  }
+  if (v < min) throw new SATError('InvalidArgument', `${fn}: ${arg} must be >= ${min}, got ${v}`);
+  return v;
+}
+
+function optBits(v: unknown, fallback: number, fn: string, arg: string): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff) {
+    throw new SATError('InvalidArgument', `${fn}: ${arg} must be a 32-bit integer, got ${describe(v)}`);
+  }
+  return v >>> 0;
+}
+
+function optBool(v: unknown, fallback: boolean, fn: string, arg: string): boolean {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'boolean') throw new SATError('InvalidArgument', `${fn}: ${arg} must be a boolean, got ${describe(v)}`);
+  return v;
+}
+
+function readFilter(filter: QueryFilter | undefined, fn: string): [number, number, number] {
+  if (filter === undefined) return [0xffffffff | 0, 0xffffffff | 0, 1];
+  if (typeof filter !== 'object' || filter === null) {
+    throw new SATError('InvalidArgument', `World.${fn}: filter must be an object {group?, mask?, includeSensors?}, got ${describe(filter)}`);
+  }
+  return [
+    optBits(filter.group, 0xffffffff, `World.${fn}`, 'filter.group') | 0,
+    optBits(filter.mask, 0xffffffff, `World.${fn}`, 'filter.mask') | 0,
+    optBool(filter.includeSensors, true, `World.${fn}`, 'filter.includeSensors') ? 1 : 0,
+  ];
+}
+
+function flatten(points: PointsInput, fn: string): Float32Array {
+  if (points == null || typeof points !== 'object') {
+    throw new SATError('InvalidArgument', `${fn}: points must be [x0, y0, ...] or {x, y}[], got ${describe(points)}`);
+  }
+  const list = points as ArrayLike<unknown>;
+  if (typeof list.length !== 'number') throw new SATError('InvalidArgument', `${fn}: points must be an array, got ${describe(points)}`);
+  if (list.length > 0 && typeof list[0] === 'object' && list[0] !== null) {
+    const out = new Float32Array(2 * list.length);
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i] as Vec2;
+      if (typeof p !== 'object' || p === null || typeof p.x !== 'number' || typeof p.y !== 'number') {
+        throw new SATError('InvalidArgument', `${fn}: points[${i}] must be {x, y} with numbers, got ${describe(p)}`);
+      }
+      if (!isFiniteNumber(p.x) || !isFiniteNumber(p.y)) throw new SATError('NonFinite', `${fn}: points[${i}] is not finite`);
+      out[2 * i] = p.x;
+      out[2 * i + 1] = p.y;
+    }
+    return out;
+  }
+  if (list.length % 2 !== 0) throw new SATError('InvalidArgument', `${fn}: points has odd length ${list.length}: it holds x, y pairs`);
+  const out = new Float32Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    if (typeof v !== 'number') throw new SATError('InvalidArgument', `${fn}: points[${i}] must be a number, got ${describe(v)}`);
+    if (!isFiniteNumber(v)) throw new SATError('NonFinite', `${fn}: points[${i}] is ${v}: coordinates must be finite`);
+    out[i] = v;
+  }
+  return out;
+}
