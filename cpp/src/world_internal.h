@@ -167,7 +167,7 @@ struct World::Impl {
   bool collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out, bool emitShapeContacts);
   /// Compound bodies: the smallest translation of B along one of the candidate normals that separates every
   /// shape pair (re-tested), into out->normal / out->depth.
-  void resolveCompound(uint32_t a, uint32_t b, const Vec2* candidates, int candidateCount, Contact* out) const;
+  void resolveCompound(uint32_t a, uint32_t b, const Vec2* directions, int directionCount, Contact* out) const;
   void project(uint32_t shape, uint32_t body, Vec2 n, float* lo, float* hi) const;
 
   // toi.cpp (sweeps) and world_response.cpp

@@ -96,18 +96,16 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
     out->points[1] = m.points[1];
     return true;
   }
-  Vec2 candidates[kMaxCandidates];
-  int candidateCount = 0;
+  Vec2 directions[kMaxCandidates];
+  int directionCount = 0;
   int touching = 0;
   float deepest = -FLT_MAX;
-  Manifold first;
   const uint32_t firstContact = uint32_t(shapeContacts.size());
   for (uint32_t sa = ha.shapeBegin; sa < ha.shapeBegin + ha.shapeCount; ++sa) {
     for (uint32_t sb = hb.shapeBegin; sb < hb.shapeBegin + hb.shapeCount; ++sb) {
       if (!overlaps(shapeHot[sa].box, shapeHot[sb].box)) continue;
       Manifold m = collideShapes(sa, sb, a, b, nullptr);
       if (m.pointCount == 0) continue;
-      if (touching == 0) first = m;
       ++touching;
       if (emitShapeContacts) {
         ShapeContact sc;
@@ -125,8 +123,8 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
         out->points[1] = m.points[1];
       }
       bool seen = false;
-      for (int k = 0; k < candidateCount; ++k) seen |= dot(candidates[k], m.normal) > 0.99999f;
-      if (!seen && candidateCount < kMaxCandidates) candidates[candidateCount++] = m.normal;
+      for (int k = 0; k < directionCount; ++k) seen |= dot(directions[k], m.normal) > 0.99999f;
+      if (!seen && directionCount < kMaxCandidates) directions[directionCount++] = m.normal;
     }
   }
   if (touching == 0) return false;
@@ -134,17 +132,12 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
     out->firstShapeContact = firstContact;
     out->shapeContactCount = uint16_t(touching > 0xFFFF ? 0xFFFF : touching);
   }
-  if (touching == 1 || first.depth <= 0.0f) {
-    // One touching part pair (or mere touching): its own MTV is the body's.
-    out->normal = first.normal;
-    out->depth = first.depth > 0.0f ? first.depth : 0.0f;
-    if (touching == 1) return true;
-  }
-  resolveCompound(a, b, candidates, candidateCount, out);
+  // Even one touching part pair needs the re-test: its MTV may push B into another part of A.
+  resolveCompound(a, b, directions, directionCount, out);
   return true;
 }
 
-void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* candidates, int candidateCount,
+void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions, int directionCount,
                                   Contact* out) const {
   const detail::BodyHot& ha = hot[a];
   const detail::BodyHot& hb = hot[b];
@@ -153,9 +146,9 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* candidates
                     (length(boxA.upper - boxA.lower) + length(boxB.upper - boxB.lower)) + 1.0e-7f;
   const int pairCount = int(ha.shapeCount) * int(hb.shapeCount);
   float bestD = FLT_MAX;
-  Vec2 bestN = candidates[0];
-  for (int c = 0; c < candidateCount; ++c) {
-    const Vec2 n = candidates[c];
+  Vec2 bestN = directions[0];
+  for (int c = 0; c < directionCount; ++c) {
+    const Vec2 n = directions[c];
     float d = 0.0f;
     bool apart = false;
     for (int iter = 0; iter <= pairCount + 1 && d < bestD; ++iter) {

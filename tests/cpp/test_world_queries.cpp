@@ -275,12 +275,12 @@ TEST(WorldConcave, BodyLevelResolutionSeparates) {
     ASSERT_EQ(world.update(), sat::Status::Ok);
     if (world.contactCount() == 0) continue;
     const sat::Contact c = world.contacts()[0];
-    EXPECT_GT(c.shapeContactCount, 0);
     EXPECT_NEAR(sat::length(c.normal), 1.0f, 1e-4f);
     // Apply it and re-test every part pair independently of the world.
     std::vector<sat::Polygon> partsA, partsB;
     ASSERT_EQ(sat::decompose(outlineA.data(), int(outlineA.size()), &partsA), sat::Status::Ok);
     ASSERT_EQ(sat::decompose(outlineB.data(), int(outlineB.size()), &partsB), sat::Status::Ok);
+    if (partsA.size() > 1 || partsB.size() > 1) EXPECT_GT(c.shapeContactCount, 0);
     sat::Transform xa = sat::makeTransform(0, 0, 0);
     sat::Transform xb = sat::makeTransform(def.x + c.normal.x * c.depth, def.y + c.normal.y * c.depth, def.angle);
     float worst = 0.0f;
@@ -294,7 +294,8 @@ TEST(WorldConcave, BodyLevelResolutionSeparates) {
     // And the world agrees: after moving B there, the pair has ended.
     ASSERT_EQ(world.setTransform(b, xb), sat::Status::Ok);
     ASSERT_EQ(world.update(), sat::Status::Ok);
-    EXPECT_EQ(world.contactCount(), 0) << "trial " << trial;
+    // Applied exactly, the MTV leaves the bodies touching (depth ~0), never overlapping.
+    for (int i = 0; i < world.contactCount(); ++i) EXPECT_LE(world.contacts()[i].depth, 1e-4f) << trial;
     ++resolved;
   }
   EXPECT_GT(resolved, 100);
