@@ -1,0 +1,376 @@
+#!/usr/bin/env node
+// Browser end-to-end tests of the demo (web-demo/) in Debian's Chromium, driven by playwright-core.
+//
+//   node tests/e2e/run.mjs [--report <file.json>] [name filter...]
+//
+// Starts its own Vite dev server on a free port (the demo imports the built package: run
+// `node scripts/build-wasm.mjs` first, as `npm test` does), runs every test in a fresh browser context, saves
+// screenshots to test-results/e2e/, prints one line per test and ends with a machine-readable line
+//   E2E-RESULT {"passed":N,"failed":N,"tests":[...]}
+// also written to --report when given. Exit code 1 when any test failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const artifacts = path.join(root, 'test-results', 'e2e');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+const args = process.argv.slice(2);
+const reportIdx = args.indexOf('--report');
+const reportFile = reportIdx >= 0 ? path.resolve(args[reportIdx + 1]) : null;
+const filters = args.filter((a, i) => !a.startsWith('--') && (reportIdx < 0 || i !== reportIdx + 1));
+
+// ---------------------------------------------------------------------------------------------------------------
+// A tiny harness: named async tests, each with a fresh browser context, run in order.
+
+const tests = [];
+function test(name, fn, { viewport = { width: 1280, height: 800 }, mobile = false } = {}) {
+  tests.push({ name, fn, viewport, mobile });
+}
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Opens a scene in a page, collects console errors and page errors, waits until the scene drew frames. */
+async function openScene(ctx, scene, { minFrames = 3 } = {}) {
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  await page.goto(`${baseUrl}/#${scene}`, { waitUntil: 'load' });
+  await page.waitForFunction(
+    ({ scene, minFrames }) => {
+      const d = window.__demo;
+      return (d && d.errors.length > 0) || (d && d.ready && d.sceneId === scene && d.frames >= minFrames);
+    },
+    { scene, minFrames },
+    { timeout: 20000 },
+  );
+  const demoErrors = await page.evaluate(() => window.__demo.errors);
+  errors.push(...demoErrors);
+  return { page, errors };
+}
+
+/** How much of the canvas is drawn: the share of sampled pixels that differ from the corner colour, and colours. */
+async function canvasInk(page) {
+  return page.evaluate(() => {
+    const c = document.querySelector('canvas#view');
+    const g = c.getContext('2d');
+    const { width, height } = c;
+    const data = g.getImageData(0, 0, width, height).data;
+    const bg = [data[0], data[1], data[2]];
+    let ink = 0;
+    let samples = 0;
+    const colours = new Set();
+    const step = Math.max(2, Math.floor(Math.sqrt((width * height) / 40000)));
+    for (let y = 0; y < height; y += step) {
+      for (let x = 0; x < width; x += step) {
+        const i = (y * width + x) * 4;
+        samples++;
+        const d = Math.abs(data[i] - bg[0]) + Math.abs(data[i + 1] - bg[1]) + Math.abs(data[i + 2] - bg[2]);
+        if (d > 24) ink++;
+        colours.add((data[i] >> 4) * 256 + (data[i + 1] >> 4) * 16 + (data[i + 2] >> 4));
+      }
+    }
+    return { ink: ink / samples, colours: colours.size, width, height };
+  });
+}
+
+async function expectDrawn(page, what, minInk = 0.01) {
+  const r = await canvasInk(page);
+  assert(r.width > 10 && r.height > 10, `${what}: canvas is ${r.width}x${r.height}`);
+  assert(r.ink >= minInk && r.colours >= 4, `${what}: canvas looks blank (ink ${(r.ink * 100).toFixed(2)}%, ${r.colours} colours)`);
+  return r;
+}
+
+function expectNoErrors(errors, what) {
+  assert(errors.length === 0, `${what}: ${errors.length} error(s): ${errors.slice(0, 3).join(' | ')}`);
+}
+
+async function shot(page, name) {
+  const file = path.join(artifacts, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+const satState = (page) =>
+  page.evaluate(() => {
+    const s = window.__demo.scene;
+    const el = document.querySelector('[data-testid="sat-state"]');
+    return {
+      overlap: s.overlap,
+      depth: s.depth,
+      separatingAxis: s.separatingAxis,
+      panelText: el?.textContent ?? '',
+      panelOverlap: el?.dataset.overlap ?? '',
+      panelDepth: document.querySelector('[data-testid="sat-depth"]')?.textContent ?? '',
+      panelSeparating: document.querySelector('[data-testid="sat-separating"]')?.textContent ?? '',
+    };
+  });
+
+async function mouseDrag(page, from, to, steps = 12) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+  await page.waitForTimeout(100);
+}
+
+/** A one-finger drag as real touch input (Chromium turns it into pointer events of type 'touch'). */
+async function touchDrag(page, from, to, steps = 10) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForTimeout(150);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tests.
+
+test('demo type-checks (tsc -p web-demo)', async () => {
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'web-demo', 'tsconfig.json')], { encoding: 'utf8' });
+  assert(r.status === 0, `tsc failed:\n${(r.stdout + r.stderr).slice(0, 2000)}`);
+});
+
+for (const scene of ['sat', 'stress', 'tunnel', 'raycast']) {
+  test(`scene ${scene}: loads without console errors and draws`, async (ctx) => {
+    const { page, errors } = await openScene(ctx, scene, { minFrames: 10 });
+    await page.waitForTimeout(600);
+    await expectDrawn(page, scene);
+    const panel = await page.textContent('[data-testid="panel"]');
+    assert(panel.trim().length > 20, `${scene}: the side panel is empty`);
+    await shot(page, `scene-${scene}`);
+    expectNoErrors(errors, scene);
+  });
+}
+
+test('sat: dragging A onto B reports overlap with depth > 0, dragging it away reports apart', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'sat');
+  const before = await satState(page);
+  assert(before.overlap === false && before.panelText.includes('APART'), `shapes should start apart, got ${JSON.stringify(before)}`);
+
+  const a = await page.evaluate(() => window.__demo.scene.clientPosition('A'));
+  const b = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+  await mouseDrag(page, a, { x: b.x - 40, y: b.y + 10 });
+  const on = await satState(page);
+  assert(on.overlap === true, `after dragging A onto B the scene should overlap: ${JSON.stringify(on)}`);
+  assert(on.panelOverlap === 'true' && on.panelText.includes('OVERLAPPING'), `panel should say OVERLAPPING: ${on.panelText}`);
+  assert(on.depth > 0 && Number(on.panelDepth) > 0, `depth should be > 0: hooks ${on.depth}, panel '${on.panelDepth}'`);
+  await shot(page, 'sat-overlap');
+
+  const a2 = await page.evaluate(() => window.__demo.scene.clientPosition('A'));
+  const box = await page.locator('canvas#view').boundingBox();
+  await mouseDrag(page, a2, { x: box.x + box.width * 0.12, y: box.y + box.height * 0.2 });
+  const off = await satState(page);
+  assert(off.overlap === false && off.panelText.includes('APART'), `after dragging A away the panel should say APART: ${JSON.stringify(off)}`);
+  assert(off.separatingAxis && off.separatingAxis.gap > 0, `a separating axis with a gap should be reported: ${JSON.stringify(off)}`);
+  assert(/gap/.test(off.panelSeparating), `panel should name the separating axis: '${off.panelSeparating}'`);
+  await shot(page, 'sat-apart');
+  expectNoErrors(errors, 'sat drag');
+});
+
+test('sat: every shape kind pairs with every other, and rotating by the handle changes the answer', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'sat');
+  const kinds = ['polygon', 'box', 'circle', 'capsule', 'concave'];
+  for (const ka of kinds) {
+    for (const kb of kinds) {
+      await page.selectOption('[data-testid="kind-A"]', ka);
+      await page.selectOption('[data-testid="kind-B"]', kb);
+      await page.waitForTimeout(40);
+      const s = await page.evaluate(() => ({ axes: window.__demo.scene.axes.length, kinds: window.__demo.scene.bodyKinds(), err: document.querySelector('[data-testid="sat-error"]').textContent }));
+      assert(s.err === '', `${ka} vs ${kb}: error '${s.err}'`);
+      assert(s.kinds[0].startsWith(ka) && s.kinds[1].startsWith(kb), `${ka} vs ${kb}: scene has ${s.kinds}`);
+      assert(s.axes >= 1, `${ka} vs ${kb}: no candidate axis`);
+    }
+  }
+  // Capsule A next to box B: overlap them, then rotate A with its handle until the answer changes.
+  await page.selectOption('[data-testid="kind-A"]', 'capsule');
+  await page.selectOption('[data-testid="kind-B"]', 'box');
+  const a = await page.evaluate(() => window.__demo.scene.clientPosition('A'));
+  const b = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+  await mouseDrag(page, a, { x: b.x - 95, y: b.y });
+  const d0 = (await satState(page)).depth;
+  await page.mouse.move(b.x - 95, b.y);
+  await page.mouse.wheel(0, 400);
+  await page.waitForTimeout(100);
+  const d1 = (await satState(page)).depth;
+  assert(Math.abs(d1 - d0) > 1e-3, `rotating A should change the depth (was ${d0}, now ${d1})`);
+  await shot(page, 'sat-capsule-box');
+  expectNoErrors(errors, 'shape kinds');
+});
+
+test('sat: a concave outline drawn by clicking is split into convex parts', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'sat');
+  await page.click('#drawB');
+  const box = await page.locator('canvas#view').boundingBox();
+  const cx = box.x + box.width * 0.68;
+  const cy = box.y + box.height * 0.5;
+  // A U shape (concave), clockwise on screen.
+  const pts = [[-90, -80], [-40, -80], [-40, 30], [40, 30], [40, -80], [90, -80], [90, 80], [-90, 80]];
+  for (const [dx, dy] of pts) {
+    await page.mouse.click(cx + dx, cy + dy);
+  }
+  await page.mouse.click(cx + pts[0][0], cy + pts[0][1]);  // close on the first corner
+  await page.waitForTimeout(100);
+  const kinds = await page.evaluate(() => window.__demo.scene.bodyKinds());
+  assert(/^concave:\d+$/.test(kinds[1]) && Number(kinds[1].split(':')[1]) >= 2, `B should be concave with >= 2 parts: ${kinds}`);
+  const a = await page.evaluate(() => window.__demo.scene.clientPosition('A'));
+  // Into the notch of the U: apart from the U's inner walls? Put A over the U's left arm instead: overlap.
+  await mouseDrag(page, a, { x: cx - 65, y: cy });
+  const on = await satState(page);
+  assert(on.overlap === true && on.depth > 0, `A on the U's arm should overlap: ${JSON.stringify(on)}`);
+  await shot(page, 'sat-concave');
+  expectNoErrors(errors, 'concave');
+});
+
+test(
+  'sat on a phone: touch drag onto B overlaps, the panel sits under the canvas',
+  async (ctx) => {
+    const { page, errors } = await openScene(ctx, 'sat');
+    await expectDrawn(page, 'phone sat');
+    const layout = await page.evaluate(() => {
+      const c = document.querySelector('canvas#view').getBoundingClientRect();
+      const p = document.querySelector('#panel').getBoundingClientRect();
+      return { canvas: { w: c.width, h: c.height, bottom: c.bottom }, panelTop: p.top, docW: document.documentElement.scrollWidth, winW: innerWidth };
+    });
+    assert(layout.panelTop >= layout.canvas.bottom - 1, `panel should be under the canvas on a phone: ${JSON.stringify(layout)}`);
+    assert(layout.docW <= layout.winW + 1, `page should not scroll sideways: ${JSON.stringify(layout)}`);
+    assert(layout.canvas.w >= 300 && layout.canvas.h >= 250, `canvas too small on a phone: ${JSON.stringify(layout)}`);
+    const a = await page.evaluate(() => window.__demo.scene.clientPosition('A'));
+    const b = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+    await touchDrag(page, a, { x: b.x - 12, y: b.y });
+    const on = await satState(page);
+    assert(on.overlap === true && on.depth > 0, `touch drag should make them overlap: ${JSON.stringify(on)}`);
+    await shot(page, 'sat-phone');
+    expectNoErrors(errors, 'phone');
+  },
+  { viewport: { width: 390, height: 844 }, mobile: true },
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Runner.
+
+let baseUrl = '';
+
+async function main() {
+  mkdirSync(artifacts, { recursive: true });
+  if (!existsSync(path.join(root, 'dist', 'index.js'))) {
+    throw new Error('dist/index.js is missing: build the package first (node scripts/build-wasm.mjs)');
+  }
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath} (apt-get install chromium)`);
+  const { chromium } = await import('playwright-core');
+  const { createServer } = await import('vite');
+
+  const port = await freePort();
+  const server = await createServer({
+    configFile: path.join(root, 'web-demo', 'vite.config.ts'),
+    logLevel: 'warn',
+    server: { port, strictPort: true, host: '127.0.0.1', hmr: false },
+  });
+  await server.listen();
+  baseUrl = `http://127.0.0.1:${port}`;
+  console.log(`e2e: demo served at ${baseUrl}`);
+
+  // chromium.launch() runs each browser with a fresh temporary profile (its own --user-data-dir), removed on close.
+  const results = [];
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+    // Warm Vite's transform cache once, so the first test does not pay for it.
+    {
+      const ctx = await browser.newContext();
+      const { page } = await openScene(ctx, 'sat');
+      await page.close();
+      await ctx.close();
+    }
+    for (const t of tests) {
+      if (filters.length && !filters.some((f) => t.name.includes(f))) continue;
+      const started = Date.now();
+      const ctx = await browser.newContext({
+        viewport: t.viewport,
+        deviceScaleFactor: t.mobile ? 2 : 1,
+        isMobile: t.mobile,
+        hasTouch: t.mobile,
+      });
+      ctx.setDefaultTimeout(20000);
+      let error = null;
+      try {
+        await t.fn(ctx);
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+        try {
+          const pages = ctx.pages();
+          if (pages.length) await pages[pages.length - 1].screenshot({ path: path.join(artifacts, `FAILED-${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`) });
+        } catch {
+          /* no screenshot */
+        }
+      }
+      await ctx.close();
+      const seconds = (Date.now() - started) / 1000;
+      results.push({ name: t.name, status: error ? 'failed' : 'passed', seconds, error });
+      console.log(`${error ? 'FAIL' : 'ok  '} ${t.name} (${seconds.toFixed(1)} s)${error ? `\n     ${error}` : ''}`);
+    }
+  } finally {
+    if (browser) await browser.close();
+    await server.close();
+  }
+  return results;
+}
+
+let results;
+try {
+  results = await main();
+} catch (err) {
+  console.error(`e2e: ${err.stack || err.message}`);
+  results = [{ name: 'e2e setup', status: 'failed', seconds: 0, error: err.message }];
+}
+const summary = {
+  passed: results.filter((r) => r.status === 'passed').length,
+  failed: results.filter((r) => r.status === 'failed').length,
+  artifacts: path.relative(root, artifacts),
+  tests: results,
+};
+if (summary.passed + summary.failed === 0) {
+  summary.failed = 1;
+  summary.tests.push({ name: 'e2e selection', status: 'failed', seconds: 0, error: `no test matched ${filters.join(' ')}` });
+}
+if (reportFile) {
+  mkdirSync(path.dirname(reportFile), { recursive: true });
+  writeFileSync(reportFile, JSON.stringify(summary, null, 2));
+}
+console.log(`e2e: ${summary.passed} passed, ${summary.failed} failed; screenshots in ${summary.artifacts}/`);
+console.log(`E2E-RESULT ${JSON.stringify({ passed: summary.passed, failed: summary.failed })}`);
+process.exitCode = summary.failed ? 1 : 0;

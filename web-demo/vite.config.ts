@@ -1,0 +1,32 @@
+// Vite config of the browser demo. The demo imports the package by its published name, `sat-wasm`, exactly as a
+// user's app would; here that name resolves to the package built in this repository (dist/, made by
+// `node scripts/build-wasm.mjs`), so the demo exercises the real loader, glue and .wasm files users get.
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..');
+
+export default defineConfig({
+  root: here,
+  resolve: {
+    // `import { loadSAT } from 'sat-wasm'`: the package's "exports" entry ('.' -> dist/index.js).
+    alias: [{ find: /^sat-wasm$/, replacement: resolve(repo, 'dist/index.js') }],
+  },
+  // Pre-bundling would move the loader away from its dist/wasm/ files (it finds them with import.meta.url).
+  optimizeDeps: { exclude: ['sat-wasm'] },
+  server: {
+    host: '127.0.0.1',
+    strictPort: false,
+    // dist/ lies outside web-demo/: let the dev server read the package files.
+    fs: { allow: [repo] },
+  },
+  build: {
+    outDir: resolve(repo, 'build/web-demo'),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  clearScreen: false,
+  logLevel: 'info',
+});
