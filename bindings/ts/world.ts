@@ -572,7 +572,12 @@ export class World {
 
   private _bodyError(status: number, fn: string, id: unknown): SATError {
     const code = statusCode(status);
-    return new SATError(code, `World.${fn}: body ${describe(id)}: ${this._sat._m.statusMessage(status)} (${code})`);
+    return new SATError(code, `World.${fn}: body ${describe(id)}: ${this._msg(status)} (${code})`);
+  }
+
+  private _msg(status: number): string {
+    const m = this._sat._m as unknown as { worldStatusMessage?: (s: number) => string };
+    return m.worldStatusMessage ? m.worldStatusMessage(status) : this._sat._m.statusMessage(status);
   }
 
   private _id(id: unknown, fn: string): number {
@@ -666,7 +671,7 @@ export class World {
       if (code === 'InvalidTransform') {
         throw new SATError('InvalidTransform', `World.${fn}: the body's transform (x: ${def.x}, y: ${def.y}, angle: ${def.angle ?? 0}, scaleX: ${def.scaleX ?? 1}, scaleY: ${def.scaleY ?? 1}) is not usable: |x|, |y| <= 1e6, |scaleX|, |scaleY| in [1e-6, 1e6]`);
       }
-      throw new SATError(code, `World.${fn}: ${this._sat._m.statusMessage(r)} (${code})`);
+      throw new SATError(code, `World.${fn}: ${this._msg(r)} (${code})`);
     }
     return this._sat._m.HEAPU32[this._sat._s + OUT];
   }
@@ -978,7 +983,7 @@ export class World {
     const ptr = this._infoU32(I_REJECTED) >> 2;
     const n = this._infoU32(I_REJECTED + 1);
     const u32 = this._sat._m.HEAPU32;
-    for (let k = 0; k < n; k++) out.push({ id: u32[ptr + 2 * k], code: statusCode(u32[ptr + 2 * k + 1]) });
+    for (let k = 0; k < n; k++) out.push({ id: u32[ptr + 2 * k], code: statusCode(u32[ptr + 2 * k + 1] & 0xff) });
     return out;
   }
 
