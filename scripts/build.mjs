@@ -18,8 +18,12 @@ export const steps = [
     what: 'WebAssembly module and the TypeScript package',
     script: 'scripts/build-wasm.mjs',
   },
+  {
+    name: 'cocos',
+    what: 'Cocos Creator extension (build/cocos-extension/sat-wasm/ and its zip)',
+    script: 'scripts/build-cocos.mjs',
+  },
   // Later issues add their steps here, for example:
-  // { name: 'cocos', what: 'Cocos Creator extension', script: 'scripts/build-cocos.mjs' },
   // { name: 'demo', what: 'browser demo', script: 'scripts/build-demo.mjs' },
 ];
 

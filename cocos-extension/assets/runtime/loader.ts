@@ -1,0 +1,219 @@
+/**
+ * Loads sat-wasm once per game, the way each platform Cocos builds for allows:
+ *
+ * - web and Android native: the bytes of the WebAssembly module come from a generated script
+ *   (lib/wasm/sat-baseline-bytes.js, base64) and are passed as `wasmBinary`: no file to fetch or locate.
+ * - WeChat mini-game: `WXWebAssembly.instantiate(path)` on the file the builder hook (hooks.js) copied into the
+ *   game package, through loadSAT's `instantiateWasm`.
+ * - iOS native (JavaScriptCore has no WebAssembly) and any platform without a WebAssembly object: the asm.js build.
+ *
+ * Loading starts when this module is first imported: at once if the game is already initialised, else from
+ * `game.onPostProjectInitDelegate` (the engine waits for it before the first scene starts).
+ */
+import { game, sys } from 'cc';
+import { loadSAT, type LoadOptions, type SAT } from '../lib/index.js';
+
+/** How the module is loaded. */
+export type LoadPlan = 'web' | 'wechat' | 'android' | 'asmjs';
+
+/** What chooseLoadPlan looks at; every field defaults to the running platform's. */
+export interface PlatformInfo {
+  isNative: boolean;
+  os: string;
+  platform: string;
+  /** `globalThis.WebAssembly` (null when the platform has none) */
+  webAssembly: unknown;
+  /** `globalThis.WXWebAssembly` on WeChat (null elsewhere) */
+  wxWebAssembly: unknown;
+}
+
+/** Folder and file the builder hook writes into a WeChat build (keep in sync with hooks.js). */
+export const WECHAT_WASM_PATH = 'sat-wasm/sat-baseline.wasm';
+
+type Global = typeof globalThis & { WXWebAssembly?: unknown; wx?: WxLike };
+interface WxLike {
+  getFileSystemManager?(): { accessSync(path: string): void };
+}
+interface WXWebAssemblyLike {
+  instantiate(path: string, imports: WebAssembly.Imports): Promise<{ instance: WebAssembly.Instance }>;
+}
+
+/** The platform as the loader sees it. */
+export function currentPlatform(): PlatformInfo {
+  const g = globalThis as Global;
+  return {
+    isNative: sys.isNative,
+    os: sys.os,
+    platform: sys.platform,
+    webAssembly: typeof WebAssembly === 'object' ? WebAssembly : null,
+    wxWebAssembly: typeof g.WXWebAssembly === 'object' && g.WXWebAssembly !== null ? g.WXWebAssembly : null,
+  };
+}
+
+/** Picks the way to load the module on a platform. */
+export function chooseLoadPlan(p: PlatformInfo = currentPlatform()): LoadPlan {
+  if (p.platform === sys.Platform.WECHAT_GAME && p.wxWebAssembly) return 'wechat';
+  if ((p.isNative && p.os === sys.OS.IOS) || !p.webAssembly) return 'asmjs';
+  if (p.isNative && p.os === sys.OS.ANDROID) return 'android';
+  return 'web';
+}
+
+/** Decodes base64 without atob (not every Cocos native runtime has it). */
+export function decodeBase64(text: string): Uint8Array {
+  const table = new Uint8Array(128);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '=') end--;
+  const out = new Uint8Array(Math.floor((end * 3) / 4));
+  let bits = 0;
+  let value = 0;
+  let o = 0;
+  for (let i = 0; i < end; i++) {
+    value = (value << 6) | table[text.charCodeAt(i)];
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (value >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+/**
+ * WeChat's WXWebAssembly lacks parts of the standard object the Emscripten glue and loadSAT test for
+ * (`validate`, `RuntimeError`); the glue also refuses to start without a global `WebAssembly`. Installs a
+ * stand-in built on WXWebAssembly when the game has none.
+ */
+function ensureWebAssemblyGlobal(wx: unknown): void {
+  const g = globalThis as Global & { WebAssembly?: unknown };
+  if (typeof g.WebAssembly === 'object' && g.WebAssembly !== null) return;
+  const shim = Object.create(wx as object) as Record<string, unknown>;
+  if (typeof shim.validate !== 'function') shim.validate = () => true;
+  if (typeof shim.RuntimeError !== 'function') shim.RuntimeError = Error;
+  g.WebAssembly = shim;
+}
+
+/** Finds the module file of a WeChat build: the brotli one when the hook wrote it, else the plain one. */
+function wechatWasmPath(): string {
+  const fsm = (globalThis as Global).wx?.getFileSystemManager?.();
+  if (fsm) {
+    try {
+      fsm.accessSync(`${WECHAT_WASM_PATH}.br`);
+      return `${WECHAT_WASM_PATH}.br`;
+    } catch {
+      // no .br file: the build was made without brotli
+    }
+  }
+  return WECHAT_WASM_PATH;
+}
+
+/** The loadSAT options of a plan. */
+export async function loadOptionsFor(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<LoadOptions> {
+  // A locateFile keeps loadSAT from resolving the default URL beside the glue (unused, and `URL` is missing on
+  // some mini-game runtimes).
+  const locateFile = (file: string) => file;
+  switch (plan) {
+    case 'asmjs':
+      return { prefer: 'asmjs' };
+    case 'wechat': {
+      const wx = p.wxWebAssembly as WXWebAssemblyLike;
+      ensureWebAssemblyGlobal(wx);
+      const path = wechatWasmPath();
+      return {
+        prefer: 'baseline',
+        locateFile,
+        instantiateWasm: (imports, receiveInstance) => {
+          wx.instantiate(path, imports).then(
+            (result) => receiveInstance(result.instance),
+            (err: unknown) => console.error(`[sat-wasm] WXWebAssembly.instantiate('${path}') failed:`, err),
+          );
+          return {};
+        },
+      };
+    }
+    default: {
+      // web and Android native: the bytes ship inside a script, so nothing has to be fetched.
+      const bytes = await import('../lib/wasm/sat-baseline-bytes.js');
+      return { prefer: 'baseline', locateFile, wasmBinary: decodeBase64(bytes.default) };
+    }
+  }
+}
+
+/** Loads sat-wasm with a plan; a new, independent instance per call. */
+export async function loadWithPlan(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<SAT> {
+  return loadSAT(await loadOptionsFor(plan, p));
+}
+
+// ---- the game's one instance ----------------------------------------------------------------------------------
+
+/** Where loading is. */
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
+
+let state: LoadState = 'idle';
+let instance: SAT | null = null;
+let failure: unknown = null;
+let pending: Promise<SAT> | null = null;
+const readyCallbacks: Array<(sat: SAT) => void> = [];
+
+/** The loaded module, or null before it is ready. */
+export function getSAT(): SAT | null {
+  return instance;
+}
+
+/** Loading state and, when it failed, why. */
+export function loadState(): { state: LoadState; error: unknown } {
+  return { state, error: failure };
+}
+
+/** Starts loading (once) and resolves to the game's instance. */
+export function ensureSATLoaded(plan?: LoadPlan): Promise<SAT> {
+  if (pending) return pending;
+  state = 'loading';
+  const chosen = plan ?? chooseLoadPlan();
+  pending = loadWithPlan(chosen).then(
+    (sat) => {
+      instance = sat;
+      state = 'ready';
+      for (const cb of readyCallbacks.splice(0)) cb(sat);
+      return sat;
+    },
+    (err: unknown) => {
+      failure = err;
+      state = 'failed';
+      console.error(`[sat-wasm] loading the collision module (${chosen}) failed:`, err);
+      throw err;
+    },
+  );
+  return pending;
+}
+
+/** Calls `cb` when the module is ready (at once when it already is). */
+export function onSATReady(cb: (sat: SAT) => void): void {
+  if (instance) cb(instance);
+  else readyCallbacks.push(cb);
+}
+
+/**
+ * For tests only: forgets the instance so that another plan can be loaded. Collider and manager state made from
+ * the old instance must be gone first.
+ */
+export function _resetLoaderForTests(): void {
+  state = 'idle';
+  instance = null;
+  failure = null;
+  pending = null;
+  readyCallbacks.length = 0;
+}
+
+/** Starts loading at project start; returning the promise makes the engine wait for it before the first scene. */
+function autoStart(): void {
+  const start = () => ensureSATLoaded().then(
+    () => undefined,
+    () => undefined, // reported above; components say they are not ready
+  );
+  if (game.inited) void start();
+  else game.onPostProjectInitDelegate.add(start);
+}
+
+autoStart();
