@@ -4,7 +4,7 @@
 // broad phase, and checks the pair count against a brute-force count (core overlap on every AABB-overlapping
 // pair) on a few frames.
 //
-// Usage: bench_world [frames=120] [N...] [grid|tree|sap...]   (default: N = 1000 5000 20000, all three)
+// Usage: bench_world [frames=120] [N...] [grid|tree|sap...] [cell=X]   (default: N = 1000 5000 20000, all three)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -111,11 +111,14 @@ struct Result {
   float checksum = 0.0f;
 };
 
+float gCellSize = 0.0f;  // grid cell size (0: automatic); set with cell=X on the command line
+
 Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   Scene s = makeScene(n, 42u);
   sat::WorldOptions opt;
   opt.broadPhase = bp;
   opt.capacity = n;
+  opt.gridCellSize = gCellSize;
   sat::World world(opt);
   std::vector<sat::BodyId> ids(static_cast<size_t>(n));
   sat::BodyDef def;
@@ -197,6 +200,7 @@ int main(int argc, char** argv) {
     if (a == "grid") phases.push_back(sat::BroadPhaseType::Grid);
     else if (a == "tree") phases.push_back(sat::BroadPhaseType::Tree);
     else if (a == "sap") phases.push_back(sat::BroadPhaseType::SortAndSweep);
+    else if (a.rfind("cell=", 0) == 0) gCellSize = float(std::atof(a.c_str() + 5));
     else sizes.push_back(std::atoi(argv[i]));
   }
   if (phases.empty()) {

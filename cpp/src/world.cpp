@@ -365,8 +365,8 @@ void World::Impl::narrowPhase() {
   begins.clear();
   stays.clear();
   ends.clear();
+  prevContacts.swap(contacts);  // pairs touching last frame point into prevContacts
   contacts.clear();
-  stayContacts.clear();
   shapeContacts.clear();
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   int tests = 0;
@@ -381,7 +381,6 @@ void World::Impl::narrowPhase() {
       const uint64_t k = pairs[pi].key();
       while (ci < candidateCount && candidates[ci] == k) ++ci;  // already cached
       nextPairs.push_back(pairs[pi]);
-      nextPairs.back().contact = int32_t(pi);
       ++pi;
     } else if (ci < candidateCount) {
       const uint64_t k = candidates[ci];
@@ -403,7 +402,6 @@ void World::Impl::narrowPhase() {
 
   // 2. The narrow phase over every pair, compacting survivors in place. Bodies are visited in slot order for A
   // but at random for B: prefetch a few pairs ahead (the loop is bound by memory latency, not arithmetic).
-  nextContacts.resize(nextPairs.size());
   const size_t n = nextPairs.size();
   constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
   size_t out = 0;
@@ -436,8 +434,8 @@ void World::Impl::narrowPhase() {
       if (p.touching) ends.push_back({p.idA, p.idB});
       continue;
     }
-    Contact& c = nextContacts[out];
-    const bool needsTest = p.contact < 0 || ha.movedStamp == frame || hb.movedStamp == frame ||
+    Contact& c = scratchContact;
+    const bool needsTest = p.fresh || ha.movedStamp == frame || hb.movedStamp == frame ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
     bool touching = p.touching != 0;
     if (needsTest) {
@@ -468,30 +466,28 @@ void World::Impl::narrowPhase() {
       if ((ha.flags | hb.flags) & detail::kSensor) flags |= kContactSensor;
       c.flags = flags;
     } else if (touching) {
-      c = pairContact[size_t(p.contact)];
+      c = prevContacts[size_t(p.contact)];
     }
+    p.contact = -1;
     if (touching) {
       if (!p.touching) {
         begins.push_back({p.idA, p.idB});
         c.flags |= kContactBegan;
-        contacts.push_back(c);
       } else {
         c.flags &= uint8_t(~kContactBegan);
         stays.push_back({p.idA, p.idB});
-        stayContacts.push_back(c);
       }
+      p.contact = int32_t(contacts.size());
+      contacts.push_back(c);
     } else if (p.touching) {
       ends.push_back({p.idA, p.idB});
     }
     p.touching = touching ? 1 : 0;
-    p.contact = int32_t(out);
+    p.fresh = 0;
     nextPairs[out++] = p;
   }
   nextPairs.resize(out);
-  nextContacts.resize(out);
   pairs.swap(nextPairs);
-  pairContact.swap(nextContacts);
-  contacts.insert(contacts.end(), stayContacts.begin(), stayContacts.end());
   stats.narrowTests = tests;
   stats.candidatePairs = int(pairs.size());
   stats.touchingPairs = int(contacts.size());
@@ -519,9 +515,9 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     impl_->buffer.reserve(n * kTransformStride);
     impl_->last.reserve(n * kTransformStride);
     impl_->pairs.reserve(4 * n);
-    impl_->pairContact.reserve(4 * n);
+    impl_->contacts.reserve(4 * n);
+    impl_->prevContacts.reserve(4 * n);
     impl_->nextPairs.reserve(4 * n);
-    impl_->nextContacts.reserve(4 * n);
     impl_->candidates.reserve(4 * n);
   }
 }
@@ -853,7 +849,6 @@ int World::rejectedCount() const { return int(impl_->rejected.size()); }
 bool World::validate() const {
   const Impl& w = *impl_;
   if (!w.staticTree.validate() || !w.movingTree.validate()) return false;
-  if (w.pairContact.size() != w.pairs.size()) return false;
   for (size_t i = 0; i < w.pairs.size(); ++i) {
     const Pair& p = w.pairs[i];
     if (p.a >= p.b) return false;

@@ -57,7 +57,7 @@ struct Pair {
   SatCache cache;         // shape pair (0, 0)
   uint8_t touching = 0;
   uint8_t fresh = 1;      // created this frame: must be tested even if neither body moved
-  int32_t contact = -1;   // index of its last Contact in pairContact; -1 when new
+  int32_t contact = -1;   // touching: index of its Contact in this frame's contacts (next frame: prevContacts)
   uint64_t key() const { return (uint64_t(a) << 32) | b; }
 };
 
@@ -117,13 +117,14 @@ struct World::Impl {
 
   // ---- pairs: sorted by key (a, b); this frame's broad-phase candidates are radix-sorted and merged in
   std::vector<detail::Pair> pairs, nextPairs;
-  std::vector<Contact> pairContact, nextContacts;  // last manifold per pair (valid when touching)
+
   std::vector<uint64_t> candidates, candidateScratch;
 
   // ---- outputs
   std::vector<BodyPair> begins, stays, ends;
   std::vector<Contact> contacts;
-  std::vector<Contact> stayContacts;  // scratch: stays are appended after begins
+  std::vector<Contact> prevContacts;  // last frame's contacts: a touching pair that did not move reuses its own
+  Contact scratchContact;
   std::vector<ShapeContact> shapeContacts;
   std::vector<RejectedBody> rejected;
   UpdateStats stats;

@@ -234,7 +234,9 @@ TEST_P(WorldCcd, FastBulletNeverPassesAThinWall) {
           hitReported = true;
           EXPECT_GE(c.toi, 0.0f);
           EXPECT_LE(c.toi, 1.0f);
-          if (c.flags & sat::kContactSwept) EXPECT_LT(c.toi, 1.0f);
+          if (c.flags & sat::kContactSwept) {
+            EXPECT_LT(c.toi, 1.0f);
+          }
         }
       }
     }
@@ -280,7 +282,9 @@ TEST(WorldConcave, BodyLevelResolutionSeparates) {
     std::vector<sat::Polygon> partsA, partsB;
     ASSERT_EQ(sat::decompose(outlineA.data(), int(outlineA.size()), &partsA), sat::Status::Ok);
     ASSERT_EQ(sat::decompose(outlineB.data(), int(outlineB.size()), &partsB), sat::Status::Ok);
-    if (partsA.size() > 1 || partsB.size() > 1) EXPECT_GT(c.shapeContactCount, 0);
+    if (partsA.size() > 1 || partsB.size() > 1) {
+      EXPECT_GT(c.shapeContactCount, 0);
+    }
     sat::Transform xa = sat::makeTransform(0, 0, 0);
     sat::Transform xb = sat::makeTransform(def.x + c.normal.x * c.depth, def.y + c.normal.y * c.depth, def.angle);
     float worst = 0.0f;

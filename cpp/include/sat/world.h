@@ -230,7 +230,7 @@ class World {
   int stayCount() const;
   const BodyPair* endEvents() const;
   int endCount() const;
-  /// One per begin and stay event, in the order begin events then stay events.
+  /// One per touching pair (begin or stay event), in pair order; kContactBegan marks the begins.
   const Contact* contacts() const;
   int contactCount() const;
   const ShapeContact* shapeContacts() const;
