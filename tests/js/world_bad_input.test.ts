@@ -1,0 +1,303 @@
+// The JS world under bad input and misuse: unknown and stale ids, NaN / infinite / out-of-range transforms (refused
+// per body, the rest unaffected), bad definitions and options, changes made while reading events, memory growth
+// under held views, dispose twice and use after dispose, and the JS heap over many frames (no allocation per frame).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SATError, type SAT, type SATErrorCode } from '../../dist/index.js';
+import { VARIANTS, satFor } from './helpers.js';
+
+function code(fn: () => unknown): SATErrorCode | 'no error' {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof SATError) return e.code;
+    throw e;
+  }
+  return 'no error';
+}
+
+describe.each(VARIANTS)('World bad input (%s)', (variant) => {
+  let sat: SAT;
+  beforeAll(async () => {
+    sat = await satFor(variant);
+  });
+
+  it('unknown, malformed, removed and foreign ids throw UnknownBody / RemovedBody; the world is unaffected', () => {
+    const world = sat.createWorld();
+    const other = sat.createWorld();
+    const box = sat.box(1, 1);
+    const a = world.add({ shape: box, x: 0, y: 0 });
+    const b = world.add({ shape: box, x: 0.5, y: 0 });
+    world.update();
+    for (const bad of [0, -1, 1.5, NaN, 2 ** 33, 12345]) {
+      expect(code(() => world.setTransform(bad, 0, 0))).toBe('UnknownBody');
+      expect(code(() => world.remove(bad))).toBe('UnknownBody');
+      expect(world.has(bad)).toBe(false);
+    }
+    expect(code(() => world.slotOf('1' as unknown as number))).toBe('UnknownBody');
+    world.remove(b);
+    for (const op of [
+      () => world.remove(b),
+      () => world.setTransform(b, 0, 0),
+      () => world.slotOf(b),
+      () => world.setEnabled(b, false),
+      () => world.setFilter(b, 1, 1),
+      () => world.setSensor(b, true),
+      () => world.setBullet(b, true),
+      () => world.setMass(b, 2),
+      () => world.setUserId(b, 2),
+      () => world.userIdOf(b),
+      () => world.typeOf(b),
+      () => world.boundsOf(b),
+      () => world.getTransform(b),
+    ]) {
+      expect(code(op)).toBe('RemovedBody');
+    }
+    // A new body reusing the slot gets a new id; the stale one stays refused.
+    world.update();
+    const c = world.add({ shape: box, x: 0.5, y: 0 });
+    expect(c).not.toBe(b);
+    expect(world.slotOf(c)).toBe(b & 0xfffff);
+    expect(code(() => world.setTransform(b, 0, 0))).toBe('RemovedBody');
+    // Ids of another world: the other world never issued them.
+    expect(code(() => other.remove(a))).toBe('UnknownBody');
+    world.update();
+    expect(world.events.beginCount).toBe(1);
+    expect(world.validate()).toBe(true);
+    world.dispose();
+    other.dispose();
+    box.dispose();
+  });
+
+  it('NaN / infinite / out-of-range transforms: setTransform throws, the bulk buffer refuses per body', () => {
+    const world = sat.createWorld();
+    const box = sat.box(1, 1);
+    const ids = [0, 1, 2, 3].map((i) => world.add({ shape: box, x: 3 * i, y: 0 }));
+    world.update();
+    for (const args of [
+      [NaN, 0],
+      [0, Infinity],
+      [0, 0, NaN],
+      [0, 0, 0, 0],
+      [2e6, 0],
+      [0, 0, 0, 1, 1e9],
+      ['1', 0],
+    ] as unknown as Array<[number, number, number?, number?, number?]>) {
+      expect(code(() => world.setTransform(ids[0], ...args))).toBe('InvalidTransform');
+    }
+    expect(world.getTransform(ids[0])).toEqual({ x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1 });
+    // Bulk: bodies 0 and 2 get garbage, 1 and 3 move; only 0 and 2 are refused and keep their transforms.
+    const t = world.transforms;
+    const s = ids.map((id) => world.slotOf(id) * 5);
+    t[s[0]] = NaN;
+    t[s[1]] = 0.5; // now overlaps body 0
+    t[s[2] + 3] = 0; // collapsed scale
+    t[s[3] + 1] = 1;
+    const st = world.update();
+    expect(st.rejected).toBe(2);
+    const rejected = world.rejected();
+    expect(rejected.map((r) => r.id).sort()).toEqual([ids[0], ids[2]].sort());
+    for (const r of rejected) expect(r.code).toBe('InvalidTransform');
+    expect(world.getTransform(ids[0]).x).toBe(0);
+    expect(world.getTransform(ids[2])).toEqual({ x: 6, y: 0, angle: 0, scaleX: 1, scaleY: 1 });
+    expect(world.getTransform(ids[1]).x).toBe(0.5);
+    expect(world.getTransform(ids[3]).y).toBe(1);
+    // The refused entries were restored, so the next frame is clean.
+    const t2 = world.transforms;
+    expect(t2[s[0]]).toBe(0);
+    expect(t2[s[2] + 3]).toBe(1);
+    expect(world.update().rejected).toBe(0);
+    expect(world.rejected()).toEqual([]);
+    expect(world.events.stayCount).toBe(1); // bodies 0 and 1 still touch
+    world.dispose();
+    box.dispose();
+  });
+
+  it('bad body definitions and options name the problem', () => {
+    const world = sat.createWorld();
+    const box = sat.box(1, 1);
+    const gone = sat.box(1, 1);
+    gone.dispose();
+    expect(code(() => world.add(null as never))).toBe('InvalidArgument');
+    expect(code(() => world.add({ x: 0, y: 0 }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: box, shapes: [{ shape: box }], x: 0, y: 0 }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shapes: [], x: 0, y: 0 }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: {} as never, x: 0, y: 0 }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: gone, x: 0, y: 0 }))).toBe('Disposed');
+    expect(code(() => world.add({ shape: box, x: NaN, y: 0 }))).toBe('InvalidTransform');
+    expect(code(() => world.add({ shape: box, x: 0, y: 0, scaleX: 0 }))).toBe('InvalidTransform');
+    expect(code(() => world.add({ shape: box, x: 5e6, y: 0 }))).toBe('InvalidTransform');
+    expect(code(() => world.add({ shape: box, x: 0 } as never))).toBe('InvalidTransform');
+    expect(code(() => world.add({ shape: box, x: 0, y: 0, type: 'rigid' as never }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: box, x: 0, y: 0, mass: 0 }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: box, x: 0, y: 0, mass: NaN }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: box, x: 0, y: 0, group: 1.5 }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: box, x: 0, y: 0, sensor: 1 as never }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shape: box, x: 0, y: 0, type: 'static', bullet: true }))).toBe('InvalidArgument');
+    expect(code(() => world.add({ shapes: [{ shape: box, offsetX: Infinity }], x: 0, y: 0 }))).toBe('InvalidArgument');
+    expect(code(() => world.addConcave([0, 0, 1, 0], { x: 0, y: 0 }))).toBe('TooFewPoints');
+    expect(code(() => world.addConcave([0, 0, 2, 2, 2, 0, 0, 2], { x: 0, y: 0 }))).toBe('SelfIntersecting');
+    expect(code(() => world.addConcave([0, 0, 1, NaN, 1, 1], { x: 0, y: 0 }))).toBe('NonFinite');
+    expect(code(() => world.addConcave('square' as never, { x: 0, y: 0 }))).toBe('InvalidArgument');
+    const id = world.add({ shape: box, x: 0, y: 0, type: 'static' });
+    expect(code(() => world.setBullet(id, true))).toBe('InvalidArgument');
+    expect(code(() => world.setMass(id, -1))).toBe('InvalidArgument');
+    expect(code(() => world.setFilter(id, 1, 2 ** 40))).toBe('InvalidArgument');
+    expect(code(() => world.queryPoint(NaN, 0))).toBe('InvalidArgument');
+    expect(code(() => world.queryAABB(1, 1, 0, 0))).toBe('InvalidArgument');
+    expect(code(() => world.raycast(0, 0, Infinity, 0))).toBe('InvalidArgument');
+    expect(code(() => world.queryPoint(0, 0, { mask: 'all' } as never))).toBe('InvalidArgument');
+    expect(code(() => world.queryShape(box, { x: NaN, y: 0 }))).toBe('InvalidTransform');
+    expect(code(() => world.setPushApart({ iterations: 1000 }))).toBe('InvalidArgument');
+    expect(code(() => sat.createWorld({ broadPhase: 'quadtree' as never }))).toBe('InvalidArgument');
+    expect(code(() => sat.createWorld({ capacity: -1 }))).toBe('InvalidArgument');
+    expect(code(() => sat.createWorld(null as never))).toBe('InvalidArgument');
+    // Nothing above left a body behind.
+    expect(world.bodyCount).toBe(1);
+    expect(world.userIdOf(id)).toBe(0);
+    world.setUserId(id, 0xfffffffe);
+    expect(world.userIdOf(id)).toBe(0xfffffffe);
+    expect(world.typeOf(id)).toBe('static');
+    world.dispose();
+    box.dispose();
+  });
+
+  it('changes while reading events: snapshot until the next update; update / dispose inside a callback throw', () => {
+    const world = sat.createWorld();
+    const box = sat.box(1, 1);
+    const ids = [];
+    for (let i = 0; i < 10; i++) ids.push(world.add({ shape: box, x: i * 0.8, y: 0 }));
+    world.update();
+    const ev = world.events;
+    expect(ev.beginCount).toBe(9);
+    const before = Array.from(ev.begin.subarray(0, 18));
+    const seen: number[] = [];
+    ev.forEachBegin((a, b) => {
+      seen.push(a, b);
+      if (world.has(b)) world.remove(b); // removing while iterating
+      // adding many bodies while iterating grows the memory
+      for (let k = 0; k < 200; k++) world.add({ shape: box, x: 100 + k * 3, y: 100 });
+      expect(code(() => world.update())).toBe('InvalidArgument');
+      expect(code(() => world.dispose())).toBe('InvalidArgument');
+    });
+    expect(seen).toEqual(before);
+    // The views re-taken after growth still show the same snapshot.
+    expect(Array.from(world.events.begin.subarray(0, 18))).toEqual(before);
+    const contactsSeen: number[] = [];
+    for (const c of world.contacts) {
+      contactsSeen.push(c.a);
+      expect(code(() => world.update())).toBe('InvalidArgument');
+    }
+    expect(contactsSeen.length).toBe(9);
+    // After the loops update works again; the removed bodies' pairs end.
+    world.update();
+    expect(world.events.endCount).toBeGreaterThan(0);
+    expect(world.validate()).toBe(true);
+    world.dispose();
+    box.dispose();
+  });
+
+  it('memory growth: world.transforms re-validates; a view taken before growth is stale', () => {
+    const world = sat.createWorld();
+    const box = sat.box(1, 1);
+    const first = world.add({ shape: box, x: 0, y: 0 });
+    const old = world.transforms;
+    for (let i = 0; i < 20000; i++) world.add({ shape: box, x: (i % 200) * 2, y: 10 + Math.floor(i / 200) * 2 });
+    const now = world.transforms;
+    expect(now === old).toBe(false);
+    // WebAssembly detaches the old buffer (the stale view reads as empty); asm.js copies it (the stale view reads
+    // the old copy): either way, only the re-read view is live.
+    if (variant !== 'asmjs') expect(old.length).toBe(0);
+    expect(now.length).toBe(5 * world.slotCapacity);
+    expect(world.transforms === now).toBe(true); // stable while nothing grows
+    now[world.slotOf(first) * 5] = 7;
+    world.update();
+    expect(world.getTransform(first).x).toBe(7);
+    world.dispose();
+    box.dispose();
+  });
+
+  it('dispose is idempotent; every use afterwards throws Disposed', () => {
+    const world = sat.createWorld();
+    const box = sat.box(1, 1);
+    const id = world.add({ shape: box, x: 0, y: 0 });
+    world.update();
+    const events = world.events;
+    world.dispose();
+    world.dispose();
+    expect(world.disposed).toBe(true);
+    for (const op of [
+      () => world.update(),
+      () => world.add({ shape: box, x: 0, y: 0 }),
+      () => world.remove(id),
+      () => world.setTransform(id, 0, 0),
+      () => world.transforms,
+      () => world.events,
+      () => world.contacts,
+      () => world.raycast(0, 0, 1, 1),
+      () => world.queryPoint(0, 0),
+      () => world.slotOf(id),
+      () => world.bodyCount,
+      () => events.forEachBegin(() => {}),
+      () => world.has(id),
+    ]) {
+      expect(code(op)).toBe('Disposed');
+    }
+    expect(events.beginCount).toBe(0);
+    box.dispose();
+  });
+});
+
+describe('World JS heap', () => {
+  it('the bulk frame loop allocates nothing: the heap is flat over 2000 frames after warm-up', () => {
+    const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+    const script = `
+      import { loadSAT, CONTACT_WORDS } from ${JSON.stringify(dist)};
+      const sat = await loadSAT({ prefer: 'simd' });
+      const world = sat.createWorld({ capacity: 1000 });
+      const n = 1000, half = 25;
+      const x = new Float32Array(n), y = new Float32Array(n), vx = new Float32Array(n), vy = new Float32Array(n), slot = new Int32Array(n);
+      const box = sat.box(1, 1);
+      let seed = 1; const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+      for (let i = 0; i < n; i++) {
+        x[i] = (rand() * 2 - 1) * half; y[i] = (rand() * 2 - 1) * half; vx[i] = rand() - 0.5; vy[i] = rand() - 0.5;
+        slot[i] = world.slotOf(world.add({ shape: box, x: x[i], y: y[i] })) * 5;
+      }
+      let sink = 0;
+      const onPair = (a, b) => { sink += a - b; };
+      const onContact = (c) => { sink += c.depth + c.normalX; };
+      const frame = () => {
+        const t = world.transforms;
+        for (let i = 0; i < n; i++) {
+          x[i] += vx[i]; y[i] += vy[i];
+          if (x[i] < -half || x[i] > half) vx[i] = -vx[i];
+          if (y[i] < -half || y[i] > half) vy[i] = -vy[i];
+          t[slot[i]] = x[i]; t[slot[i] + 1] = y[i];
+        }
+        const st = world.update();
+        sink += st.touchingPairs;
+        const c = world.contacts, f32 = c.f32, u32 = c.u32;
+        for (let k = 0; k < c.count; k++) sink += f32[k * CONTACT_WORDS + 4] + u32[k * CONTACT_WORDS];
+        const ev = world.events;
+        ev.forEachBegin(onPair); ev.forEachEnd(onPair);
+        c.forEach(onContact);
+      };
+      for (let i = 0; i < 300; i++) frame();
+      const samples = [];
+      for (let r = 0; r < 5; r++) {
+        for (let i = 0; i < 400; i++) frame();
+        globalThis.gc(); globalThis.gc();
+        samples.push(process.memoryUsage().heapUsed);
+      }
+      console.log(JSON.stringify({ samples, sink: Number.isFinite(sink) }));
+    `;
+    const res = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(0);
+    const { samples, sink } = JSON.parse(res.stdout.trim().split('\n').pop()!);
+    expect(sink).toBe(true);
+    // 400 frames between samples: one allocation per frame would show as kilobytes per sample.
+    const growth = samples[samples.length - 1] - samples[0];
+    expect(growth, `heapUsed samples ${samples.join(', ')}`).toBeLessThan(16 * 1024);
+  });
+});
