@@ -139,6 +139,8 @@ export class SATCollisionManager extends System {
   private _scratch: NodePlacement = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1, shear: 0 };
   private _rebuilt: SATCollider[] = [];
   private _seen = new Map<SATCollider, Set<SATCollider>>();
+  /** contacts (A's view) whose begin-contact was emitted: an end is only emitted after its begin */
+  private _announced = new WeakSet<SATContact>();
 
   constructor() {
     super();
@@ -251,8 +253,12 @@ export class SATCollisionManager extends System {
   }
 
   private _attach(sat: SAT): void {
-    this._sat = sat;
-    this._world = sat.createWorld({ broadPhase: 'grid', pushApart: { enabled: this._pushApart, iterations: this._pushIterations } });
+    try {
+      this._world = sat.createWorld({ broadPhase: 'grid', pushApart: { enabled: this._pushApart, iterations: this._pushIterations } });
+      this._sat = sat;
+    } catch (e) {
+      console.error('[sat-wasm] SATCollisionManager could not create its world:', e);
+    }
   }
 
   /** Brings one collider's body up to date: made, filtered, placed. Reads the world matrix only if it moved. */
@@ -437,6 +443,8 @@ export class SATCollisionManager extends System {
     if (!forA || !forB) return;
     a._touching.delete(b);
     b._touching.delete(a);
+    if (!this._announced.has(forA)) return; // its begin was never emitted (ended by a handler in the same frame)
+    this._announced.delete(forA);
     for (const ct of [forA, forB]) {
       ct.depth = 0;
       ct.points.length = 0;
@@ -453,6 +461,7 @@ export class SATCollisionManager extends System {
     for (const e of pending) {
       // A begin or stay whose pair an earlier handler ended (by disabling a collider) is dropped.
       if (e.type !== SATCollisionManager.EventType.END_CONTACT && e.a._touching.get(e.b) !== e.forA) continue;
+      if (e.type === SATCollisionManager.EventType.BEGIN_CONTACT) this._announced.add(e.forA);
       this._events.emit(e.type, e.a, e.b, e.forA);
       e.a._emit(e.type, e.b, e.forA);
       e.b._emit(e.type, e.a, e.forB);

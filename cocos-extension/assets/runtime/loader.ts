@@ -12,6 +12,9 @@
  */
 import { game, sys } from 'cc';
 import { loadSAT, type LoadOptions, type SAT } from '../lib/index.js';
+// Imported statically: Cocos project scripts are compiled with ES2015 modules (no import()), so the bytes ship on
+// every platform (about 90 KB of script), also where WeChat or asm.js do not use them.
+import wasmBase64 from '../lib/wasm/sat-baseline-bytes.js';
 
 /** How the module is loaded. */
 export type LoadPlan = 'web' | 'wechat' | 'android' | 'asmjs';
@@ -86,7 +89,7 @@ export function decodeBase64(text: string): Uint8Array {
  * stand-in built on WXWebAssembly when the game has none.
  */
 function ensureWebAssemblyGlobal(wx: unknown): void {
-  const g = globalThis as Global & { WebAssembly?: unknown };
+  const g = globalThis as unknown as { WebAssembly?: unknown };
   if (typeof g.WebAssembly === 'object' && g.WebAssembly !== null) return;
   const shim = Object.create(wx as object) as Record<string, unknown>;
   if (typeof shim.validate !== 'function') shim.validate = () => true;
@@ -134,8 +137,7 @@ export async function loadOptionsFor(plan: LoadPlan, p: PlatformInfo = currentPl
     }
     default: {
       // web and Android native: the bytes ship inside a script, so nothing has to be fetched.
-      const bytes = await import('../lib/wasm/sat-baseline-bytes.js');
-      return { prefer: 'baseline', locateFile, wasmBinary: decodeBase64(bytes.default) };
+      return { prefer: 'baseline', locateFile, wasmBinary: decodeBase64(wasmBase64) };
     }
   }
 }
