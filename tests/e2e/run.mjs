@@ -280,6 +280,88 @@ test(
   { viewport: { width: 390, height: 844 }, mobile: true },
 );
 
+test('stress: 5,000 bodies report the update time split by stage, and the panel shows it', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress');
+  // Choose 5,000 on the slider, as a person would.
+  await page.evaluate(() => {
+    const input = document.querySelector('[data-testid="stress-count"]');
+    input.value = String(window.__demo.scene.counts.indexOf(5000));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction(() => window.__demo.scene.bodies === 5000 && window.__demo.scene.stats.frames >= 20, null, { timeout: 30000 });
+  await page.waitForTimeout(400);
+  const s = await page.evaluate(() => ({ ...window.__demo.scene.stats, inWorld: window.__demo.scene.bodyCountInWorld }));
+  assert(s.inWorld === 5000, `world should hold 5000 bodies, has ${s.inWorld}`);
+  assert(s.avgUpdateMs > 0 && Number.isFinite(s.avgUpdateMs), `update time should be reported: ${s.avgUpdateMs}`);
+  assert(s.broadMs + s.pairsMs > 0 && s.narrowMs > 0, `broad (${s.broadMs}+${s.pairsMs}) and narrow (${s.narrowMs}) times should be > 0`);
+  assert(s.candidatePairs > 0 && s.touchingPairs > 0, `pairs should be counted: ${s.candidatePairs} candidates, ${s.touchingPairs} touching`);
+  assert(s.fps > 0, `FPS should be measured: ${s.fps}`);
+  const panelText = await page.textContent('[data-testid="stress-stats"]');
+  assert(/5,000/.test(panelText) && /update\(\) total\s*[\d.]+ ms/.test(panelText), `stats panel should show N and the update time: ${panelText}`);
+  console.log(`     5,000 bodies: update ${s.avgUpdateMs.toFixed(2)} ms (broad ${(s.broadMs + s.pairsMs).toFixed(2)}, narrow+events ${s.narrowMs.toFixed(2)}), ${s.candidatePairs} candidate pairs, ${s.touchingPairs} touching, ${s.fps.toFixed(0)} FPS`);
+  await shot(page, 'stress-5000');
+
+  // Push-apart on and the broad-phase view: still updating, residual overlap reported.
+  await page.click('[data-testid="stress-push"]');
+  await page.click('[data-testid="stress-broad"]');
+  await page.mouse.move(640, 400);
+  const f0 = await page.evaluate(() => window.__demo.scene.stats.frames);
+  await page.waitForFunction((f0) => window.__demo.scene.stats.frames > f0 + 20, f0, { timeout: 30000 });
+  const p = await page.evaluate(() => ({ ...window.__demo.scene.stats, push: window.__demo.scene.pushApart }));
+  assert(p.push && p.pushMs > 0, `push-apart should run and be timed: ${p.pushMs}`);
+  await shot(page, 'stress-5000-pushapart-broadphase');
+  expectNoErrors(errors, 'stress');
+});
+
+test('stress: 20,000 bodies run with every broad phase', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress');
+  for (const bp of ['grid', 'tree', 'sap']) {
+    await page.selectOption('[data-testid="stress-bp"]', bp);
+    await page.evaluate(() => window.__demo.scene.setCount(20000));
+    await page.waitForFunction(() => window.__demo.scene.bodies === 20000 && window.__demo.scene.stats.frames >= 5, null, { timeout: 60000 });
+    const s = await page.evaluate(() => window.__demo.scene.stats);
+    assert(s.avgUpdateMs > 0 && s.candidatePairs > 0, `${bp}: update ${s.avgUpdateMs} ms, ${s.candidatePairs} pairs`);
+    console.log(`     20,000 bodies, ${bp}: update ${s.avgUpdateMs.toFixed(2)} ms, ${s.candidatePairs} candidate pairs`);
+  }
+  await shot(page, 'stress-20000');
+  expectNoErrors(errors, 'stress 20k');
+});
+
+test('tunnel: without CCD bullets pass through the thin wall, with CCD none does', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'tunnel');
+  await page.waitForFunction(() => window.__demo.scene.on.fired >= 12 && window.__demo.scene.off.through + window.__demo.scene.off.stopped >= 10, null, { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const r = await page.evaluate(() => ({ off: window.__demo.scene.off, on: window.__demo.scene.on }));
+  assert(r.on.through === 0, `CCD on: no bullet may tunnel, ${r.on.through} did`);
+  assert(r.on.stopped >= 8, `CCD on: bullets should be stopped by the wall: ${JSON.stringify(r.on)}`);
+  assert(r.on.lastToi !== null && r.on.lastToi >= 0 && r.on.lastToi <= 1, `CCD on: time of impact in [0, 1]: ${r.on.lastToi}`);
+  assert(r.off.through > r.off.stopped, `CCD off: most bullets should tunnel: ${JSON.stringify(r.off)}`);
+  const panel = await page.evaluate(() => [document.querySelector('[data-testid="tunnel-through-on"]').textContent, document.querySelector('[data-testid="tunnel-through-off"]').textContent]);
+  assert(panel[0] === '0' && Number(panel[1]) > 0, `panel counts: through on ${panel[0]}, off ${panel[1]}`);
+  await shot(page, 'tunnel');
+  expectNoErrors(errors, 'tunnel');
+});
+
+test('raycast: rays from the pointer hit bodies, normals face the rays', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'raycast');
+  const box = await page.locator('canvas#view').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.55);
+  await page.waitForTimeout(200);
+  const r = await page.evaluate(() => ({ rays: window.__demo.scene.rays, hits: window.__demo.scene.hits, origin: window.__demo.scene.origin, list: window.__demo.scene.hitList() }));
+  assert(r.hits > 0 && r.hits <= r.rays, `some rays should hit: ${r.hits} of ${r.rays}`);
+  for (const h of r.list) {
+    if (!h) continue;
+    const dx = h.point.x - r.origin.x;
+    const dy = h.point.y - r.origin.y;
+    assert(dx * h.normal.x + dy * h.normal.y <= 1e-4, `normal ${JSON.stringify(h.normal)} should face the ray from ${JSON.stringify(r.origin)} to ${JSON.stringify(h.point)}`);
+    assert(Math.abs(Math.hypot(h.normal.x, h.normal.y) - 1) < 1e-3, `normal should be unit: ${JSON.stringify(h.normal)}`);
+  }
+  const panelHits = Number(await page.textContent('[data-testid="ray-hits"]'));
+  assert(panelHits > 0, `panel should count hits: ${panelHits}`);
+  await shot(page, 'raycast');
+  expectNoErrors(errors, 'raycast');
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Runner.
 

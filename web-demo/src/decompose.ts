@@ -1,14 +1,24 @@
-// Concave outlines for the SAT scene: split into convex parts by the library's own decompose() when the loaded
-// package has it (the world API), else by a small ear clipping + merge written here, labelled as such.
+// Concave outlines for the SAT scene. The package splits a concave outline into convex parts inside a world
+// (world.addConcave), but has no public call that returns those parts as shapes for the narrow-phase functions.
+// So the outline is first given to a small world (the library validates it with its own named errors, e.g.
+// SelfIntersecting, and says how many parts it makes), then split here by ear clipping + merging for drawing and
+// for sat.collide() on each part.
 import type { SAT, Shape, Vec2 } from 'sat-wasm';
 
-/** The library's decomposition, when available: outline -> convex shapes. */
-export type Decomposer = ((outline: Vec2[]) => Shape[]) | null;
-
-export function decomposeOutline(sat: SAT, decomposer: Decomposer, outline: Vec2[]): { parts: Shape[]; how: string } {
-  if (decomposer) return { parts: decomposer(outline), how: 'split by sat-wasm decompose()' };
+export function decomposeOutline(sat: SAT, outline: Vec2[]): { parts: Shape[]; how: string } {
+  const world = sat.createWorld();
+  let libraryParts = 0;
+  try {
+    const id = world.addConcave(outline, { x: 0, y: 0, type: 'static' });
+    libraryParts = world.shapeCountOf(id);
+  } finally {
+    world.dispose();
+  }
   const polys = earClipMerge(outline);
-  return { parts: polys.map((p) => sat.polygon(p)), how: 'split by the demo (the package has no decompose())' };
+  return {
+    parts: polys.map((p) => sat.polygon(p)),
+    how: `split by the demo; world.addConcave makes ${libraryParts}`,
+  };
 }
 
 const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);

@@ -6,7 +6,9 @@
 import { loadSAT, type SAT } from 'sat-wasm';
 import { View, type Scene } from './view.js';
 import { createSatScene } from './scenes/sat.js';
-import { worldScenes, decomposerFor } from './world-scenes.js';
+import { createStressScene } from './scenes/stress.js';
+import { createTunnelScene } from './scenes/tunnel.js';
+import { createRaycastScene } from './scenes/raycast.js';
 
 type SceneId = 'sat' | 'stress' | 'tunnel' | 'raycast';
 const SCENES: SceneId[] = ['sat', 'stress', 'tunnel', 'raycast'];
@@ -73,8 +75,8 @@ function start(id: SceneId): void {
   demo.sceneId = id;
   demo.frames = 0;
   try {
-    if (id === 'sat') current = createSatScene(sat, view, panel, decomposerFor(sat));
-    else current = worldScenes[id](sat, view, panel);
+    const make = { sat: createSatScene, stress: createStressScene, tunnel: createTunnelScene, raycast: createRaycastScene }[id];
+    current = make(sat, view, panel);
     demo.scene = current.hooks;
   } catch (err) {
     fail(`starting scene ${id}`, err);

@@ -4,7 +4,7 @@
 // the MTV arrow, a ghost of B pushed out, and contact dots.
 import type { DistanceResult, Manifold, SAT, Shape, Vec2 } from 'sat-wasm';
 import { axisOverlap, candidateAxes, dot, len, placePiece, project, supportPoints, transformPoint, type Axis, type Piece } from '../geometry.js';
-import { decomposeOutline, type Decomposer } from '../decompose.js';
+import { decomposeOutline } from '../decompose.js';
 import { View, arrow, el, fmt, label, type Scene } from '../view.js';
 
 type Kind = 'polygon' | 'box' | 'circle' | 'capsule' | 'concave';
@@ -54,7 +54,7 @@ interface PairResult {
   sepAxis: Axis | null;
 }
 
-export function createSatScene(sat: SAT, view: View, panel: HTMLElement, decomposer: Decomposer): Scene {
+export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene {
   view.fit(-10, -6.5, 10, 6.5);
   const bodies: [Body, Body] = [
     { name: 'A', ...COLORS.A, kind: 'polygon', sides: 5, outline: DEFAULT_OUTLINE, parts: [], partsNote: '', xf: { x: -3.2, y: 0, angle: 0.2 }, reach: 2.6 },
@@ -95,7 +95,7 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement, decompo
           body.partsNote = 'sat.capsule(…, radius 0.85)';
           break;
         case 'concave': {
-          const d = decomposeOutline(sat, decomposer, body.outline);
+          const d = decomposeOutline(sat, body.outline);
           body.parts = d.parts;
           body.partsNote = `${d.parts.length} convex parts (${d.how})`;
           break;

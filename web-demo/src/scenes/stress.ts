@@ -1,0 +1,447 @@
+// Scene 2, "Stress": N bodies bouncing in a box, all moved through the world's bulk transform buffer and
+// collided by one world.update() per frame. The panel splits the update time by stage (from the world's stats).
+import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
+import { View, fmt, label, type Scene } from '../view.js';
+
+const COUNTS = [100, 500, 1000, 2000, 5000, 10000, 20000, 30000, 50000];
+const ARENA = { w: 160, h: 100 };
+/** Share of the arena the bodies cover; body size follows from it and N. */
+const COVERAGE = 0.22;
+
+interface Proto {
+  shape: Shape;
+  /** local outline for drawing polygons (unit size); null for round shapes */
+  verts: { x: number; y: number }[] | null;
+  /** capsule half length / radius, circle radius (unit size) */
+  round: { half: number; r: number } | null;
+  /** radius of the bounding circle (unit size) */
+  reach: number;
+  area: number;
+}
+
+export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Scene {
+  view.fit(-ARENA.w / 2 - 1, -ARENA.h / 2 - 1, ARENA.w / 2 + 1, ARENA.h / 2 + 1);
+
+  const protoShapes: Proto[] = [];
+  const addProto = (shape: Shape) => {
+    const b = shape.localBounds;
+    const reach = Math.max(Math.hypot(b.lower.x, b.lower.y), Math.hypot(b.upper.x, b.upper.y));
+    if (shape.kind === 'polygon') protoShapes.push({ shape, verts: shape.vertices, round: null, reach, area: shape.area });
+    else if (shape.kind === 'circle') protoShapes.push({ shape, verts: null, round: { half: 0, r: shape.radius }, reach, area: shape.area });
+    else protoShapes.push({ shape, verts: null, round: { half: Math.abs(shape.vertices[1].x), r: shape.radius }, reach, area: shape.area });
+  };
+  addProto(sat.circle(0.5));
+  addProto(sat.box(0.9, 0.7));
+  addProto(sat.polygon([{ x: 0, y: 0.55 }, { x: -0.5, y: -0.35 }, { x: 0.5, y: -0.35 }]));
+  addProto(sat.capsule({ x: -0.35, y: 0 }, { x: 0.35, y: 0 }, 0.25));
+  {
+    const pts = [];
+    for (let i = 0; i < 6; i++) pts.push({ x: 0.5 * Math.cos((i * Math.PI) / 3), y: 0.5 * Math.sin((i * Math.PI) / 3) });
+    addProto(sat.polygon(pts));
+  }
+  const meanArea = protoShapes.reduce((s, p) => s + p.area, 0) / protoShapes.length;
+
+  let world: World | null = null;
+  let n = 0;
+  let scale = 1;
+  let broadPhase: BroadPhase = 'grid';
+  let pushApart = false;
+  let showBroad = false;
+  let paused = false;
+  let ids = new Uint32Array(0);
+  let slots = new Uint32Array(0);
+  let kinds = new Uint8Array(0);
+  let px = new Float32Array(0);
+  let py = new Float32Array(0);
+  let pa = new Float32Array(0);
+  let vx = new Float32Array(0);
+  let vy = new Float32Array(0);
+  let va = new Float32Array(0);
+  let touching = new Uint8Array(0);
+  /** body id -> index into the arrays above */
+  const idToIndex = new Map<number, number>();
+  let cellSize = 0;
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 4294967296;
+  };
+
+  const stats = { ...blankStats(), updateMs: 0, fps: 0, jsMs: 0, drawMs: 0, frames: 0, avgUpdateMs: 0 };
+  const history: number[] = [];
+
+  function build(count: number): void {
+    world?.dispose();
+    n = count;
+    seed = 12345;
+    scale = Math.min(4, Math.sqrt((ARENA.w * ARENA.h * COVERAGE) / (count * meanArea)));
+    cellSize = 2 * scale;
+    world = sat.createWorld({ broadPhase, capacity: count, gridCellSize: broadPhase === 'grid' ? cellSize : 0, pushApart });
+    ids = new Uint32Array(count);
+    slots = new Uint32Array(count);
+    kinds = new Uint8Array(count);
+    px = new Float32Array(count);
+    py = new Float32Array(count);
+    pa = new Float32Array(count);
+    vx = new Float32Array(count);
+    vy = new Float32Array(count);
+    va = new Float32Array(count);
+    touching = new Uint8Array(count);
+    const speed = 6 + 10 * scale;
+    for (let i = 0; i < count; i++) {
+      const k = i % protoShapes.length;
+      kinds[i] = k;
+      const r = protoShapes[k].reach * scale;
+      px[i] = (rand() - 0.5) * (ARENA.w - 2 * r);
+      py[i] = (rand() - 0.5) * (ARENA.h - 2 * r);
+      pa[i] = rand() * Math.PI * 2;
+      const dir = rand() * Math.PI * 2;
+      const sp = speed * (0.3 + rand());
+      vx[i] = Math.cos(dir) * sp;
+      vy[i] = Math.sin(dir) * sp;
+      va[i] = (rand() - 0.5) * 2;
+      ids[i] = world.add({ shape: protoShapes[k].shape, x: px[i], y: py[i], angle: pa[i], scaleX: scale, scaleY: scale });
+      slots[i] = world.slotOf(ids[i]);
+    }
+    idToIndex.clear();
+    for (let i = 0; i < count; i++) idToIndex.set(ids[i], i);
+    history.length = 0;
+    stats.frames = 0;
+  }
+
+  // ---- panel --------------------------------------------------------------------------------------------------
+  panel.innerHTML = `
+    <h2>Stress: many bodies, one update() per frame</h2>
+    <p class="hint">Every frame the page writes all positions into <code>world.transforms</code> (one typed array) and calls <code>world.update()</code> once. Bodies touching another are drawn red.</p>
+    <div class="controls">
+      <label for="count">bodies</label><input id="count" type="range" min="0" max="${COUNTS.length - 1}" step="1" data-testid="stress-count" />
+      <label>N</label><b id="countLabel" data-testid="stress-n"></b>
+      <label for="bp">broad phase</label>
+      <select id="bp" data-testid="stress-bp"><option value="grid">uniform grid</option><option value="tree">dynamic AABB tree</option><option value="sap">sort and sweep</option></select>
+      <div class="row">
+        <button id="push" data-testid="stress-push">push-apart: off</button>
+        <button id="broad" data-testid="stress-broad">broad-phase view: off</button>
+        <button id="pause">pause</button>
+      </div>
+    </div>
+    <h2>world.update() time</h2>
+    <div class="bar" id="bar"></div>
+    <div class="stat-grid" id="stats" data-testid="stress-stats"></div>
+    <h2>What the stages do</h2>
+    <p class="hint"><b>broad phase</b>: finds pairs whose bounding boxes overlap (grid cells, tree or sweep) and adds new pairs to the pair cache. <b>narrow phase + events</b>: runs SAT on every candidate pair, fills begin / stay / end events and contact manifolds (one pass in the library; it has no separate event timer). <b>push-apart</b>: moves overlapping bodies out along the MTV.</p>
+  `;
+  const $ = <T extends HTMLElement>(id: string) => panel.querySelector<T>(`#${id}`)!;
+  const countInput = $<HTMLInputElement>('count');
+  countInput.value = String(COUNTS.indexOf(2000));
+  const bpSel = $<HTMLSelectElement>('bp');
+  const pushBtn = $<HTMLButtonElement>('push');
+  const broadBtn = $<HTMLButtonElement>('broad');
+  const pauseBtn = $<HTMLButtonElement>('pause');
+  const setLabels = () => {
+    $('countLabel').textContent = COUNTS[Number(countInput.value)].toLocaleString('en-US');
+    pushBtn.textContent = `push-apart: ${pushApart ? 'on' : 'off'}`;
+    pushBtn.classList.toggle('on', pushApart);
+    broadBtn.textContent = `broad-phase view: ${showBroad ? 'on' : 'off'}`;
+    broadBtn.classList.toggle('on', showBroad);
+    pauseBtn.textContent = paused ? 'resume' : 'pause';
+  };
+  countInput.addEventListener('input', () => {
+    setLabels();
+    build(COUNTS[Number(countInput.value)]);
+  });
+  bpSel.addEventListener('change', () => {
+    broadPhase = bpSel.value as BroadPhase;
+    build(n);
+  });
+  pushBtn.addEventListener('click', () => {
+    pushApart = !pushApart;
+    world?.setPushApart({ enabled: pushApart, iterations: 4 });
+    setLabels();
+  });
+  broadBtn.addEventListener('click', () => {
+    showBroad = !showBroad;
+    setLabels();
+  });
+  pauseBtn.addEventListener('click', () => {
+    paused = !paused;
+    setLabels();
+  });
+  setLabels();
+
+  const statRows: [string, string, string][] = [
+    ['bodies', 'n', ''],
+    ['FPS', 'fps', ''],
+    ['update() total', 'updateMs', 'ms'],
+    ['  broad phase', 'broad', 'ms'],
+    ['  narrow phase + events', 'narrowMs', 'ms'],
+    ['  push-apart', 'pushMs', 'ms'],
+    ['  sync transforms', 'syncMs', 'ms'],
+    ['candidate pairs (broad)', 'candidatePairs', ''],
+    ['touching pairs', 'touchingPairs', ''],
+    ['begin / stay / end', 'events', ''],
+    ['SAT tests run', 'narrowTests', ''],
+    ['page: move + draw', 'page', 'ms'],
+  ];
+  const statsEl = $('stats');
+  statsEl.innerHTML = statRows.map(([name, key]) => `<span>${name.replace(/^ {2}/, '&nbsp;&nbsp;↳ ')}</span><span class="v" data-stat="${key}"></span>`).join('');
+  const statEls = new Map<string, HTMLElement>();
+  for (const e of statsEl.querySelectorAll<HTMLElement>('[data-stat]')) statEls.set(e.dataset.stat!, e);
+  const bar = $('bar');
+  bar.innerHTML = `<div style="background:#2f6fdf" title="broad phase"></div><div style="background:#e8772e" title="narrow phase + events"></div><div style="background:#7b4fd6" title="push-apart"></div><div style="background:#9aa3b2" title="sync"></div>`;
+
+  // ---- pointer: the broad-phase query box follows it -------------------------------------------------------------
+  let pointer: { x: number; y: number } | null = null;
+  const onMove = (e: PointerEvent) => {
+    const p = view.eventPos(e);
+    pointer = view.toWorld(p.x, p.y);
+  };
+  const onLeave = () => (pointer = null);
+  view.canvas.addEventListener('pointermove', onMove);
+  view.canvas.addEventListener('pointerdown', onMove);
+  view.canvas.addEventListener('pointerleave', onLeave);
+  let queryIds: number[] = [];
+
+  // ---- simulation -----------------------------------------------------------------------------------------------
+  function step(dt: number): void {
+    const w = world!;
+    const t = w.transforms;
+    const hw = ARENA.w / 2;
+    const hh = ARENA.h / 2;
+    for (let i = 0; i < n; i++) {
+      const o = slots[i] * 5;
+      // Start from the world's transform: push-apart may have moved the body.
+      let x = t[o] + vx[i] * dt;
+      let y = t[o + 1] + vy[i] * dt;
+      const r = protoShapes[kinds[i]].reach * scale;
+      if (x < -hw + r) {
+        x = -hw + r;
+        vx[i] = Math.abs(vx[i]);
+      } else if (x > hw - r) {
+        x = hw - r;
+        vx[i] = -Math.abs(vx[i]);
+      }
+      if (y < -hh + r) {
+        y = -hh + r;
+        vy[i] = Math.abs(vy[i]);
+      } else if (y > hh - r) {
+        y = hh - r;
+        vy[i] = -Math.abs(vy[i]);
+      }
+      t[o] = x;
+      t[o + 1] = y;
+      t[o + 2] += va[i] * dt;
+    }
+  }
+
+  function readContacts(): void {
+    touching.fill(0);
+    const c = world!.contacts;
+    const u32 = c.u32;
+    for (let k = 0; k < c.count; k++) {
+      const a = idToIndex.get(u32[k * CONTACT_WORDS + ContactWord.A]) ?? -1;
+      const b = idToIndex.get(u32[k * CONTACT_WORDS + ContactWord.B]) ?? -1;
+      if (a >= 0) touching[a] = 1;
+      if (b >= 0) touching[b] = 1;
+    }
+  }
+
+  // ---- drawing --------------------------------------------------------------------------------------------------
+  function draw(): void {
+    const ctx = view.ctx;
+    view.clear('#fbfbfd');
+    const w = world!;
+    const t = w.transforms;
+    // Arena.
+    ctx.strokeStyle = '#1d2330';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(view.sx(-ARENA.w / 2), view.sy(ARENA.h / 2), ARENA.w * view.scale, ARENA.h * view.scale);
+
+    if (showBroad && broadPhase === 'grid') {
+      ctx.strokeStyle = 'rgba(47,111,223,0.18)';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let x = Math.ceil(-ARENA.w / 2 / cellSize) * cellSize; x <= ARENA.w / 2; x += cellSize) {
+        ctx.moveTo(view.sx(x), view.sy(ARENA.h / 2));
+        ctx.lineTo(view.sx(x), view.sy(-ARENA.h / 2));
+      }
+      for (let y = Math.ceil(-ARENA.h / 2 / cellSize) * cellSize; y <= ARENA.h / 2; y += cellSize) {
+        ctx.moveTo(view.sx(-ARENA.w / 2), view.sy(y));
+        ctx.lineTo(view.sx(ARENA.w / 2), view.sy(y));
+      }
+      ctx.stroke();
+    }
+
+    const s = view.scale;
+    for (let pass = 0; pass < 2; pass++) {
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) {
+        if (touching[i] !== pass) continue;
+        const o = slots[i] * 5;
+        const x = view.sx(t[o]);
+        const y = view.sy(t[o + 1]);
+        const a = t[o + 2];
+        const c = Math.cos(a) * scale * s;
+        const sn = Math.sin(a) * scale * s;
+        const p = protoShapes[kinds[i]];
+        if (p.verts) {
+          const v = p.verts;
+          ctx.moveTo(x + c * v[0].x - sn * v[0].y, y - (sn * v[0].x + c * v[0].y));
+          for (let k = 1; k < v.length; k++) ctx.lineTo(x + c * v[k].x - sn * v[k].y, y - (sn * v[k].x + c * v[k].y));
+          ctx.closePath();
+        } else {
+          const r = p.round!.r * scale * s;
+          const h = p.round!.half;
+          if (h === 0) {
+            ctx.moveTo(x + r, y);
+            ctx.arc(x, y, r, 0, Math.PI * 2);
+          } else {
+            const ex = c * h;
+            const ey = sn * h;
+            const x1 = x + ex, y1 = y - ey, x2 = x - ex, y2 = y + ey;
+            const ang = Math.atan2(y1 - y2, x1 - x2);
+            ctx.moveTo(x1 + r * Math.cos(ang - Math.PI / 2), y1 + r * Math.sin(ang - Math.PI / 2));
+            ctx.arc(x1, y1, r, ang - Math.PI / 2, ang + Math.PI / 2);
+            ctx.arc(x2, y2, r, ang + Math.PI / 2, ang + (3 * Math.PI) / 2);
+            ctx.closePath();
+          }
+        }
+      }
+      ctx.fillStyle = pass ? 'rgba(214,47,47,0.85)' : 'rgba(47,111,223,0.55)';
+      ctx.fill();
+    }
+
+    if (showBroad) {
+      // What the broad phase works with: every body's box; and a live world.queryAABB() around the pointer.
+      ctx.strokeStyle = 'rgba(123,79,214,0.35)';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      const m = Math.min(n, 6000);
+      for (let i = 0; i < m; i++) {
+        const o = slots[i] * 5;
+        const r = protoShapes[kinds[i]].reach * scale * s;
+        ctx.rect(view.sx(t[o]) - r, view.sy(t[o + 1]) - r, 2 * r, 2 * r);
+      }
+      ctx.stroke();
+      const q = pointer ?? { x: 0, y: 0 };
+      const half = Math.max(4, 6 * scale);
+      queryIds = w.queryAABB(q.x - half, q.y - half, q.x + half, q.y + half, undefined, queryIds);
+      ctx.fillStyle = 'rgba(31,157,85,0.8)';
+      for (const id of queryIds) {
+        const i = idToIndex.get(id);
+        if (i === undefined) continue;
+        const o = slots[i] * 5;
+        const r = protoShapes[kinds[i]].reach * scale * s;
+        ctx.fillRect(view.sx(t[o]) - r, view.sy(t[o + 1]) - r, 2 * r, 2 * r);
+      }
+      ctx.strokeStyle = '#1f9d55';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(view.sx(q.x - half), view.sy(q.y + half), 2 * half * s, 2 * half * s);
+      label(ctx, `world.queryAABB: ${queryIds.length} bodies`, view.sx(q.x - half), view.sy(q.y + half) - 10, '#1f9d55', 'left', 'bold 12px system-ui, sans-serif');
+      if (n > m) label(ctx, `boxes drawn for the first ${m.toLocaleString('en-US')} bodies`, 10, view.height - 30, '#7b4fd6');
+    }
+    label(ctx, `${n.toLocaleString('en-US')} bodies · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'}`, 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+  }
+
+  function updatePanel(st: WorldStats): void {
+    const broad = st.broadMs + st.pairsMs;
+    const vals: Record<string, string> = {
+      n: n.toLocaleString('en-US'),
+      fps: fmt(stats.fps, 0),
+      updateMs: fmt(stats.avgUpdateMs, 2),
+      broad: fmt(broad, 2),
+      narrowMs: fmt(st.narrowMs, 2),
+      pushMs: fmt(st.pushMs, 2),
+      syncMs: fmt(st.syncMs, 2),
+      candidatePairs: st.candidatePairs.toLocaleString('en-US'),
+      touchingPairs: st.touchingPairs.toLocaleString('en-US'),
+      events: `${st.beginCount} / ${st.stayCount} / ${st.endCount}`,
+      narrowTests: st.narrowTests.toLocaleString('en-US'),
+      page: fmt(stats.jsMs + stats.drawMs, 1),
+    };
+    for (const [k, v] of Object.entries(vals)) statEls.get(k)!.textContent = `${v}${statRows.find((r) => r[1] === k)![2] ? ' ms' : ''}`;
+    const total = Math.max(1e-6, broad + st.narrowMs + st.pushMs + st.syncMs);
+    const parts = [broad, st.narrowMs, st.pushMs, st.syncMs];
+    [...bar.children].forEach((d, k) => ((d as HTMLElement).style.width = `${(100 * parts[k]) / total}%`));
+  }
+
+  build(COUNTS[Number(countInput.value)]);
+  let fpsFrames = 0;
+  let fpsStart = performance.now();
+  let panelAt = 0;
+
+  return {
+    frame(dt) {
+      if (!world) return;
+      const t0 = performance.now();
+      if (!paused) step(dt || 1 / 60);
+      const t1 = performance.now();
+      const st = world.update();
+      const t2 = performance.now();
+      readContacts();
+      const t3 = performance.now();
+      draw();
+      const t4 = performance.now();
+      Object.assign(stats, st);
+      stats.updateMs = t2 - t1;
+      history.push(t2 - t1);
+      if (history.length > 30) history.shift();
+      stats.avgUpdateMs = history.reduce((a, b) => a + b, 0) / history.length;
+      stats.jsMs = t1 - t0 + (t3 - t2);
+      stats.drawMs = t4 - t3;
+      stats.frames++;
+      fpsFrames++;
+      if (t4 - fpsStart > 500) {
+        stats.fps = (fpsFrames * 1000) / (t4 - fpsStart);
+        fpsFrames = 0;
+        fpsStart = t4;
+      }
+      if (t4 - panelAt > 200) {
+        panelAt = t4;
+        updatePanel(st);
+      }
+    },
+    dispose() {
+      world?.dispose();
+      world = null;
+      for (const p of protoShapes) p.shape.dispose();
+      view.canvas.removeEventListener('pointermove', onMove);
+      view.canvas.removeEventListener('pointerdown', onMove);
+      view.canvas.removeEventListener('pointerleave', onLeave);
+    },
+    hooks: {
+      get bodies() {
+        return n;
+      },
+      get bodyCountInWorld() {
+        return world?.bodyCount ?? 0;
+      },
+      get broadPhase() {
+        return broadPhase;
+      },
+      get pushApart() {
+        return pushApart;
+      },
+      /** Copy of the last frame's numbers: world stats plus updateMs (this frame), avgUpdateMs, fps, frames. */
+      get stats() {
+        return { ...stats };
+      },
+      setCount(count: number) {
+        const k = COUNTS.indexOf(count);
+        if (k >= 0) countInput.value = String(k);
+        setLabels();
+        build(count);
+      },
+      get counts() {
+        return COUNTS;
+      },
+    },
+  };
+}
+
+function blankStats(): WorldStats {
+  return {
+    movedBodies: 0, candidatePairs: 0, touchingPairs: 0, narrowTests: 0, sweptBodies: 0, rejected: 0, residualDepth: 0, residualPairs: 0,
+    beginCount: 0, stayCount: 0, endCount: 0, contactCount: 0, syncMs: 0, broadMs: 0, pairsMs: 0, narrowMs: 0, pushMs: 0, totalMs: 0,
+  };
+}
+
