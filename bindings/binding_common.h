@@ -8,6 +8,8 @@
 // therefore plain exports taking and returning numbers; Embind carries what returns strings or objects.
 #pragma once
 
+#include <math.h>
+
 #include <cstdint>
 
 #include "sat/sat.h"
@@ -31,7 +33,15 @@ int liveShapeCount();
 
 /// One transform as JavaScript writes it: x, y, angle (radians), scaleX, scaleY.
 constexpr int kTransformFloats = 5;
-inline sat::Transform readTransform(const float* f) { return sat::makeTransform(f[0], f[1], f[2], f[3], f[4]); }
+/// Same bits as sat::makeTransform (musl's sincosf shares cosf/sinf's kernels: checked on 2M angles) in about
+/// 60% of the time of separate cos and sin, which matters in the bulk call: two per pair.
+inline sat::Transform readTransform(const float* f) {
+  sat::Transform xf;
+  xf.p = {f[0], f[1]};
+  ::sincosf(f[2], &xf.q.s, &xf.q.c);
+  xf.scale = {f[3], f[4]};
+  return xf;
+}
 
 /// Raw exports return >= 0 on success and -(status | argument << 8) on failure, where `argument` says which
 /// input was bad (0 = first shape / transform A, 1 = second / transform B, 2 = the extra input).

@@ -162,11 +162,14 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_contains_point(int32_t handle) {
 /// `xforms`: 5 floats per shape, or (flags & 1) 10 floats per pair (A's then B's). Outputs, per pair:
 /// counts (uint8: contact points, 0 = apart; with flags & 2 only overlap 0/1 is computed and nothing else is
 /// written), normals (2 floats), depths (1), points (6: x, y, depth per point), ids (2 uint32).
+/// `caches` (may be null): one packed SatCache per pair (type << 16 | face index), read and updated, so that a
+/// caller who keeps it across frames gets the cached-axis early out; a stale entry costs time, never correctness.
 /// Returns the number of touching pairs, or an error with the bad element's index at scratch[kOutError]:
 /// argument 0 = a shape handle, 1 = a transform, 2 = a pair index.
 EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeCount, const float* xforms,
                                               const int32_t* pairs, int pairCount, int flags, uint8_t* counts,
-                                              float* normals, float* depths, float* points, uint32_t* ids) {
+                                              float* normals, float* depths, float* points, uint32_t* ids,
+                                              uint32_t* caches) {
   if (shapeCount < 0 || pairCount < 0) return bulkError(sat::Status::InvalidArgument, 0, 0);
   const bool perPair = (flags & 1) != 0;
   const bool overlapOnly = (flags & 2) != 0;
@@ -199,13 +202,21 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
       xfA = gXforms[ia];
       xfB = gXforms[ib];
     }
+    sat::SatCache cache;
+    if (caches) {
+      cache.type = static_cast<uint8_t>(caches[k] >> 16);
+      cache.index = static_cast<uint16_t>(caches[k] & 0xFFFFu);
+    }
+    sat::SatCache* cachePtr = caches ? &cache : nullptr;
     if (overlapOnly) {
-      bool hit = sat::overlap(*gShapes[ia], xfA, *gShapes[ib], xfB);
+      bool hit = sat::overlap(*gShapes[ia], xfA, *gShapes[ib], xfB, cachePtr);
+      if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
       counts[k] = hit ? 1 : 0;
       touching += hit ? 1 : 0;
       continue;
     }
-    sat::Manifold m = sat::collide(*gShapes[ia], xfA, *gShapes[ib], xfB);
+    sat::Manifold m = sat::collide(*gShapes[ia], xfA, *gShapes[ib], xfB, cachePtr);
+    if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
     counts[k] = static_cast<uint8_t>(m.pointCount);
     touching += m.pointCount > 0 ? 1 : 0;
     normals[2 * k] = m.normal.x;

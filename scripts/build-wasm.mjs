@@ -11,7 +11,7 @@
 // bytes changed. Outputs: dist/wasm/sat-simd.{mjs,wasm}, sat-baseline.{mjs,wasm}, sat-asmjs.mjs (single file).
 // Emscripten 3.1.6 (Debian) needs NODE_PATH=/usr/share/nodejs for acorn; it is set here for every call.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, statSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -62,12 +62,36 @@ if (!have('em++') || !have('emcmake')) {
   );
 }
 
+/** Replaces `to` atomically (write then rename), so a test or server reading dist/ never sees half a file. */
 function copyIfChanged(from, to) {
   const bytes = readFileSync(from);
   if (existsSync(to) && readFileSync(to).equals(bytes)) return false;
-  writeFileSync(to, bytes);
+  const tmp = `${to}.${process.pid}.tmp`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, to);
   return true;
 }
+
+// One build at a time per checkout: concurrent runs (two `npm test` at once) would share the CMake trees.
+const lockDir = join(root, 'build', '.wasm-build.lock');
+mkdirSync(join(root, 'build'), { recursive: true });
+for (let waited = 0; ; waited += 1) {
+  try {
+    mkdirSync(lockDir);
+    break;
+  } catch {
+    const age = existsSync(lockDir) ? Date.now() - statSync(lockDir).mtimeMs : 0;
+    if (age > 15 * 60 * 1000) {
+      rmSync(lockDir, { recursive: true, force: true }); // left by a killed run
+      continue;
+    }
+    if (waited % 30 === 0) console.log('build-wasm: another build-wasm run holds build/.wasm-build.lock; waiting');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+  }
+}
+const unlock = () => rmSync(lockDir, { recursive: true, force: true });
+process.on('exit', unlock);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 mkdirSync(outDir, { recursive: true });
 for (const name of variants) {

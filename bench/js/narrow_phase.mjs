@@ -114,6 +114,10 @@ async function benchVariant(variant) {
   const bulk = measure(() => {
     out = sat.collideMany(handles, transforms, pairs, { out });
   });
+  const cache = new Uint32Array(PAIRS);
+  const bulkCached = measure(() => {
+    out = sat.collideMany(handles, transforms, pairs, { out, cache });
+  });
   const bulkShapes = measure(() => {
     out = sat.collideMany(shapes, transforms, pairs, { out });
   });
@@ -132,7 +136,7 @@ async function benchVariant(variant) {
   });
   for (const s of shapes) s.dispose();
   if (!Number.isFinite(sink)) throw new Error('bad sink');
-  return { variant, touching, bulk, bulkShapes, perCall, perCallInto };
+  return { variant, touching, bulk, bulkCached, bulkShapes, perCall, perCallInto };
 }
 
 function benchSATjs() {
@@ -191,6 +195,7 @@ lines.push('| contender | pairs/s | vs SAT.js |');
 lines.push('|---|---:|---:|');
 for (const r of results) {
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles) | ${M(r.bulk)} | ${X(r.bulk / satjs.rate)} |`);
+  lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles, axis cache kept across rounds) | ${M(r.bulkCached)} | ${X(r.bulkCached / satjs.rate)} |`);
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (Shape[]) | ${M(r.bulkShapes)} | ${X(r.bulkShapes / satjs.rate)} |`);
   lines.push(`| sat-wasm ${r.variant}, per call \`collide\` | ${M(r.perCall)} | ${X(r.perCall / satjs.rate)} |`);
   lines.push(`| sat-wasm ${r.variant}, per call \`collideInto\` | ${M(r.perCallInto)} | ${X(r.perCallInto / satjs.rate)} |`);

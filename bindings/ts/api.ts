@@ -787,7 +787,8 @@ export class SAT {
    * @param transforms - 5 numbers (x, y, angle, scaleX, scaleY) per shape, or with
    *   `options.transformsPer: 'pair'` 10 per pair (A's then B's). A Float32Array is copied fastest.
    * @param pairs - indices into `shapes`, two per pair: `[a0, b0, a1, b1, ...]` (an Int32Array is fastest)
-   * @param options - see {@link CollideManyOptions}; pass `out` to reuse the result arrays
+   * @param options - see {@link CollideManyOptions}; pass `out` to reuse the result arrays and `cache` to keep
+   *   each pair's last separating axis across frames
    * @returns the results by pair index, see {@link CollideManyResult}
    * @throws SATError `InvalidArgument` (bad arrays, disposed or foreign shapes, an index out of range, naming
    *   the index), `Disposed`, `InvalidTransform` (naming the shape or pair), `OutOfMemory`
@@ -841,7 +842,15 @@ export class SAT {
     const depthsAt = normalsAt + 8 * pairCount;
     const pointsAt = depthsAt + 4 * pairCount;
     const idsAt = pointsAt + 24 * pairCount;
-    const total = idsAt + 8 * pairCount;
+    const cache = options?.cache;
+    if (cache !== undefined && (!(cache instanceof Uint32Array) || cache.length < pairCount)) {
+      throw new SATError(
+        'InvalidArgument',
+        `${fn}: options.cache must be a Uint32Array with at least ${pairCount} entries (one per pair), got ${describe(cache)}${cache instanceof Uint32Array ? ` of length ${cache.length}` : ''}`,
+      );
+    }
+    const cachesAt = idsAt + 8 * pairCount;
+    const total = cachesAt + (cache ? 4 * pairCount : 0);
     const m = this._m;
     const ptr = m._sat_buffer(total + 8);
     if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow to ${total} bytes`);
@@ -861,6 +870,7 @@ export class SAT {
     }
     f32.set(transforms, (ptr + xformsAt) >> 2);
     i32.set(pairs, (ptr + pairsAt) >> 2);
+    if (cache) this._u32.set(cache.length === pairCount ? cache : cache.subarray(0, pairCount), (ptr + cachesAt) >> 2);
     const r = m._sat_collide_many(
       ptr + handlesAt,
       shapeCount,
@@ -873,8 +883,10 @@ export class SAT {
       ptr + depthsAt,
       ptr + pointsAt,
       ptr + idsAt,
+      cache ? ptr + cachesAt : 0,
     );
     this._heap();
+    if (cache && r >= 0) cache.set(this._u32.subarray((ptr + cachesAt) >> 2, ((ptr + cachesAt) >> 2) + pairCount));
     if (r < 0) throw this._bulkError(r, shapeCount, perPair, pairs);
     const out = resultFor(options?.out, pairCount, fn);
     out.pairCount = pairCount;

@@ -40,6 +40,7 @@ export interface SATModule {
     depths: number,
     points: number,
     ids: number,
+    caches: number,
   ): number;
 
   statusName(status: number): string;

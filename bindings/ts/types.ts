@@ -135,6 +135,14 @@ export interface CollideManyOptions {
   overlapOnly?: boolean;
   /** A result from an earlier call to fill again (its arrays grow when too small); avoids allocation. */
   out?: CollideManyResult;
+  /**
+   * Frame coherence: one entry per pair (at least `pairs.length / 2`), zero-filled at first, that you keep and pass
+   * again on the next call with the pairs in the same order. Each entry remembers the axis that last separated
+   * (or last gave the minimum overlap) the pair, and that axis is tried first: a pair that stays apart then costs
+   * about one projection. Entries are read and updated. A stale entry (pairs reordered) only costs time, never
+   * changes a result.
+   */
+  cache?: Uint32Array;
 }
 
 /**

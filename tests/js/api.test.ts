@@ -193,6 +193,19 @@ describe.each(VARIANTS)('API (%s)', (variant) => {
     // Overlap only.
     const o = sat.collideMany(shapes, Array.from(transforms), Array.from(pairs), { overlapOnly: true });
     for (let k = 0; k < 3000; k++) expect(o.counts[k]).toBe(counts[k] > 0 ? 1 : 0);
+    // An axis cache changes no result: fresh, kept across calls, or filled with garbage.
+    for (const cache of [new Uint32Array(3000), null, new Uint32Array(3000).map(() => Math.floor(rand() * 2 ** 32))]) {
+      const c = cache ?? new Uint32Array(3000);
+      for (let round = 0; round < 2; round++) {
+        const withCache = sat.collideMany(shapes, transforms, pairs, { cache: c });
+        expect(Array.from(withCache.counts)).toEqual(Array.from(counts));
+        expect(withCache.depths).toEqual(r.depths);
+        expect(withCache.normals).toEqual(r.normals);
+        expect(withCache.points).toEqual(r.points);
+      }
+      expect(c.some((v) => v !== 0)).toBe(true);
+    }
+    expect(() => sat.collideMany(shapes, transforms, pairs, { cache: new Uint32Array(10) })).toThrow(/options\.cache/);
     // Shapes given as an Int32Array of handles: the same answers; a stale handle is named.
     const handles = new Int32Array(shapes.map((s) => s.handle));
     const byHandle = sat.collideMany(handles, transforms, pairs);
