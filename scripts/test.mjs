@@ -74,10 +74,12 @@ const suites = [
     run: () => vitestSuite('js', 'tests/js', { needs: ['wasm'] }),
   },
   {
+    // tsc against @cocos/creator-types (typecheck.test.ts) and the components on a cc stand-in, on the WebAssembly
+    // and asm.js builds; they use the extension as the 'cocos' build step assembles it.
     id: 'cocos',
-    name: 'Cocos Creator components (Vitest)',
+    name: 'Cocos Creator extension (type check and components, Vitest)',
     when: () => exists('tests/cocos'),
-    run: () => vitestSuite('cocos', 'tests/cocos', { needs: ['wasm'] }),
+    run: () => vitestSuite('cocos', 'tests/cocos', { needs: ['wasm', 'cocos'] }),
   },
   {
     // If the browser tests get their own runner, replace `run` with a function that runs it and counts.

@@ -36,7 +36,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       expect(manager().raycast(new Vec2(-500, 0), new Vec2(500, 0))).toEqual([]);
       expect(manager().testPoint(new Vec2(0, 0))).toEqual([]);
       const messages = warn.mock.calls.map((c) => String(c[0]));
-      expect(messages.some((m) => m.includes('SATBox on node "early"') && m.includes('before the collision module finished loading'))).toBe(true);
+      expect(messages.some((m) => m.includes('SATBox on node "Canvas/early"') && m.includes('before the collision module finished loading'))).toBe(true);
       expect(messages.some((m) => m.includes('SATCollisionManager.raycast called before the collision module finished loading'))).toBe(true);
     });
 
@@ -61,7 +61,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       const b = box(canvas, 'B', 90, 0, 100, 100);
       const log = rec(a, b);
       frame();
-      const begin = log.find((r) => r.source === 'manager')!;
+      const begin = log.find((r) => r.source === 'collider:A')!;
       expect(begin.type).toBe('begin-contact');
       expect(begin.self).toBe('A');
       expect(begin.normal.x).toBeCloseTo(1, 5);
@@ -80,7 +80,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       b.node.setPosition(300, 0);
       frame();
       expect(managerEvents(log)).toEqual(['end-contact A-B']);
-      const end = log.find((r) => r.source === 'manager')!;
+      const end = log.find((r) => r.source === 'collider:A')!;
       expect(end.depth).toBe(0);
       expect(end.points).toEqual([]);
       log.length = 0;
@@ -94,17 +94,19 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       const b = box(canvas, 'B', 0, 95);
       const log = rec(a, b);
       frame();
+      const [first, second] = log[0].self === 'A' ? ['A', 'B'] : ['B', 'A'];
       expect(log.map((r) => `${r.source} ${r.type} ${r.self}->${r.other}`)).toEqual([
-        'manager begin-contact A->B',
-        'collider:A begin-contact A->B',
-        'node:A begin-contact A->B',
-        'collider:B begin-contact B->A',
-        'node:B begin-contact B->A',
+        `manager begin-contact ${first}->${second}`,
+        `collider:${first} begin-contact ${first}->${second}`,
+        `node:${first} begin-contact ${first}->${second}`,
+        `collider:${second} begin-contact ${second}->${first}`,
+        `node:${second} begin-contact ${second}->${first}`,
       ]);
-      const fromA = log[1].normal;
-      const fromB = log[3].normal;
-      expect(fromA.y).toBeCloseTo(1, 5);
-      expect(fromB.y).toBeCloseTo(-1, 5); // normal points from self to other
+      const fromA = log.find((r) => r.source === 'collider:A')!.normal;
+      const fromB = log.find((r) => r.source === 'collider:B')!.normal;
+      expect(fromA.y).toBeCloseTo(1, 5); // normal points from self to other
+      expect(fromB.y).toBeCloseTo(-1, 5);
+      expect(log[0].normal).toEqual(log[1].normal); // the manager passes the contact as its first collider sees it
       expect(log[1].depth).toBeCloseTo(5, 3);
     });
 
@@ -117,7 +119,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       frame();
       log.length = 0;
       b.node.setPosition(400, 0); // A-B ends
-      c.node.setPosition(-90, 0); // A-C begins
+      c.node.setPosition(-95, -20); // A-C begins (C stays clear of D)
       const d = box(canvas, 'D', 0, 90); // A-D begins, then stays
       frame();
       frame();
@@ -323,7 +325,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       const log = rec(a);
       frame();
       expect(managerEvents(log).sort()).toEqual(['begin-contact A-right']);
-      expect(log.find((r) => r.other === 'right')!.depth).toBeCloseTo(5, 3);
+      expect(log.find((r) => r.source === 'collider:A' && r.other === 'right')!.depth).toBeCloseTo(5, 3);
       log.length = 0;
       parent.angle = 90; // now 50 wide, 200 tall
       frame();
@@ -344,7 +346,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       frame();
       expect(managerEvents(log)).toEqual(['begin-contact A-upperRight']);
       // the world points match the sheared geometry: the contact lies on the slanted right edge x = y + 50
-      const c = log.find((r) => r.source === 'manager')!;
+      const c = log.find((r) => r.source === 'collider:A')!;
       expect(Math.abs(c.normal.x - Math.SQRT1_2)).toBeLessThan(1e-3);
       expect(c.normal.y).toBeCloseTo(-Math.SQRT1_2, 3);
       void upperRight;
@@ -384,7 +386,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       p.points = concave;
       frame();
       expect(p.inWorld).toBe(false);
-      const msg = err.mock.calls.map((c) => String(c[0])).find((m) => m.includes('SATPolygon on node "Spiky"'));
+      const msg = err.mock.calls.map((c) => String(c[0])).find((m) => m.includes('SATPolygon on node "Canvas/Spiky"'));
       expect(msg).toBeDefined();
       expect(msg).toMatch(/concave/);
       expect(msg).toMatch(/Decompose Concave/);

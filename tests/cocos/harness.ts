@@ -93,7 +93,10 @@ export function record(...colliders: SATCollider[]): { log: Recorded[]; stop: ()
   return { log, stop: () => offs.forEach((f) => f()) };
 }
 
-/** Just the manager's events, as 'type a-b' strings. */
+/**
+ * Just the manager's events, as 'type a-b' strings with the two names sorted: which collider is A is the world's
+ * choice (the body with the smaller slot), not something a game can rely on.
+ */
 export function managerEvents(log: Recorded[]): string[] {
-  return log.filter((r) => r.source === 'manager').map((r) => `${r.type} ${r.self}-${r.other}`);
+  return log.filter((r) => r.source === 'manager').map((r) => `${r.type} ${[r.self, r.other].sort().join('-')}`);
 }

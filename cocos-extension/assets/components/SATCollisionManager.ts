@@ -445,6 +445,7 @@ export class SATCollisionManager extends System {
     b._touching.delete(a);
     if (!this._announced.has(forA)) return; // its begin was never emitted (ended by a handler in the same frame)
     this._announced.delete(forA);
+    this._announced.delete(forB);
     for (const ct of [forA, forB]) {
       ct.depth = 0;
       ct.points.length = 0;
@@ -461,7 +462,7 @@ export class SATCollisionManager extends System {
     for (const e of pending) {
       // A begin or stay whose pair an earlier handler ended (by disabling a collider) is dropped.
       if (e.type !== SATCollisionManager.EventType.END_CONTACT && e.a._touching.get(e.b) !== e.forA) continue;
-      if (e.type === SATCollisionManager.EventType.BEGIN_CONTACT) this._announced.add(e.forA);
+      if (e.type === SATCollisionManager.EventType.BEGIN_CONTACT) this._announced.add(e.forA).add(e.forB);
       this._events.emit(e.type, e.a, e.b, e.forA);
       e.a._emit(e.type, e.b, e.forA);
       e.b._emit(e.type, e.a, e.forB);
