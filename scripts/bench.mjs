@@ -35,6 +35,16 @@ const benchmarks = [
       return (await run(process.execPath, ['bench/js/narrow_phase.mjs', ...js])).ok;
     },
   },
+  {
+    name: 'js-world',
+    what: 'world scene in JavaScript: sat-wasm World (bulk path) against Matter.js, check2d, Rapier2D, box2d-wasm, Planck.js and the native build (bench/js/scene.mjs)',
+    when: () => exists('bench/js/scene.mjs'),
+    run: async ({ js }) => {
+      await buildStep('wasm');
+      await buildStep('native'); // bench_world, the native build of the same scene
+      return (await run(process.execPath, ['bench/js/scene.mjs', ...js])).ok;
+    },
+  },
 ];
 
 async function main() {

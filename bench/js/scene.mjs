@@ -1,0 +1,243 @@
+// World benchmark in JavaScript (issue 4): the seeded scene of bench/cpp/bench_world.cpp (scene_data.mjs makes the
+// same bodies and frames) through sat-wasm's World (bulk path) and through Matter.js, check2d (detect-collisions),
+// Rapier2D, box2d-wasm and Planck.js, in one run; then the native build of the same C++ (bench_world) for the
+// same frames. Per frame and library: move every body, update, collect every touching pair with normal and depth.
+//
+//   node bench/js/scene.mjs [--frames=30] [--sizes=1000,5000,20000] [--only=sat-wasm,Matter.js] [--no-native]
+//                           [--no-write]
+//
+// Prints median ms/frame (wall clock and CPU time of this process) per library and N, the ratios against
+// sat-wasm, and each library's pair count against a brute-force count on the first and last timed frame. Writes
+// bench/world-scene.json and the chart bench/world-scene.svg (unless --no-write). A library that cannot run here
+// is listed with the reason; no number is made up for it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bruteForcePairs, makeScene, step } from './scene_data.mjs';
+import { peers, satShape, storedPolygons } from './scene_peers.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => {
+      const [k, v] = a.slice(2).split('=');
+      return [k, v ?? true];
+    }),
+);
+const FRAMES = Number(args.frames ?? 30);
+const WARMUP = 10; // as bench_world.cpp: timed frames are frames 10 .. 10 + FRAMES - 1 of the sequence
+const SIZES = String(args.sizes ?? '1000,5000,20000').split(',').map(Number);
+const ONLY = args.only ? String(args.only).split(',') : null;
+
+const { loadSAT } = await import(join(root, 'dist/index.js'));
+const sat = await loadSAT({ prefer: 'simd' });
+
+function median(a) {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length ? s[s.length >> 1] : NaN;
+}
+
+function cpuMs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** The native benchmark: same scene and frames; its median (wall) and CPU ms per N for the grid broad phase. */
+function runNative(sizes) {
+  const bin = join(root, 'build/native/bench/bench_world');
+  if (!existsSync(bin)) return { error: 'build/native/bench/bench_world is not built (npm run bench builds it: `npm run bench -- world`)' };
+  const r = spawnSync(bin, [String(FRAMES), ...sizes.map(String), 'grid'], { encoding: 'utf8', timeout: 600_000 });
+  if (r.status !== 0) return { error: `bench_world exited with ${r.status}: ${r.stderr?.slice(0, 200)}` };
+  const out = {};
+  for (const line of r.stdout.split('\n')) {
+    const m = line.match(/^(\d+)\s+grid\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)/);
+    if (m) out[m[1]] = { wallMs: Number(m[2]), cpuMs: Number(m[3]), pairs: Number(m[5]), brute: Number(m[6]) };
+  }
+  return { results: out, raw: r.stdout };
+}
+
+const results = []; // { n, name, wallMs, cpuMs, pairs: [first, last], brute: [first, last], error? }
+
+for (const n of SIZES) {
+  console.log(`\n== N = ${n}: ${FRAMES} timed frames after ${WARMUP} warm-up frames ==`);
+  // The shapes as sat-wasm stores them: every library gets these vertices (cleaned, counter-clockwise).
+  const base = makeScene(n);
+  const shapes = base.polygons.map((p) => satShape(sat, p));
+  const handles = new Int32Array(shapes.map((s) => s.handle));
+  const polygons = storedPolygons(shapes);
+  // Brute-force counts on the first and last timed frame.
+  const brute = [];
+  {
+    const s = makeScene(n);
+    for (let f = 0; f < WARMUP + FRAMES; f++) {
+      step(s);
+      if (f === WARMUP || f === WARMUP + FRAMES - 1) brute.push(bruteForcePairs(sat, s, handles));
+    }
+  }
+  for (const peer of peers) {
+    if (ONLY && !ONLY.includes(peer.name)) continue;
+    const row = { n, name: peer.name, what: peer.what };
+    results.push(row);
+    let run;
+    try {
+      if (peer.pkg) {
+        try {
+          await import(peer.pkg).catch(() => import(join(root, 'node_modules', peer.pkg)));
+        } catch {
+          throw new Error(`package ${peer.pkg} is not installed (npm install)`);
+        }
+      }
+      const s = makeScene(n);
+      run = await peer.setup(s, { sat, shapes, polygons });
+      const wall = [];
+      const cpu = [];
+      row.pairs = [];
+      for (let f = 0; f < WARMUP + FRAMES; f++) {
+        step(s);
+        const t0 = performance.now();
+        const c0 = cpuMs();
+        const count = run.frame(s);
+        const c1 = cpuMs();
+        const t1 = performance.now();
+        if (f >= WARMUP) {
+          wall.push(t1 - t0);
+          cpu.push(c1 - c0);
+        }
+        if (f === WARMUP || f === WARMUP + FRAMES - 1) row.pairs.push(count);
+      }
+      row.wallMs = median(wall);
+      row.cpuMs = median(cpu);
+      row.brute = brute;
+      if (!Number.isFinite(run.checksum)) throw new Error('checksum is not finite');
+      console.log(
+        `${peer.name.padEnd(11)} median ${row.wallMs.toFixed(2).padStart(9)} ms wall ${row.cpuMs.toFixed(2).padStart(9)} ms cpu   pairs ${row.pairs.join('/')} (brute force ${brute.join('/')})`,
+      );
+    } catch (e) {
+      row.error = e instanceof Error ? e.message : String(e);
+      console.log(`${peer.name.padEnd(11)} cannot run here: ${row.error}`);
+    } finally {
+      try {
+        run?.dispose();
+      } catch {
+        /* ignore */
+      }
+    }
+  }
+  for (const s of shapes) s.dispose();
+}
+
+// The native build of the same code, same frames.
+if (!args['no-native'] && (!ONLY || ONLY.includes('native'))) {
+  console.log('\n== native C++ (build/native/bench/bench_world, grid) ==');
+  const native = runNative(SIZES);
+  for (const n of SIZES) {
+    const r = native.results?.[n];
+    const row = { n, name: 'native C++', what: 'bench/cpp/bench_world.cpp, the same World code built natively (g++ -O3), grid broad phase' };
+    if (r) {
+      Object.assign(row, { wallMs: r.wallMs, cpuMs: r.cpuMs, pairs: [r.pairs], brute: [r.brute] });
+      console.log(`native C++  N=${n} median ${r.wallMs.toFixed(2)} ms wall ${r.cpuMs.toFixed(2)} ms cpu   pairs ${r.pairs} (brute force ${r.brute})`);
+    } else {
+      row.error = native.error ?? 'no result line';
+      console.log(`native C++  N=${n} cannot run here: ${row.error}`);
+    }
+    results.push(row);
+  }
+}
+
+// Summary: ratios against sat-wasm on CPU time (the machine may be shared: CPU time is what the frame cost).
+console.log('\n== Summary: median ms/frame (CPU time; wall clock in brackets), ratio = library / sat-wasm ==');
+const names = [...new Set(results.map((r) => r.name))];
+const header = ['library', ...SIZES.map((n) => `N=${n}`)];
+console.log(header.map((h, i) => (i === 0 ? h.padEnd(12) : h.padStart(28))).join(''));
+for (const name of names) {
+  const cells = SIZES.map((n) => {
+    const r = results.find((x) => x.n === n && x.name === name);
+    const ours = results.find((x) => x.n === n && x.name === 'sat-wasm');
+    if (!r || r.error) return 'n/a';
+    const ratio = ours && !ours.error ? ` x${(r.cpuMs / ours.cpuMs).toFixed(1)}` : '';
+    return `${r.cpuMs.toFixed(2)} (${r.wallMs.toFixed(1)})${ratio}`;
+  });
+  console.log(name.padEnd(12) + cells.map((c) => c.padStart(28)).join(''));
+}
+const pairLines = results
+  .filter((r) => !r.error && r.brute)
+  .map((r) => {
+    const agree = r.pairs.every((p, i) => p === r.brute[i]);
+    return `${r.name} N=${r.n}: ${r.pairs.join('/')} vs brute ${r.brute.join('/')} ${agree ? 'agree' : `differ by ${r.pairs.map((p, i) => p - r.brute[i]).join('/')}`}`;
+  });
+console.log('\nPair counts (first/last timed frame):');
+for (const l of pairLines) console.log(`  ${l}`);
+
+const meta = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.type()} ${os.release()}, Node ${process.version}`,
+  loadavg: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+  frames: FRAMES,
+  warmup: WARMUP,
+};
+console.log(`\n${meta.machine}; load average ${meta.loadavg}; ${meta.date}`);
+
+if (!args['no-write']) {
+  writeFileSync(join(root, 'bench/world-scene.json'), JSON.stringify({ meta, results }, null, 1) + '\n');
+  writeFileSync(join(root, 'bench/world-scene.svg'), chart(results, SIZES, meta));
+  console.log('wrote bench/world-scene.json and bench/world-scene.svg');
+}
+
+/** A grouped bar chart, log scale, CPU ms per frame per library and N. */
+function chart(rows, sizes, meta) {
+  const libs = [...new Set(rows.map((r) => r.name))];
+  const colors = ['#d62728', '#1f77b4', '#ff7f0e', '#2ca02c', '#9467bd', '#8c564b', '#7f7f7f', '#e377c2'];
+  const W = 860;
+  const H = 420;
+  const left = 70;
+  const right = 190;
+  const top = 50;
+  const bottom = 60;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  const values = rows.filter((r) => !r.error).map((r) => r.cpuMs);
+  const lo = Math.pow(10, Math.floor(Math.log10(Math.max(0.01, Math.min(...values)))));
+  const hi = Math.pow(10, Math.ceil(Math.log10(Math.max(...values))));
+  const yOf = (v) => top + plotH - (Math.log10(v / lo) / Math.log10(hi / lo)) * plotH;
+  const groupW = plotW / sizes.length;
+  const barW = Math.min(22, (groupW - 20) / libs.length);
+  const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">\n`;
+  svg += `<rect width="${W}" height="${H}" fill="white"/>\n`;
+  svg += `<text x="${left}" y="22" font-size="15" font-weight="bold">World scene: median CPU ms per frame (log scale; lower is better)</text>\n`;
+  svg += `<text x="${left}" y="40" fill="#555">move N bodies, update, collect every touching pair with normal and depth · ${esc(meta.date.slice(0, 10))}</text>\n`;
+  for (let e = Math.log10(lo); e <= Math.log10(hi); e++) {
+    const v = Math.pow(10, e);
+    const y = yOf(v);
+    svg += `<line x1="${left}" x2="${left + plotW}" y1="${y}" y2="${y}" stroke="#ddd"/>`;
+    svg += `<text x="${left - 6}" y="${y + 4}" text-anchor="end">${v >= 1 ? v : v.toFixed(2)}</text>\n`;
+  }
+  sizes.forEach((n, g) => {
+    const x0 = left + g * groupW + (groupW - barW * libs.length) / 2;
+    libs.forEach((lib, i) => {
+      const r = rows.find((x) => x.n === n && x.name === lib);
+      const x = x0 + i * barW;
+      if (!r || r.error) {
+        svg += `<text x="${x + barW / 2}" y="${top + plotH - 4}" text-anchor="middle" font-size="9" fill="#999">n/a</text>`;
+        return;
+      }
+      const y = yOf(r.cpuMs);
+      svg += `<rect x="${x}" y="${y}" width="${barW - 2}" height="${top + plotH - y}" fill="${colors[i % colors.length]}"><title>${esc(lib)} N=${n}: ${r.cpuMs.toFixed(2)} ms</title></rect>`;
+      svg += `<text x="${x + (barW - 2) / 2}" y="${y - 3}" text-anchor="middle" font-size="8">${r.cpuMs < 10 ? r.cpuMs.toFixed(1) : Math.round(r.cpuMs)}</text>\n`;
+    });
+    svg += `<text x="${left + g * groupW + groupW / 2}" y="${top + plotH + 20}" text-anchor="middle" font-weight="bold">N = ${n.toLocaleString('en-US')}</text>\n`;
+  });
+  svg += `<line x1="${left}" x2="${left}" y1="${top}" y2="${top + plotH}" stroke="#333"/><line x1="${left}" x2="${left + plotW}" y1="${top + plotH}" y2="${top + plotH}" stroke="#333"/>\n`;
+  svg += `<text transform="translate(18 ${top + plotH / 2}) rotate(-90)" text-anchor="middle">ms / frame (CPU)</text>\n`;
+  libs.forEach((lib, i) => {
+    const y = top + 10 + i * 20;
+    svg += `<rect x="${left + plotW + 20}" y="${y - 10}" width="12" height="12" fill="${colors[i % colors.length]}"/><text x="${left + plotW + 38}" y="${y}">${esc(lib)}</text>\n`;
+  });
+  svg += `<text x="${left}" y="${H - 12}" fill="#555" font-size="10">${esc(meta.machine)}</text>\n`;
+  svg += '</svg>\n';
+  return svg;
+}

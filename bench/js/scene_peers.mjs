@@ -1,0 +1,393 @@
+// The libraries of the world benchmark (bench/js/scene.mjs), each behind the same small interface:
+//   const run = await setup(scene)        // bodies created at the scene's initial transforms
+//   run.frame(scene) -> touching pairs    // one timed frame: move every body, update, collect every touching pair
+//                                         // with its normal and depth (summed into run.checksum so nothing is skipped)
+//   run.dispose()
+// Every library gets the same polygons (local vertices about the same origin), the same transforms and uses its
+// own collision detection only (no solver where it can be avoided); what each measures is stated in `what`.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** Centroid of a flat polygon (Matter positions bodies at their centroid). */
+function centroid(pts) {
+  let a = 0;
+  let cx = 0;
+  let cy = 0;
+  const n = pts.length / 2;
+  for (let i = 0; i < n; i++) {
+    const x0 = pts[2 * i];
+    const y0 = pts[2 * i + 1];
+    const x1 = pts[2 * ((i + 1) % n)];
+    const y1 = pts[2 * ((i + 1) % n) + 1];
+    const cr = x0 * y1 - x1 * y0;
+    a += cr;
+    cx += (x0 + x1) * cr;
+    cy += (y0 + y1) * cr;
+  }
+  return { x: cx / (3 * a), y: cy / (3 * a) };
+}
+
+/** The polygon of body i as sat-wasm's maker sees it; the box fallback of bench_world.cpp if it is refused. */
+export function satShape(sat, poly) {
+  try {
+    return sat.polygon(poly.points);
+  } catch {
+    return sat.box(poly.radius, poly.radius);
+  }
+}
+
+/** Local vertices of every body as stored by sat-wasm (counter-clockwise, cleaned), flat. */
+export function storedPolygons(shapes) {
+  return shapes.map((s) => s.vertices.flatMap((v) => [v.x, v.y]));
+}
+
+export const peers = [
+  {
+    name: 'sat-wasm',
+    what: 'World (grid broad phase), bulk path: positions written into world.transforms, one world.update(), contacts read from typed-array views',
+    async setup(scene, ctx) {
+      const { sat, shapes } = ctx;
+      const world = sat.createWorld({ broadPhase: 'grid', capacity: scene.n });
+      const slot = new Int32Array(scene.n);
+      for (let i = 0; i < scene.n; i++) {
+        const id = world.add({ shape: shapes[i], x: scene.x[i], y: scene.y[i], angle: scene.angle[i] });
+        slot[i] = world.slotOf(id) * 5;
+      }
+      world.update();
+      const run = {
+        checksum: 0,
+        frame(s) {
+          const t = world.transforms;
+          const { x, y, angle, n } = s;
+          for (let i = 0; i < n; i++) {
+            const o = slot[i];
+            t[o] = x[i];
+            t[o + 1] = y[i];
+            t[o + 2] = angle[i];
+          }
+          world.update();
+          const c = world.contacts;
+          const f32 = c.f32;
+          const u32 = c.u32;
+          const count = c.count;
+          let sum = 0;
+          for (let k = 0, o = 0; k < count; k++, o += 16) sum += f32[o + 2] + f32[o + 3] + f32[o + 4] + (u32[o] & 1);
+          run.checksum += sum;
+          return count;
+        },
+        dispose() {
+          world.dispose();
+        },
+      };
+      return run;
+    },
+  },
+  {
+    name: 'Matter.js',
+    pkg: 'matter-js',
+    what: 'Matter.Detector (its broad phase + SAT, no Engine, no solver): Body.setPosition + Body.setAngle per body, Detector.collisions()',
+    async setup(scene, ctx) {
+      const Matter = require('matter-js');
+      const bodies = [];
+      const centres = [];
+      for (let i = 0; i < scene.n; i++) {
+        const pts = ctx.polygons[i];
+        const c = centroid(pts);
+        const verts = [];
+        for (let k = 0; k < pts.length; k += 2) verts.push({ x: pts[k], y: pts[k + 1] });
+        const body = Matter.Body.create({ vertices: verts, position: { x: c.x, y: c.y } });
+        bodies.push(body);
+        centres.push(c);
+      }
+      const detector = Matter.Detector.create({ bodies });
+      const pos = { x: 0, y: 0 };
+      const run = {
+        checksum: 0,
+        frame(s) {
+          const { x, y, angle, n } = s;
+          for (let i = 0; i < n; i++) {
+            const a = angle[i];
+            const c = centres[i];
+            const cs = Math.cos(a);
+            const sn = Math.sin(a);
+            pos.x = x[i] + cs * c.x - sn * c.y;
+            pos.y = y[i] + sn * c.x + cs * c.y;
+            Matter.Body.setPosition(bodies[i], pos);
+            Matter.Body.setAngle(bodies[i], a);
+          }
+          const collisions = Matter.Detector.collisions(detector);
+          let sum = 0;
+          for (let k = 0; k < collisions.length; k++) {
+            const col = collisions[k];
+            sum += col.normal.x + col.normal.y + col.depth;
+          }
+          run.checksum += sum;
+          return collisions.length;
+        },
+        dispose() {
+          Matter.Detector.clear(detector);
+        },
+      };
+      return run;
+    },
+  },
+  {
+    name: 'check2d',
+    pkg: 'detect-collisions',
+    what: 'detect-collisions (check2d) System: setPosition/setAngle(…, false) per body, system.update() (R-tree), checkAll() with its SAT response',
+    async setup(scene, ctx) {
+      const { System } = require('detect-collisions');
+      const system = new System();
+      const bodies = [];
+      const index = new Map();
+      for (let i = 0; i < scene.n; i++) {
+        const pts = ctx.polygons[i];
+        const verts = [];
+        for (let k = 0; k < pts.length; k += 2) verts.push({ x: pts[k], y: pts[k + 1] });
+        const body = system.createPolygon({ x: scene.x[i], y: scene.y[i] }, verts);
+        body.setAngle(scene.angle[i]);
+        bodies.push(body);
+        index.set(body, i);
+      }
+      system.update();
+      let count = 0;
+      let sum = 0;
+      // checkAll visits each touching pair from both sides; count it once (from its smaller index).
+      const onHit = (r) => {
+        if (index.get(r.a) < index.get(r.b)) {
+          count++;
+          sum += r.overlapN.x + r.overlapN.y + r.overlap;
+        }
+        return false; // keep going
+      };
+      const run = {
+        checksum: 0,
+        frame(s) {
+          const { x, y, angle, n } = s;
+          for (let i = 0; i < n; i++) {
+            const b = bodies[i];
+            b.setPosition(x[i], y[i], false);
+            b.setAngle(angle[i], false);
+          }
+          system.update();
+          count = 0;
+          sum = 0;
+          system.checkAll(onHit);
+          run.checksum += sum;
+          return count;
+        },
+        dispose() {
+          system.clear?.();
+        },
+      };
+      return run;
+    },
+  },
+  {
+    name: 'Rapier2D',
+    pkg: '@dimforge/rapier2d-compat',
+    what: 'Rapier 2D (WASM): kinematic position-based bodies with convex-hull colliders (KINEMATIC_KINEMATIC pairs enabled), teleported with setTranslation/setRotation, world.step() (kinematic bodies are not solved: broad + narrow phase), touching pairs from collision events, normal and depth per pair via world.contactPair()',
+    async setup(scene, ctx) {
+      const mod = await import('@dimforge/rapier2d-compat');
+      const RAPIER = mod.default ?? mod;
+      // Silence the deprecation warning of init() with no arguments in recent versions.
+      const warn = console.warn;
+      console.warn = () => {};
+      try {
+        await RAPIER.init();
+      } finally {
+        console.warn = warn;
+      }
+      const world = new RAPIER.World({ x: 0, y: 0 });
+      const colliders = [];
+      const rigid = [];
+      const handleIndex = new Map();
+      for (let i = 0; i < scene.n; i++) {
+        const body = world.createRigidBody(
+          RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(scene.x[i], scene.y[i]).setRotation(scene.angle[i]),
+        );
+        const desc = RAPIER.ColliderDesc.convexHull(new Float32Array(ctx.polygons[i]));
+        if (!desc) throw new Error(`Rapier refused polygon ${i}`);
+        desc.setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.ALL);
+        desc.setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
+        const c = world.createCollider(desc, body);
+        colliders.push(c);
+        rigid.push(body);
+        handleIndex.set(c.handle, i);
+      }
+      const events = new RAPIER.EventQueue(true);
+      const touching = new Map(); // key -> [handle1, handle2]
+      const onEvent = (h1, h2, started) => {
+        const a = handleIndex.get(h1);
+        const b = handleIndex.get(h2);
+        const k = a < b ? a * 1048576 + b : b * 1048576 + a;
+        if (started) touching.set(k, [a, b]);
+        else touching.delete(k);
+      };
+      world.step(events);
+      events.drainCollisionEvents(onEvent);
+      const pos = { x: 0, y: 0 };
+      let sum = 0;
+      let count = 0;
+      const onManifold = (m) => {
+        const k = m.numContacts();
+        if (k === 0) return;
+        let dist = m.contactDist(0);
+        for (let p = 1; p < k; p++) dist = Math.min(dist, m.contactDist(p));
+        if (dist > 0) return; // within Rapier's prediction distance but apart
+        const nrm = m.normal();
+        sum += nrm.x + nrm.y - dist;
+        count++;
+      };
+      const run = {
+        checksum: 0,
+        stepMs: [],
+        frame(s) {
+          const { x, y, angle, n } = s;
+          for (let i = 0; i < n; i++) {
+            pos.x = x[i];
+            pos.y = y[i];
+            rigid[i].setTranslation(pos, true);
+            rigid[i].setRotation(angle[i], true);
+          }
+          world.step(events);
+          events.drainCollisionEvents(onEvent);
+          sum = 0;
+          count = 0;
+          for (const [a, b] of touching.values()) world.contactPair(colliders[a], colliders[b], onManifold);
+          run.checksum += sum;
+          return count;
+        },
+        dispose() {
+          events.free();
+          world.free();
+        },
+      };
+      return run;
+    },
+  },
+  {
+    name: 'box2d-wasm',
+    pkg: 'box2d-wasm',
+    what: 'box2d-wasm (Box2D 2.4.1, WASM): dynamic bodies (static/kinematic pairs are never collided by Box2D), gravity 0, sleeping off, SetTransform per body, world.Step(1/60, 0, 0) (no solver iterations), touching contacts walked with GetWorldManifold',
+    async setup(scene, ctx) {
+      const factory = require('box2d-wasm');
+      const entry = require.resolve('box2d-wasm');
+      const dir = dirname(entry);
+      const simd = WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]));
+      const B = await factory({ wasmBinary: readFileSync(join(dir, simd ? 'Box2D.simd.wasm' : 'Box2D.wasm')) });
+      const world = new B.b2World(new B.b2Vec2(0, 0));
+      world.SetAllowSleeping(false);
+      world.SetContinuousPhysics(false);
+      const bodies = [];
+      const bd = new B.b2BodyDef();
+      bd.set_type(B.b2_dynamicBody);
+      const shape = new B.b2PolygonShape();
+      const fd = new B.b2FixtureDef();
+      fd.set_density(1);
+      const vecs = B._malloc(8 * 8);
+      const index = new Map();
+      for (let i = 0; i < scene.n; i++) {
+        const pts = ctx.polygons[i];
+        const count = pts.length / 2;
+        for (let k = 0; k < pts.length; k++) B.HEAPF32[(vecs >> 2) + k] = pts[k];
+        shape.Set(B.wrapPointer(vecs, B.b2Vec2), count);
+        fd.set_shape(shape);
+        bd.set_position(new B.b2Vec2(scene.x[i], scene.y[i]));
+        bd.set_angle(scene.angle[i]);
+        const body = world.CreateBody(bd);
+        body.CreateFixture(fd);
+        bodies.push(body);
+        index.set(B.getPointer(body), i);
+      }
+      B._free(vecs);
+      const wm = new B.b2WorldManifold();
+      const v = new B.b2Vec2(0, 0);
+      const zero = new B.b2Vec2(0, 0);
+      const nullPtr = 0;
+      const run = {
+        checksum: 0,
+        frame(s) {
+          const { x, y, angle, n } = s;
+          for (let i = 0; i < n; i++) {
+            v.set_x(x[i]);
+            v.set_y(y[i]);
+            bodies[i].SetTransform(v, angle[i]);
+            bodies[i].SetLinearVelocity(zero);
+            bodies[i].SetAngularVelocity(0);
+          }
+          world.Step(1 / 60, 0, 0);
+          let count = 0;
+          let sum = 0;
+          for (let c = world.GetContactList(); B.getPointer(c) !== nullPtr; c = c.GetNext()) {
+            if (!c.IsTouching()) continue;
+            c.GetWorldManifold(wm);
+            const m = c.GetManifold();
+            const nrm = wm.get_normal();
+            let depth = 0;
+            for (let p = 0; p < m.get_pointCount(); p++) depth = Math.max(depth, -wm.get_separations(p));
+            sum += nrm.get_x() + nrm.get_y() + depth + (B.getPointer(c.GetFixtureA().GetBody()) & 1);
+            count++;
+          }
+          run.checksum += sum;
+          return count;
+        },
+        dispose() {
+          B.destroy(world);
+        },
+      };
+      return run;
+    },
+  },
+  {
+    name: 'Planck.js',
+    pkg: 'planck',
+    what: 'Planck.js (Box2D in JS): dynamic bodies, gravity 0, sleeping off, setTransform per body, world.step(1/60, 0, 0) (no solver iterations), touching contacts walked with getWorldManifold',
+    async setup(scene, ctx) {
+      const planck = require('planck');
+      const world = new planck.World({ gravity: { x: 0, y: 0 }, allowSleep: false, continuousPhysics: false });
+      const bodies = [];
+      for (let i = 0; i < scene.n; i++) {
+        const pts = ctx.polygons[i];
+        const verts = [];
+        for (let k = 0; k < pts.length; k += 2) verts.push(planck.Vec2(pts[k], pts[k + 1]));
+        const body = world.createBody({ type: 'dynamic', position: planck.Vec2(scene.x[i], scene.y[i]), angle: scene.angle[i] });
+        body.createFixture(new planck.Polygon(verts), { density: 1 });
+        bodies.push(body);
+      }
+      const p = planck.Vec2(0, 0);
+      const zero = planck.Vec2(0, 0);
+      const run = {
+        checksum: 0,
+        frame(s) {
+          const { x, y, angle, n } = s;
+          for (let i = 0; i < n; i++) {
+            p.x = x[i];
+            p.y = y[i];
+            bodies[i].setTransform(p, angle[i]);
+            bodies[i].setLinearVelocity(zero);
+            bodies[i].setAngularVelocity(0);
+          }
+          world.step(1 / 60, 0, 0);
+          let count = 0;
+          let sum = 0;
+          for (let c = world.getContactList(); c; c = c.getNext()) {
+            if (!c.isTouching()) continue;
+            const wm = c.getWorldManifold(null);
+            let depth = 0;
+            for (const sep of wm.separations) depth = Math.max(depth, -sep);
+            sum += wm.normal.x + wm.normal.y + depth;
+            count++;
+          }
+          run.checksum += sum;
+          return count;
+        },
+        dispose() {},
+      };
+      return run;
+    },
+  },
+];
