@@ -318,7 +318,7 @@ test('stress: 20,000 bodies run with every broad phase', async (ctx) => {
   for (const bp of ['grid', 'tree', 'sap']) {
     await page.selectOption('[data-testid="stress-bp"]', bp);
     await page.evaluate(() => window.__demo.scene.setCount(20000));
-    await page.waitForFunction(() => window.__demo.scene.bodies === 20000 && window.__demo.scene.stats.frames >= 5, null, { timeout: 60000 });
+    await page.waitForFunction(() => window.__demo.scene.bodies === 20000 && window.__demo.scene.stats.frames >= 8, null, { timeout: 60000 });
     const s = await page.evaluate(() => window.__demo.scene.stats);
     assert(s.avgUpdateMs > 0 && s.candidatePairs > 0, `${bp}: update ${s.avgUpdateMs} ms, ${s.candidatePairs} pairs`);
     console.log(`     20,000 bodies, ${bp}: update ${s.avgUpdateMs.toFixed(2)} ms, ${s.candidatePairs} candidate pairs`);

@@ -20,6 +20,8 @@ interface DemoHooks {
   scene: Record<string, unknown> | null;
   /** frames drawn since the scene started */
   frames: number;
+  /** whether performance.now() has fine resolution (cross-origin isolated page) */
+  isolated: boolean;
   errors: string[];
 }
 
@@ -29,7 +31,7 @@ declare global {
   }
 }
 
-const demo: DemoHooks = { ready: false, variant: '', sceneId: '', scene: null, frames: 0, errors: [] };
+const demo: DemoHooks = { ready: false, variant: '', sceneId: '', scene: null, frames: 0, isolated: crossOriginIsolated, errors: [] };
 window.__demo = demo;
 
 const status = document.getElementById('status')!;
@@ -82,7 +84,7 @@ function start(id: SceneId): void {
     fail(`starting scene ${id}`, err);
     demo.scene = null;
   }
-  status.textContent = `sat-wasm ${sat.variant} build · scene: ${id}`;
+  status.textContent = `sat-wasm ${sat.variant} build · scene: ${id}${crossOriginIsolated ? '' : ' · timers coarse (page not cross-origin isolated)'}`;
 }
 
 window.addEventListener('hashchange', () => start(sceneFromHash()));

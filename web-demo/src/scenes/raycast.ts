@@ -232,7 +232,7 @@ export function createRaycastScene(sat: SAT, view: View, panel: HTMLElement): Sc
         $('nRays').textContent = String(rayCount);
         $('nHits').textContent = String(lastHitCount);
         $('rayMs').textContent = `${fmt(rayMs, 2)} ms (${fmt((rayMs * 1000) / Math.max(1, rayCount), 1)} µs per ray)`;
-        $('nearest').textContent = nearest ? `body ${nearest.body}, part ${nearest.shape}, distance ${fmt(nearest.fraction * reach, 2)}` : '—';
+        $('nearest').textContent = nearest ? `obstacle ${obstacles.findIndex((o) => o.id === nearest!.body) + 1} of ${obstacles.length}, part ${nearest.shape}, distance ${fmt(nearest.fraction * reach, 2)}` : '—';
       }
     },
     dispose() {

@@ -32,11 +32,37 @@ interface Side {
   through: number;
   /** points where CCD stopped a bullet (for drawing), newest last */
   hits: { x: number; y: number; toi: number; nx: number; ny: number }[];
-  offsetX: number;
+  /** tunneling jumps: the last position seen before the wall and the first behind it, newest last */
+  jumps: { x0: number; y0: number; x1: number; y1: number }[];
+  /** where this world is drawn (offset of its origin) */
+  ox: number;
+  oy: number;
 }
 
 export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Scene {
-  view.fit(-2 * HALF_W - 0.5, -HALF_H - 1.5, 2 * HALF_W + 0.5, HALF_H + 0.5);
+  let layout = '';
+  /** Side by side on wide screens, one above the other on tall ones (phones). */
+  function arrange(): void {
+    const wideScale = Math.min(view.width / (4 * HALF_W + 1), view.height / (2 * HALF_H + 2));
+    const tallScale = Math.min(view.width / (2 * HALF_W + 0.6), view.height / (4 * HALF_H + 1));
+    const tall = tallScale > 1.3 * wideScale;
+    const key = tall ? 'tall' : 'wide';
+    if (key === layout) return;
+    layout = key;
+    if (tall) {
+      view.fit(-HALF_W - 0.3, -2 * HALF_H - 0.5, HALF_W + 0.3, 2 * HALF_H + 0.5);
+      sides[0].ox = 0;
+      sides[0].oy = HALF_H + 0.2;
+      sides[1].ox = 0;
+      sides[1].oy = -HALF_H - 0.2;
+    } else {
+      view.fit(-2 * HALF_W - 0.5, -HALF_H - 1.5, 2 * HALF_W + 0.5, HALF_H + 0.5);
+      sides[0].ox = -HALF_W;
+      sides[0].oy = 0;
+      sides[1].ox = HALF_W;
+      sides[1].oy = 0;
+    }
+  }
   let speed = 360; // world units per second: ~6 units per frame at 60 FPS, the wall is 0.25 thick
   let wallThickness = 0.25;
   let wallShape: Shape = sat.box(wallThickness, 2 * HALF_H - 3);
@@ -49,11 +75,11 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
     return seed / 4294967296;
   };
 
-  function makeSide(ccd: boolean, offsetX: number): Side {
+  function makeSide(ccd: boolean): Side {
     const world = sat.createWorld({ broadPhase: 'tree' });
     const wall = world.add({ shape: wallShape, type: 'static', x: WALL_X, y: 0 });
     world.update();
-    return { ccd, world, wall, bullets: [], fired: 0, stopped: 0, through: 0, hits: [], offsetX };
+    return { ccd, world, wall, bullets: [], fired: 0, stopped: 0, through: 0, hits: [], jumps: [], ox: 0, oy: 0 };
   }
 
   function reset(): void {
@@ -61,7 +87,8 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
     wallShape.dispose();
     wallShape = sat.box(wallThickness, 2 * HALF_H - 3);
     seed = 7;
-    sides = [makeSide(false, -HALF_W), makeSide(true, HALF_W)];
+    sides = [makeSide(false), makeSide(true)];
+    layout = '';
   }
 
   function fire(): void {
@@ -118,6 +145,9 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
         if (b.state === 'flying' && b.x > WALL_X + 0.5) {
           b.state = 'through';
           s.through++;
+          const n = b.trail.length;
+          s.jumps.push({ x0: b.trail[n - 4], y0: b.trail[n - 3], x1: b.trail[n - 2], y1: b.trail[n - 1] });
+          if (s.jumps.length > 12) s.jumps.shift();
         }
       }
       // Retire bullets that left the box or rested a while.
@@ -147,7 +177,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
     <h2>Legend</h2>
     <div class="legend">
       <div class="sw" style="background:#2f6fdf;border-radius:50%;width:10px;height:10px"></div><span>bullet in flight, with its last frames</span>
-      <div class="sw" style="background:#d62f2f;border-radius:50%;width:10px;height:10px"></div><span>bullet that went through the wall</span>
+      <div class="sw" style="background:#d62f2f;border-radius:50%;width:10px;height:10px"></div><span>bullet that went through the wall; dashed: its jump between two frames (blue: the frame before)</span>
       <div class="sw" style="background:#1f9d55;border-radius:50%;width:10px;height:10px"></div><span>bullet stopped at the wall (arrow: contact normal, toi: time of impact within the frame)</span>
     </div>
   `;
@@ -177,25 +207,45 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
     const ctx = view.ctx;
     view.clear('#fbfbfd');
     for (const s of sides) {
-      const ox = s.offsetX;
-      const X = (x: number) => view.sx(x + ox);
+      const X = (x: number) => view.sx(x + s.ox);
+      const Y = (y: number) => view.sy(y + s.oy);
       // Frame of this world.
       ctx.strokeStyle = '#c9d0db';
       ctx.lineWidth = 1;
-      ctx.strokeRect(X(-HALF_W + 0.2), view.sy(HALF_H), (2 * HALF_W - 0.4) * view.scale, 2 * HALF_H * view.scale);
-      label(ctx, s.ccd ? 'CCD on: bullet: true' : 'CCD off: plain bodies', X(-HALF_W + 0.6), view.sy(HALF_H - 0.6), s.ccd ? '#1f9d55' : '#d62f2f', 'left', 'bold 15px system-ui, sans-serif');
+      ctx.strokeRect(X(-HALF_W + 0.2), Y(HALF_H), (2 * HALF_W - 0.4) * view.scale, 2 * HALF_H * view.scale);
+      label(ctx, s.ccd ? 'CCD on: bullet: true' : 'CCD off: plain bodies', X(-HALF_W + 0.6), Y(HALF_H - 0.6), s.ccd ? '#1f9d55' : '#d62f2f', 'left', 'bold 15px system-ui, sans-serif');
       const rate = s.fired ? Math.round((100 * s.through) / Math.max(1, s.stopped + s.through)) : 0;
-      label(ctx, `stopped ${s.stopped} · tunneled ${s.through} (${rate}%)`, X(-HALF_W + 0.6), view.sy(HALF_H - 1.5), '#1d2330', 'left', '13px system-ui, sans-serif');
+      label(ctx, `stopped ${s.stopped} · tunneled ${s.through} (${rate}%)`, X(-HALF_W + 0.6), Y(HALF_H - 1.5), '#1d2330', 'left', '13px system-ui, sans-serif');
       // Wall.
       const wh = HALF_H - 1.5;
       ctx.fillStyle = '#1d2330';
-      ctx.fillRect(X(WALL_X - wallThickness / 2), view.sy(wh), Math.max(1.5, wallThickness * view.scale), 2 * wh * view.scale);
+      ctx.fillRect(X(WALL_X - wallThickness / 2), Y(wh), Math.max(1.5, wallThickness * view.scale), 2 * wh * view.scale);
+      // Tunneling: the jump from the last frame in front of the wall to the first one behind it.
+      for (const j of s.jumps) {
+        ctx.strokeStyle = 'rgba(214,47,47,0.6)';
+        ctx.lineWidth = 1.2;
+        ctx.setLineDash([4, 3]);
+        ctx.beginPath();
+        ctx.moveTo(X(j.x0), Y(j.y0));
+        ctx.lineTo(X(j.x1), Y(j.y1));
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.fillStyle = 'rgba(47,111,223,0.7)';
+        ctx.beginPath();
+        ctx.arc(X(j.x0), Y(j.y0), Math.max(2.5, BULLET_R * view.scale), 0, Math.PI * 2);
+        ctx.fill();
+        ctx.fillStyle = 'rgba(214,47,47,0.85)';
+        ctx.beginPath();
+        ctx.arc(X(j.x1), Y(j.y1), Math.max(2.5, BULLET_R * view.scale), 0, Math.PI * 2);
+        ctx.fill();
+      }
+      if (!s.ccd && s.jumps.length) label(ctx, 'frame N: in front · frame N+1: behind the wall', X(WALL_X) - 8, Y(-HALF_H + 0.7), '#d62f2f', 'right');
       // CCD hits: where bullets were stopped, with the contact normal.
       for (const h of s.hits) {
         ctx.strokeStyle = '#1f9d55';
         ctx.fillStyle = '#1f9d55';
         ctx.lineWidth = 1.5;
-        arrow(ctx, X(h.x), view.sy(h.y), X(h.x) + h.nx * 22, view.sy(h.y) - h.ny * 22, 6);
+        arrow(ctx, X(h.x), Y(h.y), X(h.x) + h.nx * 22, Y(h.y) - h.ny * 22, 6);
       }
       // Bullets with their trails (the positions the frames actually saw).
       for (const b of s.bullets) {
@@ -206,7 +256,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
         ctx.beginPath();
         for (let k = 0; k < b.trail.length; k += 2) {
           const x = X(b.trail[k]);
-          const y = view.sy(b.trail[k + 1]);
+          const y = Y(b.trail[k + 1]);
           if (k) ctx.lineTo(x, y);
           else ctx.moveTo(x, y);
         }
@@ -214,23 +264,17 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
         ctx.fillStyle = color;
         for (let k = 0; k < b.trail.length - 2; k += 2) {
           ctx.beginPath();
-          ctx.arc(X(b.trail[k]), view.sy(b.trail[k + 1]), BULLET_R * view.scale, 0, Math.PI * 2);
+          ctx.arc(X(b.trail[k]), Y(b.trail[k + 1]), BULLET_R * view.scale, 0, Math.PI * 2);
           ctx.fill();
         }
         ctx.globalAlpha = 1;
         ctx.beginPath();
-        ctx.arc(X(b.x), view.sy(b.y), Math.max(2.5, BULLET_R * view.scale), 0, Math.PI * 2);
+        ctx.arc(X(b.x), Y(b.y), Math.max(2.5, BULLET_R * view.scale), 0, Math.PI * 2);
         ctx.fill();
       }
       const last = s.hits[s.hits.length - 1];
-      if (s.ccd && last) label(ctx, `last hit: toi ${fmt(last.toi, 2)}`, X(WALL_X) - 8, view.sy(-HALF_H + 0.7), '#1f9d55', 'right');
+      if (s.ccd && last) label(ctx, `last hit: toi ${fmt(last.toi, 2)}`, X(WALL_X) - 8, Y(-HALF_H + 0.7), '#1f9d55', 'right');
     }
-    ctx.strokeStyle = '#1d2330';
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.moveTo(view.sx(0), view.sy(HALF_H));
-    ctx.lineTo(view.sx(0), view.sy(-HALF_H));
-    ctx.stroke();
   }
 
   let shown = '';
@@ -247,6 +291,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
 
   return {
     frame() {
+      arrange();
       step();
       draw();
       updatePanel();
