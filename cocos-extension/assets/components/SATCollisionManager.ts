@@ -10,7 +10,7 @@
  */
 import { _decorator, Color, director, EventTarget, Graphics, Node, System, Vec2, Vec3, type Rect, type IVec2Like, find } from 'cc';
 import { EDITOR } from 'cc/env';
-import type { SAT, Shape, World, WorldRayHit, QueryFilter } from '../lib/index.js';
+import type { ContactView, SAT, Shape, World, WorldRayHit, QueryFilter } from '../lib/index.js';
 import { SATError } from '../lib/index.js';
 import { ensureSATLoaded, getSAT, loadState, onSATReady } from '../runtime/loader';
 import { placementFromMatrix, type NodePlacement } from '../runtime/transform';
@@ -67,13 +67,38 @@ interface BodyRecord {
 }
 
 interface PendingEvent {
-  type: string;
-  a: SATCollider;
-  b: SATCollider;
+  a: SATCollider | null;
+  b: SATCollider | null;
   /** the contact as A sees it */
-  forA: SATContact;
+  forA: SATContact | null;
   /** as B sees it */
-  forB: SATContact;
+  forB: SATContact | null;
+}
+
+/** Events waiting to be emitted, in records reused from frame to frame (no allocation in steady state). */
+class EventQueue {
+  private _items: PendingEvent[] = [];
+  count = 0;
+  push(a: SATCollider, b: SATCollider, forA: SATContact, forB: SATContact): void {
+    let e = this._items[this.count];
+    if (!e) this._items.push((e = { a: null, b: null, forA: null, forB: null }));
+    e.a = a;
+    e.b = b;
+    e.forA = forA;
+    e.forB = forB;
+    this.count++;
+  }
+  at(i: number): PendingEvent {
+    return this._items[i];
+  }
+  clear(): void {
+    for (let i = 0; i < this.count; i++) {
+      const e = this._items[i];
+      e.a = e.b = null;
+      e.forA = e.forB = null;
+    }
+    this.count = 0;
+  }
 }
 
 export class SATCollisionManager extends System {
@@ -135,7 +160,10 @@ export class SATCollisionManager extends System {
   private _pushIterations = 4;
   private _frame = 0;
   private _warned = new Set<string>();
-  private _pending: PendingEvent[] = [];
+  private _begins = new EventQueue();
+  private _stays = new EventQueue();
+  private _ends = new EventQueue();
+  private _flushing = false;
   private _scratch: NodePlacement = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1, shear: 0 };
   private _rebuilt: SATCollider[] = [];
   private _seen = new Map<SATCollider, Set<SATCollider>>();
@@ -393,48 +421,46 @@ export class SATCollisionManager extends System {
     }
   }
 
-  /** Turns the world's contacts and end events into pending collider events. */
+  /** Turns the world's contacts and end events into queued collider events. */
   private _collectEvents(): void {
     const world = this._world!;
-    const seen = this._seen;
-    seen.clear();
-    world.contacts.forEach((view) => {
-      const ra = this._bodies.get(view.a);
-      const rb = this._bodies.get(view.b);
-      if (!ra || !rb) return;
-      const a = ra.collider, b = rb.collider;
-      if (a.node === b.node) return; // colliders of one node never meet each other (as Collider2D)
-      let forA = a._touching.get(b);
-      let type: string = SATCollisionManager.EventType.STAY_CONTACT;
-      if (!forA) {
-        type = SATCollisionManager.EventType.BEGIN_CONTACT;
-        forA = newContact(a, b);
-        a._touching.set(b, forA);
-        b._touching.set(a, newContact(b, a));
-      }
-      const forB = b._touching.get(a)!;
-      fillContact(forA, forB, view.normalX, view.normalY, view.depth, view.sensor, view.pointCount, view);
-      markSeen(seen, a, b);
-      this._pending.push({ type, a, b, forA, forB });
-    });
-    const events = world.events;
-    events.forEachEnd((ida, idb) => {
-      const ra = this._bodies.get(ida);
-      const rb = this._bodies.get(idb);
-      if (!ra || !rb) return; // a body removed since: its end was emitted when its collider went away
-      if (ra.collider._touching.has(rb.collider)) this._endPair(ra.collider, rb.collider);
-    });
+    this._seen.clear();
+    world.contacts.forEach(this._onContact);
+    world.events.forEachEnd(this._onEnd);
     // A rebuilt body starts with no pairs in the world: touching partners it did not meet again have ended.
     for (const c of this._rebuilt) {
       for (const other of [...c._touching.keys()]) {
-        if (!seen.get(c)?.has(other)) this._endPair(c, other);
+        if (!this._seen.get(c)?.has(other)) this._endPair(c, other);
       }
     }
-    // Pending order: begins, stays, then ends (the world's order).
-    const order = (e: PendingEvent) =>
-      e.type === SATCollisionManager.EventType.BEGIN_CONTACT ? 0 : e.type === SATCollisionManager.EventType.STAY_CONTACT ? 1 : 2;
-    this._pending.sort((x, y) => order(x) - order(y));
   }
+
+  private _onContact = (view: ContactView): void => {
+    const ra = this._bodies.get(view.a);
+    const rb = this._bodies.get(view.b);
+    if (!ra || !rb) return;
+    const a = ra.collider, b = rb.collider;
+    if (a.node === b.node) return; // colliders of one node never meet each other (as Collider2D)
+    let forA = a._touching.get(b);
+    let queue = this._stays;
+    if (!forA) {
+      queue = this._begins;
+      forA = newContact(a, b);
+      a._touching.set(b, forA);
+      b._touching.set(a, newContact(b, a));
+    }
+    const forB = b._touching.get(a)!;
+    fillContact(forA, forB, view.normalX, view.normalY, view.depth, view.sensor, view.pointCount, view);
+    if (this._rebuilt.length) markSeen(this._seen, a, b);
+    queue.push(a, b, forA, forB);
+  };
+
+  private _onEnd = (ida: number, idb: number): void => {
+    const ra = this._bodies.get(ida);
+    const rb = this._bodies.get(idb);
+    if (!ra || !rb) return; // a body removed since: its end was emitted when its collider went away
+    if (ra.collider._touching.has(rb.collider)) this._endPair(ra.collider, rb.collider);
+  };
 
   /** Queues end-contact for a touching pair and forgets it. */
   private _endPair(a: SATCollider, b: SATCollider): void {
@@ -451,21 +477,35 @@ export class SATCollisionManager extends System {
       ct.points.length = 0;
       ct.pointDepths.length = 0;
     }
-    this._pending.push({ type: SATCollisionManager.EventType.END_CONTACT, a, b, forA, forB });
+    this._ends.push(a, b, forA, forB);
   }
 
-  /** Emits queued events: on the manager (A's view), then A, then B. Handlers may enable, disable or destroy. */
+  /**
+   * Emits queued events, begins then stays then ends: each on the manager (A's view), then A, then B. Handlers
+   * may enable, disable or destroy colliders: ends that causes are emitted in the same flush, and begin or stay
+   * events of pairs it ended are dropped.
+   */
   private _flush(): void {
-    if (this._pending.length === 0) return;
-    const pending = this._pending;
-    this._pending = [];
-    for (const e of pending) {
-      // A begin or stay whose pair an earlier handler ended (by disabling a collider) is dropped.
-      if (e.type !== SATCollisionManager.EventType.END_CONTACT && e.a._touching.get(e.b) !== e.forA) continue;
-      if (e.type === SATCollisionManager.EventType.BEGIN_CONTACT) this._announced.add(e.forA).add(e.forB);
-      this._events.emit(e.type, e.a, e.b, e.forA);
-      e.a._emit(e.type, e.b, e.forA);
-      e.b._emit(e.type, e.a, e.forB);
+    if (this._flushing) return;
+    this._flushing = true;
+    try {
+      const { BEGIN_CONTACT, STAY_CONTACT, END_CONTACT } = SATCollisionManager.EventType;
+      for (const [queue, type] of [[this._begins, BEGIN_CONTACT], [this._stays, STAY_CONTACT], [this._ends, END_CONTACT]] as const) {
+        for (let i = 0; i < queue.count; i++) {
+          const e = queue.at(i);
+          const a = e.a!, b = e.b!, forA = e.forA!, forB = e.forB!;
+          if (type !== END_CONTACT && a._touching.get(b) !== forA) continue; // ended by an earlier handler
+          if (type === BEGIN_CONTACT) this._announced.add(forA).add(forB);
+          this._events.emit(type, a, b, forA);
+          a._emit(type, b, forA);
+          b._emit(type, a, forB);
+        }
+      }
+    } finally {
+      this._begins.clear();
+      this._stays.clear();
+      this._ends.clear();
+      this._flushing = false;
     }
   }
 
@@ -540,6 +580,7 @@ export class SATCollisionManager extends System {
     if (!scene) return null;
     const parent = find('Canvas') ?? scene;
     const node = new Node('SAT_DEBUG_DRAW');
+    node.layer = parent.layer; // the Canvas camera's layer (UI_2D), so the drawing is seen
     node.parent = parent;
     node.setWorldPosition(Vec3.ZERO);
     this.debugGraphics = node.addComponent(Graphics);
@@ -611,7 +652,9 @@ export class SATCollisionManager extends System {
     this._sat = null;
     this._bodies.clear();
     this._colliders.clear();
-    this._pending = [];
+    this._begins.clear();
+    this._stays.clear();
+    this._ends.clear();
     this._warned.clear();
     onSATReady((sat) => this._attach(sat));
   }
