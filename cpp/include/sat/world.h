@@ -107,6 +107,9 @@ struct Contact {
   uint32_t firstShapeContact = 0;  ///< index of the first of them
   ManifoldPoint points[2];         ///< contact points of the deepest shape pair (world)
 };
+static_assert(sizeof(ManifoldPoint) == 16, "ManifoldPoint: 4 words (x, y, depth, id)");
+static_assert(sizeof(Contact) == 16 * 4, "Contact is read as 16 four-byte words by the bulk path");
+static_assert(sizeof(BodyPair) == 8, "BodyPair is read as 2 four-byte words by the bulk path");
 constexpr uint8_t kContactBegan = 1u;   ///< this frame's begin (else a stay)
 constexpr uint8_t kContactSensor = 2u;  ///< either body is a sensor
 constexpr uint8_t kContactSwept = 4u;   ///< found by CCD: the bullet was stopped at time of impact `toi`
@@ -114,11 +117,13 @@ constexpr int kContactWords = 16;
 
 /// One touching shape pair of a touching body pair in which either body has several shapes (compound and concave
 /// bodies). Pairs of single-shape bodies carry their one manifold in the Contact itself.
+/// Bulk layout: 15 words: ids, shape indices (two 16-bit halves), manifold (normal, depth, 2 points, pointCount).
 struct ShapeContact {
   BodyId a = 0, b = 0;
   uint16_t shapeA = 0, shapeB = 0;  ///< shape (part) indices within the bodies
   Manifold manifold;
 };
+static_assert(sizeof(ShapeContact) == 15 * 4, "ShapeContact is read as 15 four-byte words by the bulk path");
 
 /// A body refused by update(): its transform in the buffer was invalid and has been put back to the last valid one.
 struct RejectedBody {
