@@ -353,6 +353,27 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       void lowerRight;
     });
 
+    it('a collapsed (zero) scale is reported and the collider recovers with a valid one', () => {
+      const { canvas } = newScene();
+      const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const a = box(canvas, 'A', 0, 0);
+      const flat = box(canvas, 'Flat', 50, 0);
+      flat.node.setScale(0, 1);
+      const log = rec(a);
+      frame(2);
+      expect(flat.inWorld).toBe(false);
+      expect(err.mock.calls.map((c) => String(c[0])).some((m) => m.includes('SATBox on node "Canvas/Flat"'))).toBe(true);
+      flat.node.setScale(1, 1);
+      frame();
+      expect(managerEvents(log)).toEqual(['begin-contact A-Flat']);
+      // a body already in the world keeps its last valid place when its node collapses
+      err.mockClear();
+      flat.node.setScale(1, 0);
+      frame();
+      expect(err.mock.calls.map((c) => String(c[0])).some((m) => m.includes('"Canvas/Flat": its world transform was refused'))).toBe(true);
+      expect(managerEvents(log)).toEqual(['begin-contact A-Flat', 'stay-contact A-Flat']);
+    });
+
     it('re-makes the shape when the skew changes, keeping the contact', () => {
       const { canvas } = newScene();
       const parent = new Node('skewed');
@@ -390,6 +411,25 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       expect(msg).toBeDefined();
       expect(msg).toMatch(/concave/);
       expect(msg).toMatch(/Decompose Concave/);
+    });
+
+    it('reports a bad shape once, does not retry it every frame, and recovers when fixed', () => {
+      const { canvas } = newScene();
+      const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const node = new Node('Spiky');
+      node.parent = canvas;
+      const p = node.addComponent(SATPolygon);
+      p.points = concave;
+      const describe = vi.spyOn(p, '_describe');
+      box(canvas, 'probe', 40, 40, 10, 10);
+      const log = rec(p);
+      frame(4);
+      expect(describe).toHaveBeenCalledTimes(1);
+      expect(err).toHaveBeenCalledTimes(1);
+      p.decomposeConcave = true;
+      frame();
+      expect(p.inWorld).toBe(true);
+      expect(managerEvents(log)).toEqual(['begin-contact Spiky-probe']);
     });
 
     it('decomposes a concave outline when asked: the notch stays empty', () => {
@@ -518,7 +558,7 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       expect(green).toBeGreaterThan(0);
       const [, x0, y0] = calls[green + 1];
       const [, x1, y1] = calls[green + 2];
-      expect(x1 - x0).toBeCloseTo(10, 3);
+      expect(Math.abs(x1 - x0)).toBeCloseTo(10, 3); // along the normal of whichever body is A
       expect(y1 - y0).toBeCloseTo(0, 5);
       // only AABBs: no contacts drawn; none: cleared
       manager().debugDrawFlags = SATDrawFlags.Aabb;

@@ -116,6 +116,8 @@ export class SATCollider extends Component {
   _massDirty = false;
   /** @internal the node must be read again even if it did not move (just enabled, rebuilt) */
   _transformDirty = true;
+  /** @internal the last attempt to make the body failed (reported in the console) */
+  _failed = false;
   /** @internal colliders touching this one, with the contact as this one sees it */
   readonly _touching = new Map<SATCollider, SATContact>();
   /** @internal the geometry the body was made from (local, offset and shear applied), for debug drawing */

@@ -271,7 +271,18 @@ export class SATCollisionManager extends System {
     this._rebuilt.length = 0;
     for (const c of this._colliders) this._sync(c);
 
-    world.update();
+    const stats = world.update();
+    if (stats.rejected > 0) {
+      for (const r of world.rejected()) {
+        const record = this._bodies.get(r.id);
+        if (!record) continue;
+        this._errorOnce(
+          record.collider,
+          `[sat-wasm] ${record.collider.describeForLog()}: its world transform was refused (${r.code}: a zero or non-finite scale?); ` +
+            'it keeps its last valid place',
+        );
+      }
+    }
 
     if (this._pushApart) this._applyPush();
     this._collectEvents();
@@ -293,6 +304,8 @@ export class SATCollisionManager extends System {
   private _sync(c: SATCollider): void {
     const world = this._world!;
     const node = c.node;
+    // A collider whose body could not be made (bad shape, zero scale) is tried again only when something changed.
+    if (c._bodyId === 0 && c._failed && !c._shapeDirty && !c._bodyDirty && !c._transformDirty && node.hasChangedFlags === 0) return;
     const moved = c._transformDirty || node.hasChangedFlags !== 0 || c._bodyId === 0;
     let placement: NodePlacement | null = null;
     if (moved) placement = placementFromMatrix(node.worldMatrix, this._scratch);
@@ -341,6 +354,7 @@ export class SATCollisionManager extends System {
     c._massDirty = false;
     c._transformDirty = false;
     c._geometry = null;
+    c._failed = true; // until the body is made
     const described = c._describe();
     if (typeof described === 'string') {
       this._errorOnce(c, `[sat-wasm] ${c.describeForLog()}: ${described}`);
@@ -374,6 +388,7 @@ export class SATCollisionManager extends System {
       shape?.dispose();
     }
     c._geometry = geometry;
+    c._failed = false;
     this._bodies.set(c._bodyId, {
       collider: c,
       placement: copyPlacement({ ...placement }, placement),
