@@ -122,6 +122,32 @@ TEST(Properties, SatCacheNeverChangesTheAnswer) {
   std::printf("[ coverage ] SatCache: %ld frames, %ld overlapping\n", frames, overlapping);
 }
 
+// A cache filled by another pair (an index beyond this pair's vertex counts, or an unknown type) is harmless.
+TEST(Properties, StaleSatCacheIsHarmless) {
+  Rng rng(0x9c0003u);
+  int failures = 0;
+  for (int i = 0; i < 5000; ++i) {
+    sat::Polygon a = randomPolygon(rng), b = randomPolygon(rng);
+    Case<sat::Polygon, sat::Polygon> c = placePair(rng, a, b);
+    sat::Manifold plain = sat::collide(a, c.xfA, b, c.xfB);
+    sat::SatCache stale;
+    stale.type = uint8_t(uniformInt(rng, 0, 3));
+    stale.index = uint16_t(uniformInt(rng, 0, 1) ? uniformInt(rng, 0, 11) : uniformInt(rng, 12, 65535));
+    const sat::SatCache orig = stale;
+    sat::SatCache copy = stale;
+    sat::Manifold cached = sat::collide(a, c.xfA, b, c.xfB, &stale);
+    bool ov = sat::overlap(a, c.xfA, b, c.xfB, &copy);
+    Tolerances tol = tolerancesFor(c.ref);
+    bool ok = (plain.pointCount > 0) == (cached.pointCount > 0) && ov == (plain.pointCount > 0);
+    if (ok && plain.pointCount > 0) ok = std::fabs(plain.depth - cached.depth) <= 1e-6 * tol.size;
+    if (!ok && ++failures <= 5)
+      ADD_FAILURE() << describeCase(a, c.xfA, b, c.xfB) << "\n  cache {type=" << int(orig.type) << ", index="
+                    << orig.index << "}\n  plain:  " << describeManifold(plain)
+                    << "\n  cached: " << describeManifold(cached);
+  }
+  EXPECT_EQ(failures, 0);
+}
+
 // Feature ids are stable: a tiny motion of B (1e-5 of the size) that leaves the reference's unique minimum axis in
 // place keeps the set of contact ids.
 TEST(Properties, FeatureIdsStableUnderTinyMotion) {
