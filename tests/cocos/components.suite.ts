@@ -2,8 +2,8 @@
 // builds a fresh scene, ticks the stand-in director (which runs the manager's System.postUpdate) and checks the
 // events, contacts and drawing against hand-computed geometry.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { game, Graphics, Node, Rect, Size, Vec2 } from 'cc';
-import { SATCollisionManager, SATDrawFlags, SATRaycastType } from '../../cocos-extension/assets/components/SATCollisionManager';
+import { Component, director, game, Graphics, Node, Rect, Size, Vec2 } from 'cc';
+import { SAT_SYSTEM_ID, SATCollisionManager, SATDrawFlags, SATRaycastType } from '../../cocos-extension/assets/components/SATCollisionManager';
 import { SATPolygon } from '../../cocos-extension/assets/components/SATPolygon';
 import { SATCapsule } from '../../cocos-extension/assets/components/SATCapsule';
 import { SATBox } from '../../cocos-extension/assets/components/SATBox';
@@ -569,6 +569,24 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       frame();
       expect(g.calls).toEqual([['clear']]);
       void a;
+    });
+  });
+
+  describe('frame order', () => {
+    it('is a System of the director and sees moves made in lateUpdate of the same frame', () => {
+      expect(director.getSystem(SAT_SYSTEM_ID)).toBe(manager());
+      const { canvas } = newScene();
+      const a = box(canvas, 'A', 0, 0);
+      const b = box(canvas, 'B', 400, 0);
+      class LateMover extends Component {
+        lateUpdate(): void {
+          this.node.setPosition(60, 0);
+        }
+      }
+      b.node.addComponent(LateMover);
+      const log = rec(a);
+      frame();
+      expect(managerEvents(log)).toEqual(['begin-contact A-B']);
     });
   });
 

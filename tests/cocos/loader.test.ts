@@ -155,6 +155,14 @@ describe('loading per platform', () => {
       expect(paths).toEqual([WECHAT_WASM_PATH]);
     });
 
+    it("still loads WebAssembly (not asm.js) when the adapter set WebAssembly = WXWebAssembly, which lacks validate", async () => {
+      const { paths } = fakeWeChat(true);
+      g.WebAssembly = g.WXWebAssembly;
+      const sat = await loadWithPlan('wechat', currentPlatform());
+      expect(sat.variant).toBe('baseline');
+      expect(paths).toHaveLength(1);
+    });
+
     it('works where the game has no global WebAssembly object (installs one over WXWebAssembly)', async () => {
       const { paths } = fakeWeChat(true);
       g.WebAssembly = undefined;

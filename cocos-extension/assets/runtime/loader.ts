@@ -84,14 +84,16 @@ export function decodeBase64(text: string): Uint8Array {
 }
 
 /**
- * WeChat's WXWebAssembly lacks parts of the standard object the Emscripten glue and loadSAT test for
- * (`validate`, `RuntimeError`); the glue also refuses to start without a global `WebAssembly`. Installs a
- * stand-in built on WXWebAssembly when the game has none.
+ * WeChat's WXWebAssembly lacks parts of the standard object that the Emscripten glue and loadSAT test for
+ * (`validate`, `RuntimeError`): without `validate` loadSAT would take the platform for one without WebAssembly
+ * and fall back to asm.js. The glue also needs a global `WebAssembly`. Cocos' WeChat adapter may already have set
+ * `WebAssembly = WXWebAssembly`; either way the global becomes an object built on it with the missing parts.
  */
 function ensureWebAssemblyGlobal(wx: unknown): void {
-  const g = globalThis as unknown as { WebAssembly?: unknown };
-  if (typeof g.WebAssembly === 'object' && g.WebAssembly !== null) return;
-  const shim = Object.create(wx as object) as Record<string, unknown>;
+  const g = globalThis as unknown as { WebAssembly?: Record<string, unknown> };
+  const current = typeof g.WebAssembly === 'object' && g.WebAssembly !== null ? g.WebAssembly : (wx as Record<string, unknown>);
+  if (typeof current.validate === 'function' && typeof current.RuntimeError === 'function' && current === g.WebAssembly) return;
+  const shim = Object.create(current) as Record<string, unknown>;
   if (typeof shim.validate !== 'function') shim.validate = () => true;
   if (typeof shim.RuntimeError !== 'function') shim.RuntimeError = Error;
   g.WebAssembly = shim;
