@@ -6,6 +6,7 @@ import { Component, director, game, Graphics, Node, Rect, Size, Vec2 } from 'cc'
 import { SAT_SYSTEM_ID, SATCollisionManager, SATDrawFlags, SATRaycastType } from '../../cocos-extension/assets/components/SATCollisionManager';
 import { SATPolygon } from '../../cocos-extension/assets/components/SATPolygon';
 import { SATCapsule } from '../../cocos-extension/assets/components/SATCapsule';
+import { SATCircle } from '../../cocos-extension/assets/components/SATCircle';
 import { SATBox } from '../../cocos-extension/assets/components/SATBox';
 import { getSAT, loadState } from '../../cocos-extension/assets/runtime/loader';
 import { box, circle, frame, manager, managerEvents, newScene, record, withUITransform } from './harness';
@@ -508,6 +509,28 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       expect(gap).toBeGreaterThan(99.9);
       // the light one moved three times as far
       expect(b.node.position.x - 80).toBeCloseTo(3 * (0 - a.node.position.x), 0);
+    });
+  });
+
+  describe('several colliders on one node', () => {
+    it('never meet each other, and push-apart between them does not move the node; pushes from outside do', () => {
+      const { canvas } = newScene();
+      manager().pushApart = true;
+      const body = box(canvas, 'Body', 0, 0, 100, 100);
+      const head = body.node.addComponent(SATCircle);
+      head.radius = 40;
+      head.offset = new Vec2(0, 60); // overlaps the box
+      const log = rec(body);
+      frame(3);
+      expect(log).toEqual([]);
+      expect(body.node.position.x).toBe(0);
+      expect(body.node.position.y).toBe(0);
+      const wall = box(canvas, 'Wall', 90, 0, 100, 400);
+      wall.isStatic = true;
+      frame(5);
+      expect(body.node.position.x).toBeLessThan(-9);
+      expect(body.node.position.x).toBeGreaterThan(-12);
+      expect(Math.abs(body.node.position.y)).toBeLessThan(1e-3);
     });
   });
 

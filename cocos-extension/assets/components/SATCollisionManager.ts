@@ -167,6 +167,7 @@ export class SATCollisionManager extends System {
   private _scratch: NodePlacement = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1, shear: 0 };
   private _rebuilt: SATCollider[] = [];
   private _seen = new Map<SATCollider, Set<SATCollider>>();
+  private _pushSums = new Map<Node, { dx: number; dy: number; n: number }>();
   /** contacts (A's view) whose begin-contact was emitted: an end is only emitted after its begin */
   private _announced = new WeakSet<SATContact>();
 
@@ -419,20 +420,40 @@ export class SATCollisionManager extends System {
     }
   }
 
-  /** Moves the nodes of bodies that push-apart moved by the same world-space offset. */
+  /**
+   * Moves the nodes of bodies that push-apart moved, by the same world-space offset. A node with several colliders
+   * moves by the mean offset of its pushed colliders: pushes between colliders of one node (the world does not
+   * know they belong together) cancel out, pushes from outside carry the node.
+   */
   private _applyPush(): void {
     const t = this._world!.transforms;
+    const sums = this._pushSums;
+    sums.clear();
     for (const record of this._bodies.values()) {
       if (record.type !== 'dynamic' || record.collider.sensor) continue;
       const o = record.slot * 5;
       const dx = t[o] - record.placement.x;
       const dy = t[o + 1] - record.placement.y;
       if (dx === 0 && dy === 0) continue;
-      const node = record.collider.node;
-      const wp = node.worldPosition;
-      node.setWorldPosition(wp.x + dx, wp.y + dy, wp.z);
       record.placement.x = t[o];
       record.placement.y = t[o + 1];
+      record.collider._transformDirty = true; // re-placed from the node next frame if the node moved differently
+      const node = record.collider.node;
+      const sum = sums.get(node);
+      if (sum) {
+        sum.dx += dx;
+        sum.dy += dy;
+        sum.n++;
+      } else {
+        sums.set(node, { dx, dy, n: 1 });
+      }
+    }
+    for (const [node, sum] of sums) {
+      const dx = sum.dx / sum.n;
+      const dy = sum.dy / sum.n;
+      if (Math.abs(dx) < 1e-7 && Math.abs(dy) < 1e-7) continue;
+      const wp = node.worldPosition;
+      node.setWorldPosition(wp.x + dx, wp.y + dy, wp.z);
     }
   }
 
