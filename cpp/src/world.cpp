@@ -120,51 +120,63 @@ Status World::Impl::checkId(BodyId id) const {
 
 void World::Impl::computeGeometry(uint32_t slot) {
   const Transform& t = xf[slot];
-  const BodyHot& h = hot[slot];
+  BodyHot& h = hot[slot];
   const bool mirror = t.scale.x * t.scale.y < 0.0f;
   const bool uniform = t.scale.x == t.scale.y && t.scale.x > 0.0f;
   const float radiusScale = std::fmax(std::fabs(t.scale.x), std::fabs(t.scale.y));
   AABB body{};
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    const Shape& sh = shapes[k];
     ShapeHot& sk = shapeHot[k];
-    if (sh.type == ShapeType::Polygon) {
+    if (sk.count > 0) {
       const int n = sk.count;
-      const Vec2* lv = sh.polygon.vertices();
-      const Vec2* ln = sh.polygon.normals();
+      const Polygon& poly = shapes[k].polygon;
+      const Vec2* lv = poly.vertices();
+      const Vec2* ln = poly.normals();
       Vec2* wv = &verts[sk.vert];
-      Vec2* wn = &verts[sk.vert + sk.count];
-      AABB b;
+      Vec2* wn = wv + n;
+      float minX, minY, maxX, maxY;
       if (uniform) {
-        const float s = t.scale.x;
+        // Rotation and uniform scale: normals only rotate. One pass writes vertices, normals and bounds.
+        const float c = t.q.c, sn = t.q.s, sc = t.scale.x * t.q.c, ss = t.scale.x * t.q.s;
+        const float px = t.p.x, py = t.p.y;
+        minX = maxX = sc * lv[0].x - ss * lv[0].y + px;
+        minY = maxY = ss * lv[0].x + sc * lv[0].y + py;
         for (int i = 0; i < n; ++i) {
-          wv[i] = t.p + rotate(t.q, s * lv[i]);
-          wn[i] = rotate(t.q, ln[i]);
+          const float x = sc * lv[i].x - ss * lv[i].y + px;
+          const float y = ss * lv[i].x + sc * lv[i].y + py;
+          wv[i] = {x, y};
+          wn[i] = {c * ln[i].x - sn * ln[i].y, sn * ln[i].x + c * ln[i].y};
+          minX = x < minX ? x : minX;
+          maxX = x > maxX ? x : maxX;
+          minY = y < minY ? y : minY;
+          maxY = y > maxY ? y : maxY;
         }
       } else {
         for (int i = 0; i < n; ++i) wv[i] = transformPoint(t, lv[mirror ? n - 1 - i : i]);
         for (int i = 0; i < n; ++i) wn[i] = normalize(rightPerp(wv[i + 1 < n ? i + 1 : 0] - wv[i]));
+        minX = maxX = wv[0].x;
+        minY = maxY = wv[0].y;
+        for (int i = 1; i < n; ++i) {
+          minX = std::fmin(minX, wv[i].x);
+          maxX = std::fmax(maxX, wv[i].x);
+          minY = std::fmin(minY, wv[i].y);
+          maxY = std::fmax(maxY, wv[i].y);
+        }
       }
-      b.lower = b.upper = wv[0];
-      for (int i = 1; i < n; ++i) {
-        b.lower = vmin(b.lower, wv[i]);
-        b.upper = vmax(b.upper, wv[i]);
-      }
-      sk.box = b;
+      sk.box = {{minX, minY}, {maxX, maxY}};
       sk.reversed = mirror ? 1 : 0;
     } else {
-      sk.box = computeAABB(sh, t);
+      sk.box = computeAABB(shapes[k], t);
     }
-    sk.size = shapeSize(sh, radiusScale);
+    sk.size = sk.localSize * radiusScale;
     body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
   }
-  BodyHot& hw = hot[slot];
   const ShapeHot& first = shapeHot[h.shapeBegin];
-  hw.box = body;
-  hw.vert0 = first.vert;
-  hw.count0 = first.count;
-  hw.reversed0 = first.reversed;
-  hw.size0 = first.size;
+  h.box = body;
+  h.vert0 = first.vert;
+  h.count0 = first.count;
+  h.reversed0 = first.reversed;
+  h.size0 = first.size;
 }
 
 AABB World::Impl::fatten(const AABB& b) const {
@@ -621,6 +633,7 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
   for (int i = 0; i < shapeCount; ++i) {
     ShapeHot sh;
     sh.type = uint8_t(baked[i].type);
+    sh.localSize = shapeSize(baked[i], 1.0f);
     if (baked[i].type == ShapeType::Polygon) {
       sh.count = uint16_t(baked[i].polygon.count());
       sh.vert = uint32_t(w.verts.size());

@@ -48,6 +48,7 @@ struct ShapeHot {
   uint8_t type = 0;      // ShapeType
   uint8_t reversed = 0;  // mirrored transform: pool holds the ring reversed
   float size = 0.0f;     // world size for the contact tolerance (detail::placedSize)
+  float localSize = 0.0f;  // the same at unit scale
 };
 
 /// A pair of bodies whose broad-phase boxes overlap.
