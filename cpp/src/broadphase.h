@@ -15,6 +15,13 @@ struct BoxEntry {
   uint32_t slot;
 };
 
+/// A grid entry: the body's box and the first cell (column, row) of its cell range.
+struct GridEntry {
+  AABB box;
+  uint32_t slot;
+  int16_t x0, y0;
+};
+
 /// Uniform grid over the moving bodies' bounds, rebuilt each frame by a counting sort of (cell, body) entries.
 /// A pair sharing several cells is reported only from the cell holding the lower corner of the boxes' overlap.
 class GridBroadPhase {
@@ -46,11 +53,12 @@ class GridBroadPhase {
   float cell_ = 1.0f, inv_ = 1.0f;
   int nx_ = 0, ny_ = 0;
   std::vector<uint32_t> cellStart_;  // nx*ny + 1 prefix sums
-  std::vector<BoxEntry> entries_;    // sorted by cell
+  std::vector<GridEntry> entries_;   // sorted by cell
   std::vector<uint32_t> entryCell_;  // scratch: cell of each unsorted entry
-  std::vector<BoxEntry> scratch_;    // unsorted entries
+  std::vector<GridEntry> scratch_;   // unsorted entries
   std::vector<BoxEntry> big_;        // bodies spanning too many cells: tested against every body
-  std::vector<BoxEntry> all_;        // every body (for big_)
+  const BoxEntry* all_ = nullptr;    // every body (for big_), valid until the next build
+  int allCount_ = 0;
 };
 
 /// Sort-and-sweep on the x axis. The order persists between frames, so the insertion sort is nearly linear.
@@ -76,24 +84,25 @@ void GridBroadPhase::findPairs(Report&& report) const {
     const uint32_t begin = cellStart_[c], end = cellStart_[c + 1];
     if (end - begin < 2) continue;
     for (uint32_t i = begin; i < end; ++i) {
-      const AABB bi = entries_[i].box;
+      const GridEntry& ei = entries_[i];
+      const AABB bi = ei.box;
       for (uint32_t j = i + 1; j < end; ++j) {
-        const AABB& bj = entries_[j].box;
-        if (bj.lower.x > bi.upper.x || bi.lower.x > bj.upper.x || bj.lower.y > bi.upper.y ||
-            bi.lower.y > bj.upper.y) {
+        const GridEntry& ej = entries_[j];
+        if (ej.box.lower.x > bi.upper.x || bi.lower.x > ej.box.upper.x || ej.box.lower.y > bi.upper.y ||
+            bi.lower.y > ej.box.upper.y) {
           continue;
         }
-        // Report from one cell only: the one holding the overlap's lower corner.
-        float cx = bi.lower.x > bj.lower.x ? bi.lower.x : bj.lower.x;
-        float cy = bi.lower.y > bj.lower.y ? bi.lower.y : bj.lower.y;
-        if (cellX(cx) + nx_ * cellY(cy) != c) continue;
-        report(entries_[i].slot, entries_[j].slot);
+        // Report from one cell only: the first cell both cell ranges share.
+        const int x = ei.x0 > ej.x0 ? ei.x0 : ej.x0, y = ei.y0 > ej.y0 ? ei.y0 : ej.y0;
+        if (x + nx_ * y != c) continue;
+        report(ei.slot, ej.slot);
       }
     }
   }
   for (size_t i = 0; i < big_.size(); ++i) {
     const AABB bi = big_[i].box;
-    for (const BoxEntry& e : all_) {
+    for (int k = 0; k < allCount_; ++k) {
+      const BoxEntry& e = all_[k];
       if (e.slot == big_[i].slot || !overlaps(bi, e.box)) continue;
       // A big-big pair is seen from both sides: report it from the smaller slot only.
       bool otherBig = false;

@@ -15,7 +15,8 @@ constexpr int kMaxCellsPerBody = 64;
 void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
   entries_.clear();
   big_.clear();
-  all_.clear();
+  all_ = bodies;
+  allCount_ = count;
   scratch_.clear();
   entryCell_.clear();
   if (count == 0) {
@@ -42,6 +43,8 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
     if (!(cell > 0.0f)) cell = 1.0f;
     while (double(width / cell + 1.0f) * double(height / cell + 1.0f) > maxCells) cell *= 1.25f;
   }
+  // Cell coordinates are stored in 16 bits.
+  while (width / cell + 1.0f > 32000.0f || height / cell + 1.0f > 32000.0f) cell *= 1.25f;
   cell_ = cell;
   inv_ = 1.0f / cell;
   origin_ = bounds.lower;
@@ -53,7 +56,6 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
   for (int i = 0; i < count; ++i) {
     const uint32_t s = bodies[i].slot;
     const AABB& b = bodies[i].box;
-    all_.push_back({b, s});
     const int x0 = cellX(b.lower.x), x1 = cellX(b.upper.x), y0 = cellY(b.lower.y), y1 = cellY(b.upper.y);
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > kMaxCellsPerBody) {
       big_.push_back({b, s});
@@ -62,7 +64,7 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
         const uint32_t c = uint32_t(x + nx_ * y);
-        scratch_.push_back({b, s});
+        scratch_.push_back({b, s, int16_t(x0), int16_t(y0)});
         entryCell_.push_back(c);
         ++cellStart_[c + 1];
       }
