@@ -82,11 +82,28 @@ const suites = [
     run: () => vitestSuite('cocos', 'tests/cocos', { needs: ['wasm', 'cocos'] }),
   },
   {
-    // If the browser tests get their own runner, replace `run` with a function that runs it and counts.
+    // The demo in Debian's Chromium (playwright-core): tests/e2e/run.mjs starts its own Vite server, writes a JSON
+    // report ({ passed, failed, tests: [{ name, status, error }] }) and screenshots to test-results/e2e/.
     id: 'e2e',
     name: 'Browser end-to-end (Chromium)',
-    when: () => exists('tests/e2e'),
-    run: () => vitestSuite('e2e', 'tests/e2e', { needs: ['wasm'] }),
+    when: () => exists('tests/e2e/run.mjs'),
+    run: async () => {
+      await buildStep('wasm');
+      const report = repoPath(resultsDir, 'e2e.json');
+      rmSync(report, { force: true });
+      banner('run e2e: node tests/e2e/run.mjs');
+      const res = await run(process.execPath, ['tests/e2e/run.mjs', '--report', report]);
+      if (!existsSync(report)) throw new Error(`tests/e2e/run.mjs wrote no report (exit code ${res.code})`);
+      const r = JSON.parse(readFileSync(report, 'utf8'));
+      const notes = r.tests.filter((t) => t.status === 'failed').map((t) => `${t.name}: ${String(t.error).split('\n')[0]}`);
+      if (!res.ok && r.failed === 0) {
+        r.failed = 1;
+        notes.push(`tests/e2e/run.mjs exited with code ${res.code} without a failed test`);
+      }
+      if (r.passed + r.failed === 0) throw new Error('tests/e2e/run.mjs ran no tests');
+      notes.push(`screenshots in ${r.artifacts}/`);
+      return { passed: r.passed, failed: r.failed, notes };
+    },
   },
 ];
 

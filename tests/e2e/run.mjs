@@ -56,7 +56,7 @@ async function freePort() {
 }
 
 /** Opens a scene in a page, collects console errors and page errors, waits until the scene drew frames. */
-async function openScene(ctx, scene, { minFrames = 3 } = {}) {
+async function openScene(ctx, scene, { minFrames = 3, url = baseUrl } = {}) {
   const page = await ctx.newPage();
   const errors = [];
   page.on('console', (m) => {
@@ -64,7 +64,7 @@ async function openScene(ctx, scene, { minFrames = 3 } = {}) {
   });
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  await page.goto(`${baseUrl}/#${scene}`, { waitUntil: 'load' });
+  await page.goto(`${url}/#${scene}`, { waitUntil: 'load' });
   await page.waitForFunction(
     ({ scene, minFrames }) => {
       const d = window.__demo;
@@ -360,6 +360,27 @@ test('raycast: rays from the pointer hit bodies, normals face the rays', async (
   assert(panelHits > 0, `panel should count hits: ${panelHits}`);
   await shot(page, 'raycast');
   expectNoErrors(errors, 'raycast');
+});
+
+test('production build (vite build + preview): every scene loads the bundled .wasm and draws', async (ctx) => {
+  const { build, preview } = await import('vite');
+  const outDir = path.join(root, 'test-results', 'e2e-prod-build');
+  const configFile = path.join(root, 'web-demo', 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  const server = await preview({ configFile, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
+  try {
+    for (const scene of ['sat', 'stress', 'tunnel', 'raycast']) {
+      const { page, errors } = await openScene(ctx, scene, { minFrames: 5, url: `http://127.0.0.1:${port}` });
+      await expectDrawn(page, `production ${scene}`);
+      const variant = await page.evaluate(() => window.__demo.variant);
+      assert(variant === 'simd', `production ${scene}: expected the SIMD build in Chromium, got ${variant}`);
+      expectNoErrors(errors, `production ${scene}`);
+      await page.close();
+    }
+  } finally {
+    await server.close();
+  }
 });
 
 // ---------------------------------------------------------------------------------------------------------------
