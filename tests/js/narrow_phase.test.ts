@@ -146,3 +146,72 @@ describe.each(VARIANTS)('narrow phase against the reference (%s)', (variant) => 
     expect(failures).toEqual([]);
   });
 });
+
+describe.each(VARIANTS)('narrow phase at extreme scales and on slivers (%s)', (variant) => {
+  for (const scale of [1e-3, 1e3]) {
+    it(`collide agrees with the reference with everything scaled by ${scale} (2,000 cases per pair kind)`, async () => {
+      const sat = await satFor(variant);
+      const failures: string[] = [];
+      for (const [kindA, kindB] of PAIRS) {
+        const seed = hash(`scaled-${scale}-${kindA}-${kindB}`);
+        const poolA = pool(sat, kindA, seed);
+        const poolB = pool(sat, kindB, seed + 1);
+        const rand = rng(seed + 2);
+        for (let k = 0; k < 2000 && failures.length < 5; k++) {
+          const a = poolA[Math.floor(rand() * POOL)];
+          const b = poolB[Math.floor(rand() * POOL)];
+          const base = randomXf(rand, 0, 0, 1);
+          const other = randomXf(rand, base.x, base.y, 4);
+          // Scale the whole scene: positions and the shapes (through the transform's scale).
+          const xfA = { ...base, x: base.x * scale, y: base.y * scale, scaleX: base.scaleX * scale, scaleY: base.scaleY * scale };
+          const xfB = { ...other, x: other.x * scale, y: other.y * scale, scaleX: other.scaleX * scale, scaleY: other.scaleY * scale };
+          const ref = refCollide(placed(a, xfA), placed(b, xfB));
+          const m = sat.collide(a.shape, xfA, b.shape, xfB);
+          const where = `${kindA}/${kindB} case ${k}: ref depth ${ref.depth}`;
+          if (ref.depth > BAND * scale) {
+            if (!m) failures.push(`${where}: expected a contact, got null`);
+            else if (Math.abs(m.depth - ref.depth) > TOL * scale) failures.push(`${where}: depth ${m.depth}`);
+          } else if (ref.depth < -BAND * scale && m) {
+            failures.push(`${where}: expected null, got depth ${m.depth}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('slivers: long thin polygons and capsules against each other', async () => {
+    const sat = await satFor(variant);
+    const rand = rng(hash('slivers'));
+    const failures: string[] = [];
+    const slivers: Sample[] = [];
+    for (let i = 0; i < 32; i++) {
+      const len = 2 + 8 * rand();
+      const thick = 0.01 + 0.05 * rand();
+      const shape = sat.polygon([-len / 2, -thick / 2, len / 2, -thick / 2, len / 2 + thick, 0, len / 2, thick / 2, -len / 2, thick / 2]);
+      slivers.push({ shape, kind: 'polygon', core: shape.vertices.map((v): P => [v.x, v.y]), radius: 0 });
+      const cap = sat.capsule({ x: -len / 2, y: 0 }, { x: len / 2, y: 0 }, thick);
+      slivers.push({ shape: cap, kind: 'capsule', core: cap.vertices.map((v): P => [v.x, v.y]), radius: cap.radius });
+    }
+    let touching = 0;
+    for (let k = 0; k < 5000 && failures.length < 5; k++) {
+      const a = slivers[Math.floor(rand() * slivers.length)];
+      const b = slivers[Math.floor(rand() * slivers.length)];
+      const xfA = { x: 0, y: 0, angle: (rand() - 0.5) * Math.PI, scaleX: 1, scaleY: 1 };
+      const xfB = { x: (rand() - 0.5) * 4, y: (rand() - 0.5) * 0.5, angle: (rand() - 0.5) * Math.PI, scaleX: 1, scaleY: 1 };
+      const ref = refCollide(placed(a, xfA), placed(b, xfB));
+      const m = sat.collide(a.shape, xfA, b.shape, xfB);
+      const where = `${a.kind}/${b.kind} case ${k}: A=${JSON.stringify(xfA)} B=${JSON.stringify(xfB)} ref depth ${ref.depth}`;
+      if (ref.depth > BAND) {
+        touching++;
+        if (!m) failures.push(`${where}: expected a contact, got null`);
+        else if (Math.abs(m.depth - ref.depth) > TOL) failures.push(`${where}: depth ${m.depth}`);
+      } else if (ref.depth < -BAND && m) {
+        failures.push(`${where}: expected null, got depth ${m.depth}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(500);
+    for (const s of slivers) s.shape.dispose();
+  });
+});
