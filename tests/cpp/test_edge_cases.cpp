@@ -357,6 +357,100 @@ TEST(EdgeCases, ManyVertexPolygonsAgainstReference) {
   }
 }
 
+// Stacked boxes (parallel faces, any common rotation): two contact points at the ends of the overlap interval,
+// each with the full depth, midway between the faces; the same for a capsule lying on a box.
+TEST(EdgeCases, ParallelFacesGiveTwoPointsSpanningTheOverlap) {
+  Rng rng(0x57ac01u);
+  int failures = 0;
+  for (int i = 0; i < 5000; ++i) {
+    double wa = uniform(rng, 0.2, 3), ha = uniform(rng, 0.2, 3), wb = uniform(rng, 0.2, 3), hb = uniform(rng, 0.2, 3);
+    double theta = uniform(rng, -kPi, kPi);
+    int quarter = uniformInt(rng, 0, 3);  // B turned by a multiple of 90 degrees keeps its faces parallel
+    if (quarter % 2) std::swap(wb, hb);   // so that B's extents in A's frame stay wb x hb
+    double size = std::max(std::hypot(wa, ha), std::hypot(wb, hb));
+    double depth = uniform(rng, 1e-3, 0.2) * std::min(ha, hb);
+    // Tangent offset: the overlap along the face exceeds the depth clearly, so the face normal is the unique MTV.
+    double reach = std::max(0.0, wa + wb - depth - 0.05 * size);
+    double shift = uniform(rng, -1.0, 1.0) * reach;
+    sat::Polygon a = box(f32(wa), f32(ha)), b = box(f32(quarter % 2 ? hb : wb), f32(quarter % 2 ? wb : hb));
+    ref::V up{-std::sin(theta), std::cos(theta)}, along{std::cos(theta), std::sin(theta)};
+    ref::V pb = (ha + hb - depth) * up + shift * along;
+    sat::Transform xa = at(0, 0, f32(theta)), xb = at(f32(pb.x), f32(pb.y), f32(theta + quarter * kPi / 2));
+    sat::Manifold m = sat::collide(a, xa, b, xb);
+    // Recompute depth and shift from the float transforms actually used.
+    ref::V pbf = ref::fromVec(xb.p);
+    double d = ha + hb - ref::dot(pbf, up), s = ref::dot(pbf, along);
+    double lo = std::max(-wa, s - wb), hi = std::min(wa, s + wb);
+    double tol = 2e-6 * size;
+    bool ok = m.pointCount == 2 && std::fabs(m.depth - d) < tol && ref::len(toV(m.normal) - up) < 1e-5;
+    if (ok) {
+      double t0 = ref::dot(toV(m.points[0].point), along), t1 = ref::dot(toV(m.points[1].point), along);
+      ok = std::fabs(std::min(t0, t1) - lo) < tol && std::fabs(std::max(t0, t1) - hi) < tol;
+      for (int k = 0; k < 2; ++k) {
+        ok = ok && std::fabs(m.points[k].depth - d) < tol;
+        ok = ok && std::fabs(ref::dot(toV(m.points[k].point), up) - (ha - 0.5 * d)) < tol;
+      }
+    }
+    if (!ok && ++failures <= 5)
+      ADD_FAILURE() << describeCase(a, xa, b, xb) << "\n  expected depth " << d << " normal " << ref::str(up)
+                    << " points along the face at " << lo << " and " << hi << "\n  " << describeManifold(m);
+  }
+  EXPECT_EQ(failures, 0);
+  // A capsule lying on a box face: two points at its cap centres' feet, depth r - gap.
+  sat::Polygon floor = box(5, 1);
+  sat::Capsule log = capsule({-1, 0}, {1, 0}, 0.5f);
+  for (int k = 0; k < 36; ++k) {
+    double theta = k * kPi / 18;
+    ref::V up{-std::sin(theta), std::cos(theta)};
+    ref::V pb = 1.45 * up;  // axis 1.45 above the centre: 0.05 into the face at y = 1
+    sat::Transform xa = at(0, 0, f32(theta)), xb = at(f32(pb.x), f32(pb.y), f32(theta));
+    sat::Manifold m = checkCase(floor, xa, log, xb);
+    ASSERT_EQ(m.pointCount, 2) << "capsule on a box at " << theta;
+    EXPECT_NEAR(m.depth, 0.05, 1e-5);
+    for (int j = 0; j < 2; ++j) EXPECT_NEAR(m.points[j].depth, 0.05, 1e-5);
+  }
+}
+
+// Ties and degenerate Minkowski differences for rounded shapes.
+TEST(EdgeCases, DegenerateRoundedConfigurations) {
+  sat::Polygon unit = box(1, 1);
+  sat::Circle c = circle(0.5f);
+  // Circle centre exactly on a vertex, on an edge midpoint, and at the polygon's centre (four-way tie).
+  sat::Manifold m = checkCase(unit, at(0, 0), c, at(1, 1));
+  EXPECT_NEAR(m.depth, 0.5, 1e-6);
+  m = checkCase(unit, at(0, 0), c, at(1, 0));
+  EXPECT_NEAR(m.depth, 0.5, 1e-6);
+  expectNormal(m, 1, 0);
+  m = checkCase(unit, at(0, 0), c, at(0, 0));
+  EXPECT_NEAR(m.depth, 1.5, 1e-6);
+  m = checkCase(c, at(0, 0), unit, at(0, 0, 0.3f));
+  EXPECT_NEAR(m.depth, 1.5, 1e-6);
+  // Capsules: parallel side by side (the Minkowski difference is a parallelogram with two long sides), collinear
+  // end to end (it degenerates to a segment), crossing at right angles, and a capsule along a box diagonal.
+  sat::Capsule k = capsule({-1, 0}, {1, 0}, 0.25f);
+  m = checkCase(k, at(0, 0), k, at(0.5f, 0.4f));
+  EXPECT_NEAR(m.depth, 0.1, 1e-6);
+  expectNormal(m, 0, 1);
+  m = checkCase(k, at(0, 0), k, at(2.4f, 0));
+  EXPECT_NEAR(m.depth, 0.1, 1e-6);
+  expectNormal(m, 1, 0);
+  m = checkCase(k, at(0, 0), k, at(-2.4f, 0));
+  expectNormal(m, -1, 0);
+  m = checkCase(k, at(0, 0), k, at(1.0f, 0));  // collinear and overlapping: across the axis
+  EXPECT_NEAR(m.depth, 0.5, 1e-6);
+  EXPECT_NEAR(std::fabs(m.normal.y), 1.0, 1e-6);
+  m = checkCase(k, at(0, 0), k, at(0.3f, 0.2f, f32(kPi / 2)));
+  // Crossing: B's segment x = 0.3, y in [-0.8, 1.2]. Out to the right 1 + 0.5 - 0.3 = 1.2 beats up (0.5 + 0.8)
+  // and down (1.2 + 0.5).
+  EXPECT_NEAR(m.depth, 1.2, 1e-6);
+  expectNormal(m, 1, 0);
+  m = checkCase(unit, at(0, 0), k, at(0, 0, f32(kPi / 4)));
+  m = checkCase(k, at(0, 0, 0.3f), c, at(0, 0));  // circle centre on the segment
+  EXPECT_NEAR(m.depth, 0.75, 1e-6);
+  m = checkCase(k, at(0, 0), c, at(1, 0));  // on the segment's end point
+  EXPECT_NEAR(m.depth, 0.75, 1e-6);
+}
+
 TEST(EdgeCases, SkewedAffineWithRoundedShapes) {
   // A circle under a skewed frame takes the largest singular value of the linear part as its radius scale.
   sat::Affine skew{1.0f, 0.0f, 1.0f, 1.0f, 0.0f, 0.0f};  // shear x += y: singular values 1.618 and 0.618
