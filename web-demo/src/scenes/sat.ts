@@ -55,7 +55,6 @@ interface PairResult {
 }
 
 export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene {
-  view.fit(-10, -6.5, 10, 6.5);
   const bodies: [Body, Body] = [
     { name: 'A', ...COLORS.A, kind: 'polygon', sides: 5, outline: DEFAULT_OUTLINE, parts: [], partsNote: '', xf: { x: -3.2, y: 0, angle: 0.2 }, reach: 2.6 },
     { name: 'B', ...COLORS.B, kind: 'box', sides: 6, outline: DEFAULT_OUTLINE, parts: [], partsNote: '', xf: { x: 3.2, y: 0.4, angle: -0.35 }, reach: 2.6 },
@@ -445,7 +444,7 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       if (k === 0) ctx.stroke();
       else ctx.fill();
     });
-    label(ctx, `Drawing ${drawing.body.name}: click to add corners, click the first corner (or Finish) to close`, 12, 18, drawing.body.color, 'left', 'bold 13px system-ui, sans-serif');
+    label(ctx, `Drawing ${drawing.body.name}: click to add corners; click the first corner (or Finish) to close`, 12, 22, drawing.body.color, 'left', 'bold 13px system-ui, sans-serif');
   }
 
   // ---- panel --------------------------------------------------------------------------------------------------
@@ -721,12 +720,48 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
 
   for (const b of bodies) rebuild(b);
   let lastSize = '';
+  let layout = '';
+  /** Landscape: the shapes side by side; portrait (phones): one above the other, zoomed in. */
+  function arrange(): void {
+    const tall = view.height > view.width * 1.1;
+    const key = tall ? 'tall' : 'wide';
+    if (key === layout) return;
+    const first = layout === '';
+    layout = key;
+    if (tall) view.fit(-6, -8.5, 6, 8.5);
+    else view.fit(-10, -6.5, 10, 6.5);
+    if (first && tall) {
+      bodies[0].xf = { x: -1, y: 3.4, angle: 0.2 };
+      bodies[1].xf = { x: 1, y: -3.2, angle: -0.35 };
+    }
+    const v = view.visible();
+    for (const b of bodies) {
+      b.xf.x = Math.max(v.x0 + 1, Math.min(v.x1 - 1, b.xf.x));
+      b.xf.y = Math.max(v.y0 + 1, Math.min(v.y1 - 1, b.xf.y));
+    }
+  }
+
+  /** The answer, large, in the canvas corner (on phones the panel is below the fold). */
+  function drawBadge(ctx: CanvasRenderingContext2D, r: PairResult): void {
+    const text = r.overlap ? `OVERLAPPING · depth ${fmt(r.manifold!.depth, 2)}` : `APART${r.sepAxis ? ` · axis ${r.sepAxis.name} separates them` : ''}`;
+    ctx.font = 'bold 15px system-ui, sans-serif';
+    const w = ctx.measureText(text).width + 20;
+    ctx.fillStyle = r.overlap ? '#fde8e8' : '#e3f5eb';
+    ctx.beginPath();
+    ctx.roundRect(10, 10, w, 30, 6);
+    ctx.fill();
+    ctx.fillStyle = r.overlap ? COLORS.overlap : COLORS.gap;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, 20, 25);
+  }
 
   return {
     frame() {
       const size = `${view.width}x${view.height}`;
       if (size !== lastSize) {
         lastSize = size;
+        arrange();
         dirty = true;
       }
       if (!dirty) return;
@@ -741,7 +776,8 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       drawAxes(ctx, result, sel);
       if (sel) drawProjection(ctx, result, sel);
       drawResult(ctx, result);
-      drawOutlineInProgress(ctx);
+      if (drawing) drawOutlineInProgress(ctx);
+      else drawBadge(ctx, result);
       updatePanel(result);
     },
     dispose() {

@@ -4,7 +4,6 @@ import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type
 import { View, fmt, label, type Scene } from '../view.js';
 
 const COUNTS = [100, 500, 1000, 2000, 5000, 10000, 20000, 30000, 50000];
-const ARENA = { w: 160, h: 100 };
 /** Share of the arena the bodies cover; body size follows from it and N. */
 const COVERAGE = 0.15;
 
@@ -18,7 +17,9 @@ interface Proto {
 }
 
 export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Scene {
-  view.fit(-ARENA.w / 2 - 1, -ARENA.h / 2 - 1, ARENA.w / 2 + 1, ARENA.h / 2 + 1);
+  // A landscape box, or a portrait one on a phone held upright.
+  const arena = view.height > view.width * 1.1 ? { w: 100, h: 160 } : { w: 160, h: 100 };
+  view.fit(-arena.w / 2 - 1, -arena.h / 2 - 1, arena.w / 2 + 1, arena.h / 2 + 1);
 
   const protoShapes: Proto[] = [];
   const addProto = (shape: Shape) => {
@@ -87,7 +88,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     world?.dispose();
     n = count;
     seed = 12345;
-    scale = Math.min(4, Math.sqrt((ARENA.w * ARENA.h * COVERAGE) / (count * meanArea)));
+    scale = Math.min(4, Math.sqrt((arena.w * arena.h * COVERAGE) / (count * meanArea)));
     cellSize = 2 * scale;
     world = sat.createWorld({ broadPhase, capacity: count, gridCellSize: broadPhase === 'grid' ? cellSize : 0, pushApart });
     ids = new Uint32Array(count);
@@ -105,8 +106,8 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       const k = i % protoShapes.length;
       kinds[i] = k;
       const r = protoShapes[k].reach * scale;
-      px[i] = (rand() - 0.5) * (ARENA.w - 2 * r);
-      py[i] = (rand() - 0.5) * (ARENA.h - 2 * r);
+      px[i] = (rand() - 0.5) * (arena.w - 2 * r);
+      py[i] = (rand() - 0.5) * (arena.h - 2 * r);
       pa[i] = rand() * Math.PI * 2;
       const dir = rand() * Math.PI * 2;
       const sp = speed * (0.3 + rand());
@@ -220,8 +221,8 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   function step(dt: number): void {
     const w = world!;
     const t = w.transforms;
-    const hw = ARENA.w / 2;
-    const hh = ARENA.h / 2;
+    const hw = arena.w / 2;
+    const hh = arena.h / 2;
     for (let i = 0; i < n; i++) {
       const o = slots[i] * 5;
       // Start from the world's transform: push-apart may have moved the body.
@@ -284,19 +285,19 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     // Arena.
     ctx.strokeStyle = '#1d2330';
     ctx.lineWidth = 2;
-    ctx.strokeRect(view.sx(-ARENA.w / 2), view.sy(ARENA.h / 2), ARENA.w * view.scale, ARENA.h * view.scale);
+    ctx.strokeRect(view.sx(-arena.w / 2), view.sy(arena.h / 2), arena.w * view.scale, arena.h * view.scale);
 
     if (showBroad && broadPhase === 'grid') {
       ctx.strokeStyle = 'rgba(47,111,223,0.18)';
       ctx.lineWidth = 1;
       ctx.beginPath();
-      for (let x = Math.ceil(-ARENA.w / 2 / cellSize) * cellSize; x <= ARENA.w / 2; x += cellSize) {
-        ctx.moveTo(view.sx(x), view.sy(ARENA.h / 2));
-        ctx.lineTo(view.sx(x), view.sy(-ARENA.h / 2));
+      for (let x = Math.ceil(-arena.w / 2 / cellSize) * cellSize; x <= arena.w / 2; x += cellSize) {
+        ctx.moveTo(view.sx(x), view.sy(arena.h / 2));
+        ctx.lineTo(view.sx(x), view.sy(-arena.h / 2));
       }
-      for (let y = Math.ceil(-ARENA.h / 2 / cellSize) * cellSize; y <= ARENA.h / 2; y += cellSize) {
-        ctx.moveTo(view.sx(-ARENA.w / 2), view.sy(y));
-        ctx.lineTo(view.sx(ARENA.w / 2), view.sy(y));
+      for (let y = Math.ceil(-arena.h / 2 / cellSize) * cellSize; y <= arena.h / 2; y += cellSize) {
+        ctx.moveTo(view.sx(-arena.w / 2), view.sy(y));
+        ctx.lineTo(view.sx(arena.w / 2), view.sy(y));
       }
       ctx.stroke();
     }
