@@ -256,6 +256,62 @@ test('sat: a concave outline drawn by clicking is split into convex parts', asyn
   expectNoErrors(errors, 'concave');
 });
 
+test('sat: hovering an axis in the table shows its projections; the drawn axes agree with sat.collide on random poses', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'sat');
+  const rows = page.locator('table.axes tr[data-axis]');
+  const count = await rows.count();
+  assert(count >= 7, `pentagon vs box should list at least 7 axes, got ${count}`);
+  const name = await rows.nth(2).getAttribute('data-axis');
+  await rows.nth(2).hover();
+  await page.waitForTimeout(100);
+  const sel = await page.evaluate(() => window.__demo.scene.selectedAxis);
+  assert(sel && sel.name === name, `hovering row ${name} should select it, selected ${JSON.stringify(sel)}`);
+  await shot(page, 'sat-hover-axis');
+
+  // The picture must tell the same story as the library: overlap <=> no axis shows a gap; apart => a gap is
+  // shown; for two polygons the smallest overlap is the library's depth (the MTV axis).
+  const report = await page.evaluate(() => {
+    const s = window.__demo.scene;
+    const kinds = ['polygon', 'box', 'circle', 'capsule', 'concave'];
+    let seed = 1;
+    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296);
+    const bad = [];
+    let cases = 0;
+    let overlaps = 0;
+    for (const ka of kinds) {
+      for (const kb of kinds) {
+        for (const [sel, k] of [['[data-testid="kind-A"]', ka], ['[data-testid="kind-B"]', kb]]) {
+          const e = document.querySelector(sel);
+          e.value = k;
+          e.dispatchEvent(new Event('change'));
+        }
+        s.setPose('A', 0, 0, 0);
+        for (let i = 0; i < 200; i++) {
+          const poseA = [0, 0, rand() * 6.3];
+          const poseB = [(rand() - 0.5) * 8, (rand() - 0.5) * 8, rand() * 6.3];
+          s.setPose('A', ...poseA);
+          const r = s.setPose('B', ...poseB);
+          const at = `A at ${JSON.stringify(poseA)}, B at ${JSON.stringify(poseB)}`;
+          cases++;
+          if (r.overlap) overlaps++;
+          const tol = 2e-3;
+          if (r.overlap && r.minOverlap < -tol) bad.push(`${ka}/${kb} #${i}: library overlaps but axis shows gap ${-r.minOverlap}`);
+          if (!r.overlap && !(r.sepAxis && r.sepAxis.gap > -tol)) bad.push(`${ka}/${kb} #${i}: apart but no separating axis (${JSON.stringify(r.sepAxis)})`);
+          const polys = ['polygon', 'box'];
+          if (r.overlap && polys.includes(ka) && polys.includes(kb) && Math.abs(r.minAxis.overlap - r.depth) > tol) {
+            bad.push(`${ka}/${kb} #${i}: smallest axis overlap ${r.minAxis.overlap} (${r.minAxis.name}) != library depth ${r.depth} (${at})`);
+          }
+        }
+      }
+    }
+    return { cases, overlaps, bad };
+  });
+  console.log(`     ${report.cases} random poses, ${report.overlaps} overlapping: ${report.bad.length} disagreements`);
+  assert(report.overlaps > 100 && report.cases - report.overlaps > 100, `poses should mix overlap and apart: ${report.overlaps} of ${report.cases}`);
+  assert(report.bad.length === 0, `${report.bad.length} disagreements, first: ${report.bad.slice(0, 3).join(' | ')}`);
+  expectNoErrors(errors, 'axes vs library');
+});
+
 test(
   'sat on a phone: touch drag onto B overlaps, the panel sits under the canvas',
   async (ctx) => {

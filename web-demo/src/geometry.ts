@@ -181,10 +181,14 @@ export function candidateAxes(a: Piece, b: Piece): Axis[] {
   // Two round pieces facing each other through their centres: the centre line (covers circle vs circle).
   const axes: Axis[] = [];
   for (const r of raw) {
-    if (axes.some((x) => Math.abs(dot(x.dir, r.dir)) > 0.99999)) continue;
     const [minA, maxA] = project(a, r.dir);
     const [minB, maxB] = project(b, r.dir);
-    axes.push({ ...r, minA, maxA, minB, maxB, overlap: axisOverlap(minA, maxA, minB, maxB) });
+    const axis = { ...r, minA, maxA, minB, maxB, overlap: axisOverlap(minA, maxA, minB, maxB) };
+    // Only truly parallel axes are the same test: nearly parallel ones can give different overlaps (keep the
+    // smaller, which is the one SAT takes).
+    const twin = axes.findIndex((x) => Math.abs(dot(x.dir, r.dir)) > 1 - 1e-9);
+    if (twin < 0) axes.push(axis);
+    else if (axis.overlap < axes[twin].overlap) axes[twin] = axis;
   }
   return axes;
 }

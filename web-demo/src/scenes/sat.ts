@@ -819,6 +819,28 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       bodyKinds() {
         return bodies.map((b) => `${b.kind}:${b.parts.length}`);
       },
+      /** The axis whose projections are drawn (hovered, else the MTV or separating axis). */
+      get selectedAxis() {
+        const a = result ? selectedAxis(result) : null;
+        return a ? { name: a.name, overlap: a.overlap } : null;
+      },
+      get minAxis() {
+        return result?.minAxis ? { name: result.minAxis.name, overlap: result.minAxis.overlap } : null;
+      },
+      /** Places a shape (world units, radians) and recomputes at once; returns what the panel then shows. */
+      setPose(name: 'A' | 'B', x: number, y: number, angle: number) {
+        bodies[name === 'A' ? 0 : 1].xf = { x, y, angle };
+        result = compute();
+        updatePanel(result);
+        dirty = true;
+        return {
+          overlap: result.overlap,
+          depth: result.manifold?.depth ?? 0,
+          minAxis: result.minAxis ? { name: result.minAxis.name, overlap: result.minAxis.overlap } : null,
+          sepAxis: result.sepAxis ? { name: result.sepAxis.name, gap: -result.sepAxis.overlap } : null,
+          minOverlap: Math.min(...result.axes.map((a) => a.overlap)),
+        };
+      },
     },
   };
 }
