@@ -36,6 +36,33 @@ TEST(CollidePolygons, RandomManyVertexPolygonsMatchReference) {
   mixed.expectMix();
 }
 
+// Extreme polygons: 100-256 vertices, elongated up to 1:50, against small polygons (hill climbing over long
+// plateaus of nearly parallel edges).
+TEST(CollidePolygons, RandomElongatedManyVertexPolygonsMatchReference) {
+  auto elongated = [](Rng& rng) {
+    for (;;) {
+      int n = uniformInt(rng, 100, 256);
+      double aspect = std::exp(uniform(rng, std::log(1.0), std::log(50.0)));
+      double rx = uniform(rng, 0.5, 3.0), ry = rx / aspect;
+      std::vector<sat::Vec2> pts(n);
+      for (int i = 0; i < n; ++i) {
+        double a = 2.0 * kPi * i / n;
+        pts[i] = {f32(rx * std::cos(a)), f32(ry * std::sin(a))};
+      }
+      sat::Polygon p;
+      if (sat::makeHull(pts.data(), n, &p) == sat::Status::Ok && p.count() >= 16) return p;
+    }
+  };
+  Coverage cov = runRandomPairs<sat::Polygon, sat::Polygon>(
+      0x5a7005u, 1500, elongated, genPolygon,
+      [](const sat::Polygon& a, const sat::Polygon& b, const Case<sat::Polygon, sat::Polygon>& c, Coverage& cv) {
+        checkAgainstReference(a, b, c, cv);
+      });
+  cov.print("elongated(100-256)-polygon");
+  EXPECT_GT(cov.overlapping, cov.cases / 5);
+  EXPECT_GT(cov.separated, cov.cases / 10);
+}
+
 // The Affine overloads with skew: world vertices under a general 2x3 map, reference on those.
 TEST(CollidePolygons, RandomSkewedAffineFramesMatchReference) {
   Rng rng(0x5a7004u);

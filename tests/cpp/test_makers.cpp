@@ -416,6 +416,34 @@ TEST(Makers, HullOfRandomCloudsMatchesReferenceHull) {
   }
 }
 
+TEST(Makers, HullOfGridsAndDuplicatesKeepsOnlyCorners) {
+  // Integer grids put many exactly collinear points on every hull edge, and repeat points: only corners remain.
+  for (int n : {2, 3, 10, 40}) {
+    std::vector<Vec2> pts;
+    for (int rep = 0; rep < 2; ++rep)
+      for (int i = 0; i <= n; ++i)
+        for (int j = 0; j <= n; ++j) pts.push_back({f32(i - 0.5 * n), f32(j * 2.0)});
+    sat::Polygon p;
+    ASSERT_EQ(hullOf(pts, &p), Status::Ok) << n;
+    expectSameCycle(p, {{-0.5 * n, 0}, {0.5 * n, 0}, {0.5 * n, 2.0 * n}, {-0.5 * n, 2.0 * n}}, 0.0);
+    expectWellFormed(p);
+  }
+  // A triangle's worth of points along its edges, shuffled, plus interior points.
+  Rng rng(0x4a13u);
+  std::vector<Vec2> tri;
+  for (int i = 0; i <= 50; ++i) {
+    double t = i / 50.0;
+    tri.push_back({f32(4 * t), 0.0f});
+    tri.push_back({f32(4 - 4 * t), f32(3 * t)});
+    tri.push_back({0.0f, f32(3 - 3 * t)});
+    tri.push_back({f32(uniform(rng, 0.1, 1.0)), f32(uniform(rng, 0.1, 1.0))});
+  }
+  std::shuffle(tri.begin(), tri.end(), rng);
+  sat::Polygon p;
+  ASSERT_EQ(hullOf(tri, &p), Status::Ok);
+  expectSameCycle(p, {{0, 0}, {4, 0}, {0, 3}}, 0.0);
+}
+
 TEST(Makers, RandomConvexOutlinesAreKeptAsGiven) {
   // The reference hull of random points, given in order (either winding, sometimes closed), is accepted and
   // stored as the same cycle, counter-clockwise.
