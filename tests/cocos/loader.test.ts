@@ -155,6 +155,20 @@ describe('loading per platform', () => {
       expect(paths).toEqual([WECHAT_WASM_PATH]);
     });
 
+    it('falls back to the other file name when the file system cannot tell (no wx.getFileSystemManager)', async () => {
+      const { paths } = fakeWeChat(false);
+      delete g.wx;
+      const sat = await loadWithPlan('wechat');
+      expect(paths).toEqual([`${WECHAT_WASM_PATH}.br`, WECHAT_WASM_PATH]);
+      expect(sat.variant).toBe('baseline');
+    });
+
+    it('fails with a clear error (instead of waiting forever) when the build has no module file', async () => {
+      const { dest } = fakeWeChat(true);
+      rmSync(path.join(dest, 'sat-wasm'), { recursive: true });
+      await expect(loadWithPlan('wechat')).rejects.toThrow(/could not load sat-wasm\/sat-baseline\.wasm\.br or sat-wasm\/sat-baseline\.wasm .*builder hook/);
+    });
+
     it("still loads WebAssembly (not asm.js) when the adapter set WebAssembly = WXWebAssembly, which lacks validate", async () => {
       const { paths } = fakeWeChat(true);
       g.WebAssembly = g.WXWebAssembly;

@@ -99,54 +99,85 @@ function ensureWebAssemblyGlobal(wx: unknown): void {
   g.WebAssembly = shim;
 }
 
-/** Finds the module file of a WeChat build: the brotli one when the hook wrote it, else the plain one. */
-function wechatWasmPath(): string {
+/** The module files a WeChat build may hold, the one the file system says exists first. */
+function wechatWasmPaths(): string[] {
+  const br = `${WECHAT_WASM_PATH}.br`;
   const fsm = (globalThis as Global).wx?.getFileSystemManager?.();
   if (fsm) {
     try {
-      fsm.accessSync(`${WECHAT_WASM_PATH}.br`);
-      return `${WECHAT_WASM_PATH}.br`;
+      fsm.accessSync(WECHAT_WASM_PATH);
+      return [WECHAT_WASM_PATH, br];
     } catch {
-      // no .br file: the build was made without brotli
+      // no plain file: the build was made with brotli (the default)
     }
   }
-  return WECHAT_WASM_PATH;
+  return [br, WECHAT_WASM_PATH];
+}
+
+/**
+ * WeChat: instantiate through WXWebAssembly from the file the builder hook wrote, trying the other name if the
+ * first fails. `failed` rejects when neither loads (the glue would otherwise wait for the instance forever).
+ */
+function wechatOptions(wx: WXWebAssemblyLike): { options: LoadOptions; failed: Promise<never> } {
+  ensureWebAssemblyGlobal(wx);
+  let fail: (err: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {}); // observed through loadWithPlan's race
+  const paths = wechatWasmPaths();
+  const options: LoadOptions = {
+    prefer: 'baseline',
+    locateFile: (file: string) => file,
+    instantiateWasm: (imports, receiveInstance) => {
+      const errors: string[] = [];
+      const attempt = (i: number): void => {
+        if (i === paths.length) {
+          fail(
+            new Error(
+              `[sat-wasm] WXWebAssembly could not load ${paths.join(' or ')} (${errors.join('; ')}). ` +
+                'Is the sat-wasm extension enabled when building? Its builder hook copies the module into the game package.',
+            ),
+          );
+          return;
+        }
+        // a missing file may throw at once rather than reject
+        new Promise<{ instance: WebAssembly.Instance }>((resolve) => resolve(wx.instantiate(paths[i], imports))).then(
+          (result) => receiveInstance(result.instance),
+          (err: unknown) => {
+            errors.push(`${paths[i]}: ${err instanceof Error ? err.message : String(err)}`);
+            attempt(i + 1);
+          },
+        );
+      };
+      attempt(0);
+      return {};
+    },
+  };
+  return { options, failed };
 }
 
 /** The loadSAT options of a plan. */
-export async function loadOptionsFor(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<LoadOptions> {
-  // A locateFile keeps loadSAT from resolving the default URL beside the glue (unused, and `URL` is missing on
-  // some mini-game runtimes).
-  const locateFile = (file: string) => file;
+export function loadOptionsFor(plan: LoadPlan, p: PlatformInfo = currentPlatform()): LoadOptions {
   switch (plan) {
     case 'asmjs':
       return { prefer: 'asmjs' };
-    case 'wechat': {
-      const wx = p.wxWebAssembly as WXWebAssemblyLike;
-      ensureWebAssemblyGlobal(wx);
-      const path = wechatWasmPath();
-      return {
-        prefer: 'baseline',
-        locateFile,
-        instantiateWasm: (imports, receiveInstance) => {
-          wx.instantiate(path, imports).then(
-            (result) => receiveInstance(result.instance),
-            (err: unknown) => console.error(`[sat-wasm] WXWebAssembly.instantiate('${path}') failed:`, err),
-          );
-          return {};
-        },
-      };
-    }
-    default: {
-      // web and Android native: the bytes ship inside a script, so nothing has to be fetched.
-      return { prefer: 'baseline', locateFile, wasmBinary: decodeBase64(wasmBase64) };
-    }
+    case 'wechat':
+      return wechatOptions(p.wxWebAssembly as WXWebAssemblyLike).options;
+    default:
+      // web and Android native: the bytes ship inside a script, so nothing has to be fetched. A locateFile keeps
+      // loadSAT from resolving its default URL beside the glue (unused; `URL` is missing on some runtimes).
+      return { prefer: 'baseline', locateFile: (file: string) => file, wasmBinary: decodeBase64(wasmBase64) };
   }
 }
 
 /** Loads sat-wasm with a plan; a new, independent instance per call. */
-export async function loadWithPlan(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<SAT> {
-  return loadSAT(await loadOptionsFor(plan, p));
+export function loadWithPlan(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<SAT> {
+  if (plan === 'wechat') {
+    const { options, failed } = wechatOptions(p.wxWebAssembly as WXWebAssemblyLike);
+    return Promise.race([loadSAT(options), failed]);
+  }
+  return loadSAT(loadOptionsFor(plan, p));
 }
 
 // ---- the game's one instance ----------------------------------------------------------------------------------
