@@ -208,6 +208,69 @@ TEST(Queries, ContainsPointMatchesReference) {
   EXPECT_GT(out, 20000);
 }
 
+// Skewed Affine frames for polygons: distance, raycast and containment against the same brute force, on the
+// sheared world vertices.
+TEST(Queries, SkewedAffineQueriesMatchBruteForce) {
+  Rng rng(0xd15005u);
+  int failures = 0;
+  long checked = 0;
+  auto randomAffine = [&](double spread) {
+    sat::Affine m;
+    for (;;) {
+      m.a = f32(uniform(rng, -2.0, 2.0));
+      m.b = f32(uniform(rng, -2.0, 2.0));
+      m.c = f32(uniform(rng, -2.0, 2.0));
+      m.d = f32(uniform(rng, -2.0, 2.0));
+      if (std::fabs(double(m.a) * m.d - double(m.b) * m.c) > 0.3) break;
+    }
+    m.tx = f32(uniform(rng, -spread, spread));
+    m.ty = f32(uniform(rng, -spread, spread));
+    return m;
+  };
+  for (int i = 0; i < 10000; ++i) {
+    sat::Shape a(randomPolygon(rng)), b(randomPolygon(rng));
+    sat::Affine ma = randomAffine(3.0), mb = randomAffine(3.0);
+    ref::Core ca = ref::core(a, ma), cb = ref::core(b, mb);
+    double size = std::max(ref::size(ca), ref::size(cb));
+    double tol = 2e-4 * size + 1e-6 * std::max(ref::magnitude(ca), ref::magnitude(cb));
+    auto context = [&] { return ref::str(a) + " " + ref::str(ma) + "\n  " + ref::str(b) + " " + ref::str(mb); };
+    // Distance.
+    ref::Penetration r = ref::penetration(ca, cb);
+    sat::DistanceOutput dout = sat::distance(a, ma, b, mb);
+    if (r.depth < -tol) {
+      ++checked;
+      double brute = ref::bruteDistance(ca, cb);
+      if (std::fabs(dout.distance - brute) > tol && ++failures <= 8)
+        ADD_FAILURE() << "Affine distance " << dout.distance << " vs " << brute << "\n  " << context();
+    } else if (r.depth > tol && dout.distance != 0.0f && ++failures <= 8) {
+      ADD_FAILURE() << "Affine distance of overlapping shapes " << dout.distance << "\n  " << context();
+    }
+    // Raycast from outside towards A's centre.
+    ref::V center = coreCenter(ca);
+    double ang = uniform(rng, -kPi, kPi);
+    ref::V o = center + 3.0 * ref::size(ca) * ref::V{std::cos(ang), std::sin(ang)};
+    sat::RayCastInput in{{f32(o.x), f32(o.y)}, {f32(center.x - o.x), f32(center.y - o.y)}, 1.0f};
+    o = toV(in.origin);
+    ref::V d = toV(in.translation);
+    ref::Ray rr = ref::raycast(ca, o, d, 1.0);
+    sat::CastOutput cout = sat::raycast(a, ma, in);
+    if (rr.hit && std::fabs(ref::dot(rr.normal, ref::unit(d))) > 2e-2) {
+      bool ok = cout.hit && std::fabs(cout.fraction - rr.fraction) * ref::len(d) <= tol;
+      if (!ok && ++failures <= 8)
+        ADD_FAILURE() << "Affine raycast hit=" << cout.hit << " fraction " << cout.fraction << " vs " << rr.fraction
+                      << "\n  " << context();
+    }
+    // Containment of a point near A.
+    ref::V q = center + uniform(rng, 0.0, 1.2) * ref::size(ca) * ref::V{std::cos(ang + 1), std::sin(ang + 1)};
+    sat::Vec2 qp{f32(q.x), f32(q.y)};
+    double sd = ref::pointSignedDistance(ca, toV(qp));
+    if (std::fabs(sd) > tol && sat::containsPoint(a, ma, qp) != (sd < 0) && ++failures <= 8)
+      ADD_FAILURE() << "Affine containsPoint " << ref::str(qp) << " signed distance " << sd << "\n  " << context();
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(checked, 2000);
+}
+
 TEST(Queries, ComputeAABBContainsTheShapeAndIsTight) {
   Rng rng(0xd15004u);
   int failures = 0;
