@@ -4,7 +4,7 @@
 // broad phase, and checks the pair count against a brute-force count (core overlap on every AABB-overlapping
 // pair) on a few frames.
 //
-// Usage: bench_world [frames=120] [N...] [grid|tree|sap...] [cell=X]   (default: N = 1000 5000 20000, all three)
+// Usage: bench_world [frames=120] [N...] [grid|tree|sap...] [cell=X] [margin=X]   (default: N = 1000 5000 20000, all three)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -111,7 +111,8 @@ struct Result {
   float checksum = 0.0f;
 };
 
-float gCellSize = 0.0f;  // grid cell size (0: automatic); set with cell=X on the command line
+float gCellSize = 0.0f;    // grid cell size (0: automatic); set with cell=X on the command line
+float gTreeMargin = -1.0f; // tree fattening (< 0: the default); set with margin=X
 
 Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   Scene s = makeScene(n, 42u);
@@ -119,6 +120,7 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   opt.broadPhase = bp;
   opt.capacity = n;
   opt.gridCellSize = gCellSize;
+  if (gTreeMargin >= 0.0f) opt.treeMargin = gTreeMargin;
   sat::World world(opt);
   std::vector<sat::BodyId> ids(static_cast<size_t>(n));
   sat::BodyDef def;
@@ -201,6 +203,7 @@ int main(int argc, char** argv) {
     else if (a == "tree") phases.push_back(sat::BroadPhaseType::Tree);
     else if (a == "sap") phases.push_back(sat::BroadPhaseType::SortAndSweep);
     else if (a.rfind("cell=", 0) == 0) gCellSize = float(std::atof(a.c_str() + 5));
+    else if (a.rfind("margin=", 0) == 0) gTreeMargin = float(std::atof(a.c_str() + 7));
     else sizes.push_back(std::atoi(argv[i]));
   }
   if (phases.empty()) {

@@ -283,13 +283,14 @@ void World::Impl::syncTransforms() {
     const bool dirty = (h.flags & detail::kDirty) != 0;
     bool changed = dirty;
     if (std::memcmp(b, l, sizeof(float) * kTransformStride) != 0) {
-      Status s = checkValues(b[0], b[1], b[2], b[3], b[4]);
+      const Transform next = makeTransform(b[0], b[1], b[2], b[3], b[4]);
+      const Status s = std::isfinite(b[2]) ? checkTransform(next) : Status::InvalidTransform;
       if (s != Status::Ok) {
         rejected.push_back({idOf(slot), s});
         std::memcpy(b, l, sizeof(float) * kTransformStride);
       } else {
         prevXf[slot] = xf[slot];
-        xf[slot] = makeTransform(b[0], b[1], b[2], b[3], b[4]);
+        xf[slot] = next;
         std::memcpy(l, b, sizeof(float) * kTransformStride);
         computeGeometry(slot);
         changed = true;
