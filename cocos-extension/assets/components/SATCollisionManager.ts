@@ -8,16 +8,14 @@
  *      colliders and their nodes (self, other, contact), in that order: begins, then stays, then ends,
  *   4. moves pushed colliders' nodes and draws the debug layer.
  */
-import { _decorator, Color, director, EventTarget, Graphics, Node, System, Vec2, Vec3, type Rect, type IVec2Like, find } from 'cc';
+import { Color, director, EventTarget, Graphics, Node, System, Vec2, Vec3, type Rect, type IVec2Like, find } from 'cc';
 import { EDITOR } from 'cc/env';
 import type { ContactView, SAT, Shape, World, WorldRayHit, QueryFilter } from '../lib/index.js';
 import { SATError } from '../lib/index.js';
-import { ensureSATLoaded, getSAT, loadState, onSATReady } from '../runtime/loader';
+import { ensureSATLoaded, loadState, onSATReady } from '../runtime/loader';
 import { placementFromMatrix, type NodePlacement } from '../runtime/transform';
 import { makeBodyGeometry, placeGeometry } from '../runtime/geometry';
 import type { SATCollider, SATContact } from './SATCollider';
-
-void _decorator;
 
 /** What debug drawing shows. Shape and Aabb have the values of Cocos' EPhysics2DDrawFlags. */
 export enum SATDrawFlags {
@@ -158,7 +156,6 @@ export class SATCollisionManager extends System {
   private _appliedMatrixVersion = 1;
   private _pushApart = false;
   private _pushIterations = 4;
-  private _frame = 0;
   private _warned = new Set<string>();
   private _begins = new EventQueue();
   private _stays = new EventQueue();
@@ -264,7 +261,6 @@ export class SATCollisionManager extends System {
       this._warnOnce('not-ready-step', '[sat-wasm] SATCollisionManager.step() called before the collision module is ready');
       return;
     }
-    this._frame++;
     if (this._matrixVersion !== this._appliedMatrixVersion) {
       this._appliedMatrixVersion = this._matrixVersion;
       for (const c of this._colliders) c._filterDirty = true;
