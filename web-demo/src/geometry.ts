@@ -156,7 +156,7 @@ export function candidateAxes(a: Piece, b: Piece): Axis[] {
     if (len(seg) > 1e-6) {
       const n = norm({ x: -seg.y, y: seg.x });
       const mid = { x: (piece.p.x + piece.q.x) / 2 + n.x * piece.r, y: (piece.p.y + piece.q.y) / 2 + n.y * piece.r };
-      raw.push({ dir: n, name: `${owner}s`, source: `side normal of ${owner}'s capsule`, owner, at: mid });
+      raw.push({ dir: n, name: `${owner}side`, source: `side normal of ${owner}'s capsule`, owner, at: mid });
     }
     // Round ends: towards the nearest vertex (polygon) or nearest point of the other segment (round).
     const ends = len(seg) > 1e-6 ? [piece.p, piece.q] : [piece.p];
@@ -173,7 +173,9 @@ export function candidateAxes(a: Piece, b: Piece): Axis[] {
       const dir = norm(d);
       const what = other.kind === 'poly' ? 'nearest vertex' : 'nearest point';
       const suffix = ends.length > 1 ? `${k + 1}` : '';
-      raw.push({ dir, name: `${owner}c${suffix}`, source: `${owner}'s round end${suffix ? ' ' + suffix : ''} to the ${what} of ${owner === 'A' ? 'B' : 'A'}`, owner, at: { x: c.x + dir.x * piece.r, y: c.y + dir.y * piece.r } });
+      const short = ends.length > 1 ? `${owner}end${k + 1}` : `${owner}c`;
+      const from = ends.length > 1 ? `${owner}'s round end ${suffix}` : `${owner}'s centre`;
+      raw.push({ dir, name: short, source: `${from} to the ${what} of ${owner === 'A' ? 'B' : 'A'}`, owner, at: { x: c.x + dir.x * piece.r, y: c.y + dir.y * piece.r } });
     });
   };
   addPieceAxes(a, b, 'A');

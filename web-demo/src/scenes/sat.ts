@@ -283,8 +283,16 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
   function drawProjection(ctx: CanvasRenderingContext2D, r: PairResult, ax: Axis): void {
     const u = ax.dir;
     const p = { x: -u.y, y: u.x };
-    const [aLo, aHi] = project(r.pieceA, p);
+    let [aLo, aHi] = project(r.pieceA, p);
     const [bLo, bHi] = project(r.pieceB, p);
+    // Keep the rotation handles clear of the projection line.
+    for (const b of bodies) {
+      const a = b.xf.angle + Math.PI / 2;
+      const d = (b.xf.x + Math.cos(a) * b.reach) * p.x + (b.xf.y + Math.sin(a) * b.reach) * p.y;
+      const r = 16 / view.scale;
+      aLo = Math.min(aLo, d - r);
+      aHi = Math.max(aHi, d + r);
+    }
     const tmin = Math.min(ax.minA, ax.minB) - 1.2;
     const tmax = Math.max(ax.maxA, ax.maxB) + 1.2;
     const vis = view.visible();
