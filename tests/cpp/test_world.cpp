@@ -456,3 +456,46 @@ TEST(WorldBadInput, UnknownStaleAndInvalidTransformsAreRefusedAndChangeNothing) 
 }
 
 }  // namespace
+
+namespace {
+
+// Event and contact arrays stay valid and unchanged while the game reacts to them (destroys, creates, moves,
+// disables bodies); the reactions take effect at the next update().
+TEST(WorldEvents, ChangesWhileReadingEventsTakeEffectAtTheNextUpdate) {
+  sat::World world;
+  sat::BodyDef def;
+  std::vector<BodyId> ids;
+  for (int i = 0; i < 10; ++i) {
+    def.x = 1.5f * float(i);
+    BodyId id;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &id), sat::Status::Ok);
+    ids.push_back(id);
+  }
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.beginCount(), 9);
+  const sat::BodyPair* begins = world.beginEvents();
+  const sat::Contact* contacts = world.contacts();
+  std::vector<sat::BodyPair> copy(begins, begins + world.beginCount());
+  for (int i = 0; i < world.beginCount(); ++i) {
+    // React to each event: destroy one body, disable another, create a new one, move a third.
+    sat::Status s = sat::Status::Ok;
+    if (i == 2) s = world.destroyBody(begins[i].a);
+    if (i == 5) s = world.setEnabled(begins[i].b, false);
+    if (i == 7) s = world.setTransform(begins[i].b, 100.0f, 0.0f, 0.0f);
+    ASSERT_EQ(s, sat::Status::Ok);
+    BodyId extra;
+    def.x = -50.0f - 3.0f * float(i);
+    ASSERT_EQ(world.createBody(def, box(1, 1), &extra), sat::Status::Ok);
+    EXPECT_EQ(world.beginEvents()[i].a, copy[size_t(i)].a);
+    EXPECT_EQ(world.beginCount(), 9);
+  }
+  EXPECT_EQ(world.contacts(), contacts);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  // Destroyed body 2 ends (1,2) and (2,3); disabled 6 ends (5,6), (6,7); moved 8 ends (7,8), (8,9).
+  EXPECT_EQ(world.endCount(), 6);
+  EXPECT_EQ(world.stayCount(), 3);
+  EXPECT_EQ(world.beginCount(), 0);
+  EXPECT_TRUE(world.validate());
+}
+
+}  // namespace
