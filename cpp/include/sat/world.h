@@ -6,8 +6,19 @@
 //   1. The game writes transforms: setTransform(id, ...) or straight into transformBuffer() (bulk path).
 //   2. update() reads every changed transform, moves the broad phase, updates the pair cache and fills the
 //      event and contact arrays; optionally sweeps bullets (CCD) and pushes overlapping bodies apart.
-//   3. The game reads beginEvents() / stayEvents() / endEvents() / contacts() until the next update().
+//   3. The game reads beginEvents() / stayEvents() / endEvents() / contacts() until the next update(). Changes
+//      made meanwhile (create, destroy, move, disable) leave those arrays intact and take effect at the next
+//      update(); a destroyed body's pairs then report end with its (now stale) id.
 // Queries see the world as of the last update().
+//
+// CCD: a bullet is swept from its pose at the previous update() to the new one against the other (non-bullet,
+// non-sensor) bodies at their new poses. If it would hit something, it is stopped at the time of impact (its
+// transform, and its transformBuffer() entry, are set there) and the pair reports a contact with kContactSwept
+// and that `toi`.
+//
+// Precision: the narrow phase runs on world-space float vertices cached per body, so contact verdicts carry the
+// round-off of world coordinates (about 1e-7 of the largest coordinate); keep the scene near the origin when
+// coordinates reach 1e4 and beyond. Per-pair queries (collide.h) work in A's frame and do not have this limit.
 //
 // Sign rules are the narrow phase's (collide.h): a contact normal points from body A to body B; depth > 0 is
 // overlap; moving B by normal * depth (or A by the opposite) separates them. In every event and contact, A is the
