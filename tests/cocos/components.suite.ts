@@ -148,6 +148,22 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
       expect(Math.abs(e.normal.x)).toBeCloseTo(1, 5);
     });
 
+    it('bad sizes are refused with a message naming the node and the fix', () => {
+      const { canvas } = newScene();
+      const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const node = new Node('Pill');
+      node.parent = canvas;
+      const pill = node.addComponent(SATCapsule);
+      pill.radius = 30;
+      pill.height = 50;
+      const flat = box(canvas, 'Flat', 0, 0, 0, 10);
+      frame();
+      const messages = err.mock.calls.map((c) => String(c[0]));
+      expect(messages).toContain('[sat-wasm] SATCapsule on node "Canvas/Pill": height (50) must be more than twice the radius (30); use SATCircle for a circle');
+      expect(messages).toContain('[sat-wasm] SATBox on node "Canvas/Flat": size must be positive, got 0 x 10');
+      expect(pill.inWorld || flat.inWorld).toBe(false);
+    });
+
     it('sensors report contacts and are never pushed', () => {
       const { canvas } = newScene();
       manager().pushApart = true;
