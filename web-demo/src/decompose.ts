@@ -6,6 +6,9 @@
 import type { SAT, Shape, Vec2 } from 'sat-wasm';
 
 export function decomposeOutline(sat: SAT, outline: Vec2[]): { parts: Shape[]; how: string } {
+  // A future sat.decompose(outline) -> Shape[] is used as soon as the package has it.
+  const decompose = (sat as unknown as { decompose?: (points: Vec2[]) => Shape[] }).decompose;
+  if (typeof decompose === 'function') return { parts: decompose.call(sat, outline), how: 'split by sat.decompose()' };
   const world = sat.createWorld();
   let libraryParts = 0;
   try {
