@@ -7,6 +7,7 @@
 // variable-size inputs and outputs through the growable buffer. Layouts are mirrored by bindings/ts/world.ts.
 #include <emscripten/emscripten.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <new>
 
@@ -26,10 +27,35 @@ constexpr int kInfoShapeContacts = 8;   ///< shape contacts
 constexpr int kInfoRejected = 10;       ///< rejected bodies
 constexpr int kInfoStatsInt = 12;       ///< moved, candidates, touching, narrow tests, swept, rejected, residual pairs
 constexpr int kInfoStatsFloat = 19;     ///< residual depth, sync, broad, pairs, narrow, push (ms)
+constexpr int kInfoBlockBytes = 25;     ///< bytes of the blocks holding begin, stay and end events
 constexpr int kInfoWords = 32;
+
+/// A grow-only copy of one event array. JavaScript keeps one view per block and re-makes it only when the block
+/// grows (capacity doubles), so reading events allocates nothing per frame whatever the world does with its own
+/// arrays. The copy costs 8 bytes per event.
+struct EventBlock {
+  sat::BodyPair* data = nullptr;
+  uint32_t capacity = 0;
+  ~EventBlock() { std::free(data); }
+  bool assign(const sat::BodyPair* from, int count) {
+    const uint32_t n = uint32_t(count);
+    if (n > capacity) {
+      uint32_t grown = capacity * 2 > n ? capacity * 2 : n;
+      if (grown < 64) grown = 64;
+      void* p = std::malloc(size_t(grown) * sizeof(sat::BodyPair));
+      if (!p) return false;
+      std::free(data);
+      data = static_cast<sat::BodyPair*>(p);
+      capacity = grown;
+    }
+    if (n) std::memcpy(data, from, size_t(n) * sizeof(sat::BodyPair));
+    return true;
+  }
+};
 
 struct WorldBox {
   sat::World world;
+  EventBlock begin, stay, end;
   uint32_t info[kInfoWords] = {};
   explicit WorldBox(const sat::WorldOptions& options) : world(options) {}
 };
@@ -49,12 +75,16 @@ void putFloat(uint32_t* info, int i, float v) { std::memcpy(info + i, &v, 4); }
 void fillInfo(WorldBox* box) {
   const sat::World& w = box->world;
   uint32_t* info = box->info;
-  info[kInfoBegin] = address(w.beginEvents());
-  info[kInfoBegin + 1] = uint32_t(w.beginCount());
-  info[kInfoStay] = address(w.stayEvents());
-  info[kInfoStay + 1] = uint32_t(w.stayCount());
-  info[kInfoEnd] = address(w.endEvents());
-  info[kInfoEnd + 1] = uint32_t(w.endCount());
+  // Out of memory for a copy: report no events of that kind rather than a stale block.
+  EventBlock* blocks[3] = {&box->begin, &box->stay, &box->end};
+  const sat::BodyPair* from[3] = {w.beginEvents(), w.stayEvents(), w.endEvents()};
+  const int counts[3] = {w.beginCount(), w.stayCount(), w.endCount()};
+  for (int k = 0; k < 3; ++k) {
+    const bool ok = blocks[k]->assign(from[k], counts[k]);
+    info[kInfoBegin + 2 * k] = address(blocks[k]->data);
+    info[kInfoBegin + 2 * k + 1] = ok ? uint32_t(counts[k]) : 0u;
+    info[kInfoBlockBytes + k] = blocks[k]->capacity * uint32_t(sizeof(sat::BodyPair));
+  }
   info[kInfoContacts] = address(w.contacts());
   info[kInfoContacts + 1] = uint32_t(w.contactCount());
   info[kInfoShapeContacts] = address(w.shapeContacts());

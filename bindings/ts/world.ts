@@ -145,41 +145,41 @@ export interface WorldRayHit {
  */
 export interface WorldStats {
   /** bodies whose transform changed and was taken */
-  movedBodies: number;
+  readonly movedBodies: number;
   /** pairs in the pair cache (broad-phase overlaps) */
-  candidatePairs: number;
+  readonly candidatePairs: number;
   /** pairs touching after this update (= begin + stay) */
-  touchingPairs: number;
+  readonly touchingPairs: number;
   /** shape-pair SAT tests run */
-  narrowTests: number;
+  readonly narrowTests: number;
   /** bullets swept (CCD) */
-  sweptBodies: number;
+  readonly sweptBodies: number;
   /** bodies whose buffered transform was refused (see {@link World.rejected}) */
-  rejected: number;
+  readonly rejected: number;
   /** push-apart: largest overlap beyond the slop left after the last iteration */
-  residualDepth: number;
+  readonly residualDepth: number;
   /** push-apart: pairs still overlapping beyond the slop */
-  residualPairs: number;
+  readonly residualPairs: number;
   /** number of begin events */
-  beginCount: number;
+  readonly beginCount: number;
   /** number of stay events */
-  stayCount: number;
+  readonly stayCount: number;
   /** number of end events */
-  endCount: number;
+  readonly endCount: number;
   /** number of contacts (= beginCount + stayCount) */
-  contactCount: number;
+  readonly contactCount: number;
   /** ms: taking transforms, world geometry of moved bodies */
-  syncMs: number;
+  readonly syncMs: number;
   /** ms: broad-phase update and CCD sweeps */
-  broadMs: number;
+  readonly broadMs: number;
   /** ms: new pairs into the pair cache */
-  pairsMs: number;
+  readonly pairsMs: number;
   /** ms: narrow phase, events and contacts */
-  narrowMs: number;
+  readonly narrowMs: number;
   /** ms: push-apart */
-  pushMs: number;
-  /** ms: the whole update() call as seen from JavaScript (includes crossing into the module) */
-  totalMs: number;
+  readonly pushMs: number;
+  /** ms: sum of the stages above (the update inside the module) */
+  readonly totalMs: number;
 }
 
 /** A body whose buffered transform {@link World.update} refused; it kept its last valid transform. */
@@ -413,6 +413,7 @@ const I_SHAPE_CONTACTS = 8;
 const I_REJECTED = 10;
 const I_STATS_INT = 12; // moved, candidates, touching, narrowTests, swept, rejected, residualPairs
 const I_STATS_FLOAT = 19; // residualDepth, sync, broad, pairs, narrow, push
+const I_BLOCK_BYTES = 25; // bytes of the blocks holding begin, stay and end events
 
 /** World status values (cpp/include/sat/world.h) beyond the core's. */
 const STATUS_UNKNOWN_BODY = 64;
@@ -519,26 +520,7 @@ export class World {
     this._w = w;
     this._info = this._x._sat_world_info(w) >> 2;
     this._xfView = new Float32Array(0);
-    this._stats = {
-      movedBodies: 0,
-      candidatePairs: 0,
-      touchingPairs: 0,
-      narrowTests: 0,
-      sweptBodies: 0,
-      rejected: 0,
-      residualDepth: 0,
-      residualPairs: 0,
-      beginCount: 0,
-      stayCount: 0,
-      endCount: 0,
-      contactCount: 0,
-      syncMs: 0,
-      broadMs: 0,
-      pairsMs: 0,
-      narrowMs: 0,
-      pushMs: 0,
-      totalMs: 0,
-    };
+    this._stats = makeStats();
     this._events = new EventsImpl(this);
     this._contacts = new ContactsImpl(this);
     if (options.pushApart !== undefined && options.pushApart !== false) {
@@ -926,13 +908,12 @@ export class World {
     if (this._iterating > 0) {
       throw new SATError('InvalidArgument', 'World.update: called from inside a forEach callback of this world; update after the loop');
     }
-    const t0 = performance.now();
     this._x._sat_world_update(w);
-    const t1 = performance.now();
+    // Plain fields written in place (V8 keeps their doubles unboxed in the object: nothing is allocated).
     const u32 = this._sat._m.HEAPU32;
     const f32 = this._sat._m.HEAPF32;
     const i = this._info;
-    const st = this._stats;
+    const st = this._stats as Mutable<WorldStats>;
     st.movedBodies = u32[i + I_STATS_INT];
     st.candidatePairs = u32[i + I_STATS_INT + 1];
     st.touchingPairs = u32[i + I_STATS_INT + 2];
@@ -940,20 +921,20 @@ export class World {
     st.sweptBodies = u32[i + I_STATS_INT + 4];
     st.rejected = u32[i + I_STATS_INT + 5];
     st.residualPairs = u32[i + I_STATS_INT + 6];
+    st.beginCount = u32[i + I_BEGIN + 1];
+    st.stayCount = u32[i + I_STAY + 1];
+    st.endCount = u32[i + I_END + 1];
+    st.contactCount = u32[i + I_CONTACTS + 1];
     st.residualDepth = f32[i + I_STATS_FLOAT];
     st.syncMs = f32[i + I_STATS_FLOAT + 1];
     st.broadMs = f32[i + I_STATS_FLOAT + 2];
     st.pairsMs = f32[i + I_STATS_FLOAT + 3];
     st.narrowMs = f32[i + I_STATS_FLOAT + 4];
     st.pushMs = f32[i + I_STATS_FLOAT + 5];
-    st.beginCount = u32[i + I_BEGIN + 1];
-    st.stayCount = u32[i + I_STAY + 1];
-    st.endCount = u32[i + I_END + 1];
-    st.contactCount = u32[i + I_CONTACTS + 1];
-    st.totalMs = t1 - t0;
+    st.totalMs = st.syncMs + st.broadMs + st.pairsMs + st.narrowMs + st.pushMs;
     this._events._refresh();
     this._contacts._refresh();
-    return st;
+    return this._stats;
   }
 
   /** The stats of the last update() (the object update() returns). */
@@ -1178,18 +1159,38 @@ export class World {
 const EMPTY_U32 = new Uint32Array(0);
 const EMPTY_F32 = new Float32Array(0);
 
-/** A view of `words` 32-bit words at byte `ptr`, reused while it still covers them. */
-function viewU32(old: Uint32Array, buffer: ArrayBufferLike, ptr: number, words: number): Uint32Array {
-  if (words === 0 && old.buffer !== buffer) return EMPTY_U32;
-  if (old.buffer === buffer && old.byteOffset === ptr && old.length >= words) return old;
-  return new Uint32Array(buffer, ptr, words);
+/**
+ * Views over native arrays, reused while they still cover the array: a native array may alternate between two
+ * blocks (the world double-buffers its contacts), so the last two views are kept and a new one is made only when
+ * neither fits (the array grew past its high-water mark, or memory grew). No allocation in steady state.
+ */
+class ViewCache<T extends Uint32Array | Float32Array> {
+  private _a: T;
+  private _b: T;
+  constructor(private readonly _make: (buffer: ArrayBufferLike, ptr: number, length: number) => T, empty: T) {
+    this._a = empty;
+    this._b = empty;
+  }
+
+  get(buffer: ArrayBufferLike, ptr: number, words: number, empty: T): T {
+    const a = this._a;
+    if (a.buffer === buffer && a.byteOffset === ptr && a.length >= words) return a;
+    const b = this._b;
+    if (b.buffer === buffer && b.byteOffset === ptr && b.length >= words) {
+      this._b = a;
+      this._a = b;
+      return b;
+    }
+    if (words === 0) return empty;
+    const v = this._make(buffer, ptr, words);
+    this._b = a;
+    this._a = v;
+    return v;
+  }
 }
 
-function viewF32(old: Float32Array, buffer: ArrayBufferLike, ptr: number, words: number): Float32Array {
-  if (words === 0 && old.buffer !== buffer) return EMPTY_F32;
-  if (old.buffer === buffer && old.byteOffset === ptr && old.length >= words) return old;
-  return new Float32Array(buffer, ptr, words);
-}
+const makeU32 = (buffer: ArrayBufferLike, ptr: number, length: number) => new Uint32Array(buffer, ptr, length);
+const makeF32 = (buffer: ArrayBufferLike, ptr: number, length: number) => new Float32Array(buffer, ptr, length);
 
 class EventsImpl implements WorldEvents {
   beginCount = 0;
@@ -1199,6 +1200,10 @@ class EventsImpl implements WorldEvents {
   stay: Uint32Array = EMPTY_U32;
   end: Uint32Array = EMPTY_U32;
   private readonly _world: World;
+  private _buffer: ArrayBufferLike | null = null;
+  private readonly _vBegin = new ViewCache(makeU32, EMPTY_U32);
+  private readonly _vStay = new ViewCache(makeU32, EMPTY_U32);
+  private readonly _vEnd = new ViewCache(makeU32, EMPTY_U32);
 
   constructor(world: World) {
     this._world = world;
@@ -1208,21 +1213,22 @@ class EventsImpl implements WorldEvents {
   _refresh(): void {
     const w = this._world;
     const buffer = w._sat._m.HEAPU32.buffer;
+    this._buffer = buffer;
     this.beginCount = w._infoU32(I_BEGIN + 1);
     this.stayCount = w._infoU32(I_STAY + 1);
     this.endCount = w._infoU32(I_END + 1);
-    this.begin = viewU32(this.begin, buffer, w._infoU32(I_BEGIN), 2 * this.beginCount);
-    this.stay = viewU32(this.stay, buffer, w._infoU32(I_STAY), 2 * this.stayCount);
-    this.end = viewU32(this.end, buffer, w._infoU32(I_END), 2 * this.endCount);
+    this.begin = this._vBegin.get(buffer, w._infoU32(I_BEGIN), w._infoU32(I_BLOCK_BYTES) >>> 3 << 1, EMPTY_U32);
+    this.stay = this._vStay.get(buffer, w._infoU32(I_STAY), w._infoU32(I_BLOCK_BYTES + 1) >>> 3 << 1, EMPTY_U32);
+    this.end = this._vEnd.get(buffer, w._infoU32(I_END), w._infoU32(I_BLOCK_BYTES + 2) >>> 3 << 1, EMPTY_U32);
   }
 
   /** Memory may have grown since the update (an add, a query): re-take views over the same arrays. */
   _revalidate(): void {
-    const buffer = this._world._sat._m.HEAPU32.buffer;
-    if (this.begin.buffer !== buffer || this.stay.buffer !== buffer || this.end.buffer !== buffer) this._refresh();
+    if (this._buffer !== this._world._sat._m.HEAPU32.buffer) this._refresh();
   }
 
   _clear(): void {
+    this._buffer = null;
     this.beginCount = this.stayCount = this.endCount = 0;
     this.begin = this.stay = this.end = EMPTY_U32;
   }
@@ -1230,7 +1236,7 @@ class EventsImpl implements WorldEvents {
   private _each(which: number, count: number, fn: PairCallback, name: string): void {
     if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.events.${name}: fn must be a function, got ${describe(fn)}`);
     const w = this._world;
-    w._ptr(`events.${name}`);
+    w._ptr(name);
     const m = w._sat._m;
     const ptr = w._infoU32(which) >> 2;
     w._enter();
@@ -1358,6 +1364,11 @@ class ContactsImpl implements WorldContacts {
   shapeContactsF32: Float32Array = EMPTY_F32;
   private readonly _world: World;
   private readonly _cursor: ContactCursor;
+  private _buffer: ArrayBufferLike | null = null;
+  private readonly _vU = new ViewCache(makeU32, EMPTY_U32);
+  private readonly _vF = new ViewCache(makeF32, EMPTY_F32);
+  private readonly _vSU = new ViewCache(makeU32, EMPTY_U32);
+  private readonly _vSF = new ViewCache(makeF32, EMPTY_F32);
 
   constructor(world: World) {
     this._world = world;
@@ -1367,22 +1378,25 @@ class ContactsImpl implements WorldContacts {
   _refresh(): void {
     const w = this._world;
     const buffer = w._sat._m.HEAPU32.buffer;
+    this._buffer = buffer;
     this.count = w._infoU32(I_CONTACTS + 1);
     const ptr = w._infoU32(I_CONTACTS);
-    this.u32 = viewU32(this.u32, buffer, ptr, CONTACT_WORDS * this.count);
-    this.f32 = viewF32(this.f32, buffer, ptr, CONTACT_WORDS * this.count);
+    // Views over the world's own arrays, sized to the count: re-made only when the count passes the high-water
+    // mark of the block (rare after warm-up) or the array moves.
+    this.u32 = this._vU.get(buffer, ptr, CONTACT_WORDS * this.count, EMPTY_U32);
+    this.f32 = this._vF.get(buffer, ptr, CONTACT_WORDS * this.count, EMPTY_F32);
     this.shapeContactCount = w._infoU32(I_SHAPE_CONTACTS + 1);
     const sp = w._infoU32(I_SHAPE_CONTACTS);
-    this.shapeContactsU32 = viewU32(this.shapeContactsU32, buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount);
-    this.shapeContactsF32 = viewF32(this.shapeContactsF32, buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount);
+    this.shapeContactsU32 = this._vSU.get(buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount, EMPTY_U32);
+    this.shapeContactsF32 = this._vSF.get(buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount, EMPTY_F32);
   }
 
   _revalidate(): void {
-    const buffer = this._world._sat._m.HEAPU32.buffer;
-    if (this.u32.buffer !== buffer || this.f32.buffer !== buffer || this.shapeContactsU32.buffer !== buffer) this._refresh();
+    if (this._buffer !== this._world._sat._m.HEAPU32.buffer) this._refresh();
   }
 
   _clear(): void {
+    this._buffer = null;
     this.count = this.shapeContactCount = 0;
     this.u32 = this.shapeContactsU32 = EMPTY_U32;
     this.f32 = this.shapeContactsF32 = EMPTY_F32;
@@ -1445,6 +1459,34 @@ class ContactsImpl implements WorldContacts {
       points,
     };
   }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Fresh stats; the double fields start as doubles (0.5 then 0) so V8 gives them a double representation. */
+function makeStats(): WorldStats {
+  const st: Mutable<WorldStats> = {
+    movedBodies: 0,
+    candidatePairs: 0,
+    touchingPairs: 0,
+    narrowTests: 0,
+    sweptBodies: 0,
+    rejected: 0,
+    residualPairs: 0,
+    beginCount: 0,
+    stayCount: 0,
+    endCount: 0,
+    contactCount: 0,
+    residualDepth: 0.5,
+    syncMs: 0.5,
+    broadMs: 0.5,
+    pairsMs: 0.5,
+    narrowMs: 0.5,
+    pushMs: 0.5,
+    totalMs: 0.5,
+  };
+  st.residualDepth = st.syncMs = st.broadMs = st.pairsMs = st.narrowMs = st.pushMs = st.totalMs = 0;
+  return st;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

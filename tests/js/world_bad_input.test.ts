@@ -250,10 +250,13 @@ describe.each(VARIANTS)('World bad input (%s)', (variant) => {
 });
 
 describe('World JS heap', () => {
-  it('the bulk frame loop allocates nothing: the heap is flat over 2000 frames after warm-up', () => {
+  it('the bulk frame loop allocates nothing in JavaScript after warm-up (sampling heap profiler)', () => {
     const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+    // A child process: the sampling heap profiler (with objects collected since counted) attributes every
+    // allocated byte to a stack; a flat-heap check after gc() alone cannot see short-lived garbage.
     const script = `
       import { loadSAT, CONTACT_WORDS } from ${JSON.stringify(dist)};
+      import inspector from 'node:inspector';
       const sat = await loadSAT({ prefer: 'simd' });
       const world = sat.createWorld({ capacity: 1000 });
       const n = 1000, half = 25;
@@ -261,12 +264,13 @@ describe('World JS heap', () => {
       const box = sat.box(1, 1);
       let seed = 1; const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
       for (let i = 0; i < n; i++) {
-        x[i] = (rand() * 2 - 1) * half; y[i] = (rand() * 2 - 1) * half; vx[i] = rand() - 0.5; vy[i] = rand() - 0.5;
+        x[i] = (rand() * 2 - 1) * half; y[i] = (rand() * 2 - 1) * half; vx[i] = (rand() - 0.5) * 0.2; vy[i] = (rand() - 0.5) * 0.2;
         slot[i] = world.slotOf(world.add({ shape: box, x: x[i], y: y[i] })) * 5;
       }
-      let sink = 0;
-      const onPair = (a, b) => { sink += a - b; };
-      const onContact = (c) => { sink += c.depth + c.normalX; };
+      // The harness itself must not allocate: a number kept in a module variable would be boxed on every write.
+      const acc = new Float64Array(1);
+      const onPair = (a, b) => { acc[0] += a - b; };
+      const onContact = (c) => { acc[0] += c.depth + c.normalX + c.pointX(0); };
       const frame = () => {
         const t = world.transforms;
         for (let i = 0; i < n; i++) {
@@ -276,28 +280,50 @@ describe('World JS heap', () => {
           t[slot[i]] = x[i]; t[slot[i] + 1] = y[i];
         }
         const st = world.update();
-        sink += st.touchingPairs;
+        acc[0] += st.touchingPairs + st.narrowMs;
         const c = world.contacts, f32 = c.f32, u32 = c.u32;
-        for (let k = 0; k < c.count; k++) sink += f32[k * CONTACT_WORDS + 4] + u32[k * CONTACT_WORDS];
+        for (let k = 0; k < c.count; k++) acc[0] += f32[k * CONTACT_WORDS + 4] + u32[k * CONTACT_WORDS];
         const ev = world.events;
-        ev.forEachBegin(onPair); ev.forEachEnd(onPair);
+        ev.forEachBegin(onPair); ev.forEachStay(onPair); ev.forEachEnd(onPair);
         c.forEach(onContact);
       };
-      for (let i = 0; i < 300; i++) frame();
-      const samples = [];
-      for (let r = 0; r < 5; r++) {
-        for (let i = 0; i < 400; i++) frame();
-        globalThis.gc(); globalThis.gc();
-        samples.push(process.memoryUsage().heapUsed);
-      }
-      console.log(JSON.stringify({ samples, sink: Number.isFinite(sink) }));
+      for (let i = 0; i < 3000; i++) frame();
+      const session = new inspector.Session();
+      session.connect();
+      const post = (m, p) => new Promise((res, rej) => session.post(m, p, (e, r) => (e ? rej(e) : res(r))));
+      await post('HeapProfiler.enable');
+      await post('HeapProfiler.startSampling', { samplingInterval: 32, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      const frames = 2000;
+      for (let i = 0; i < frames; i++) frame();
+      const { profile } = await post('HeapProfiler.stopSampling');
+      let js = 0, clock = 0;
+      const sites = [];
+      const walk = (node, stack) => {
+        const here = [...stack, (node.callFrame.functionName || '(anonymous)') + ' ' + node.callFrame.url.split('/').pop() + ':' + node.callFrame.lineNumber];
+        if (node.selfSize > 0) {
+          const text = here.join(' > ');
+          if (text.includes('inspector')) {
+            // the profiler's own messages
+          } else if (/_clock_gettime|emscripten_get_now/.test(text)) {
+            clock += node.selfSize;
+          } else {
+            js += node.selfSize;
+            sites.push(node.selfSize + ' ' + here.slice(-3).join(' > '));
+          }
+        }
+        for (const c of node.children) walk(c, here);
+      };
+      walk(profile.head, []);
+      console.log(JSON.stringify({ jsPerFrame: js / frames, clockPerFrame: clock / frames, sites: sites.slice(0, 5), ok: Number.isFinite(acc[0]) }));
     `;
-    const res = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(res.status, res.stderr).toBe(0);
-    const { samples, sink } = JSON.parse(res.stdout.trim().split('\n').pop()!);
-    expect(sink).toBe(true);
-    // 400 frames between samples: one allocation per frame would show as kilobytes per sample.
-    const growth = samples[samples.length - 1] - samples[0];
-    expect(growth, `heapUsed samples ${samples.join(', ')}`).toBeLessThan(16 * 1024);
+    const { jsPerFrame, clockPerFrame, sites, ok } = JSON.parse(res.stdout.trim().split('\n').pop()!);
+    expect(ok).toBe(true);
+    // Nothing of sat-wasm's JavaScript allocates: one small object per frame would be >= 16 bytes per frame.
+    expect(jsPerFrame, `allocation sites: ${sites.join(' | ')}`).toBeLessThan(4);
+    // Known: the C++ World times its stages with std::chrono, and under Emscripten each clock read goes through
+    // JavaScript (performance.now(): one boxed number). Bounded here; removed when the core can skip timing.
+    expect(clockPerFrame).toBeLessThan(16 * 16);
   });
 });
