@@ -283,6 +283,21 @@ describe('loadSAT options', () => {
     await expect(loadSAT({ locateFile: () => '/nonexistent/sat-simd.wasm' })).rejects.toMatchObject({ code: 'LoadFailed' });
   });
 
+  it('without WebAssembly (iOS native) loadSAT picks the asm.js build by itself', () => {
+    const script = `
+      delete globalThis.WebAssembly;
+      const { loadSAT } = await import(${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)});
+      const sat = await loadSAT();
+      const m = sat.collide(sat.box(2, 1), { x: 0, y: 0 }, sat.circle(0.5), { x: 1.2, y: 0 });
+      console.log(JSON.stringify({ variant: sat.variant, depth: m.depth }));
+    `;
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout.trim().split('\n').pop()!);
+    expect(out.variant).toBe('asmjs');
+    expect(out.depth).toBeCloseTo(0.3, 5);
+  });
+
   it('each load is an independent module', async () => {
     const a = await loadSAT();
     const b = await loadSAT();
