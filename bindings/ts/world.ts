@@ -462,6 +462,10 @@ function isFiniteNumber(v: unknown): v is number {
 // ---------------------------------------------------------------------------------------------------------------
 // World
 
+/** Frees worlds that are garbage-collected without dispose(): a safety net only. */
+const worldRegistry: FinalizationRegistry<{ x: WorldExports; w: number }> | null =
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => held.x._sat_world_destroy(held.w)) : null;
+
 /**
  * A collision world living in the WebAssembly module. Bodies are addressed by numeric ids (positive integers
  * below 2^32; a removed body's id stays invalid forever, so stale ids are detected and refused with
@@ -472,7 +476,8 @@ function isFiniteNumber(v: unknown): v is number {
  * the last update.
  *
  * Lifetime: call {@link World.dispose} when done (idempotent); any other use afterwards throws
- * `SATError('Disposed')`. Shapes passed to {@link World.add} are copied: they may be disposed afterwards.
+ * `SATError('Disposed')`. A FinalizationRegistry frees a world that is collected without dispose(), as a safety
+ * net only. Shapes passed to {@link World.add} are copied: they may be disposed afterwards.
  */
 export class World {
   /** The broad phase this world was made with. */
@@ -518,6 +523,7 @@ export class World {
     const w = this._x._sat_world_create(bpIndex, treeMargin, cell, capacity);
     if (w === 0) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
     this._w = w;
+    worldRegistry?.register(this, { x: this._x, w }, this);
     this._info = this._x._sat_world_info(w) >> 2;
     this._xfView = new Float32Array(0);
     this._stats = makeStats();
@@ -1146,6 +1152,7 @@ export class World {
     }
     const w = this._w;
     this._w = 0;
+    worldRegistry?.unregister(this);
     this._xfView = new Float32Array(0);
     this._events._clear();
     this._contacts._clear();
