@@ -331,6 +331,21 @@ test(
     const on = await satState(page);
     assert(on.overlap === true && on.depth > 0, `touch drag should make them overlap: ${JSON.stringify(on)}`);
     await shot(page, 'sat-phone');
+    // No hover on touch: tapping an axis arrow selects it.
+    const axes = await page.evaluate(() => window.__demo.scene.axes.map((a) => a.name));
+    let tapped = null;
+    for (const name of axes) {
+      const sel = await page.evaluate(() => window.__demo.scene.selectedAxis?.name);
+      if (name === sel) continue;
+      const at = await page.evaluate((n) => window.__demo.scene.axisClientPosition(n), name);
+      const owner = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id, at);
+      if (owner !== 'view') continue;
+      await page.touchscreen.tap(at.x, at.y);
+      await page.waitForTimeout(100);
+      tapped = { name, selected: await page.evaluate(() => window.__demo.scene.selectedAxis?.name) };
+      if (tapped.selected === name) break;
+    }
+    assert(tapped && tapped.selected === tapped.name, `tapping an axis arrow should select it: ${JSON.stringify(tapped)}`);
     expectNoErrors(errors, 'phone');
   },
   { viewport: { width: 390, height: 844 }, mobile: true },

@@ -462,7 +462,7 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
     .join('');
   panel.innerHTML = `
     <h2>Two shapes, one question: do they touch?</h2>
-    <p class="hint">Drag a shape to move it. Drag its round handle (or scroll over it) to rotate. Hover an axis arrow, or a row of the table, to see the shapes projected on it.</p>
+    <p class="hint">Drag a shape to move it. Drag its round handle (or scroll over it) to rotate. Hover (or tap) an axis arrow, or a row of the table, to see the shapes projected on it.</p>
     <div class="controls">
       <label for="kindA" style="color:${COLORS.A.color}">Shape A</label><select id="kindA" data-testid="kind-A">${kindOptions}</select>
       <label for="sidesA">A vertices</label><input id="sidesA" type="range" min="3" max="16" step="1" />
@@ -663,7 +663,11 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
     }
     const h = handleAt(p);
     const b = h ?? bodyAt(p);
-    if (!b) return;
+    if (!b) {
+      // Touch has no hover: a tap on an axis arrow selects it, a tap elsewhere goes back to the default axis.
+      setHover(axisAt(p));
+      return;
+    }
     const w = view.toWorld(p.x, p.y);
     drag = {
       body: b,
@@ -697,6 +701,7 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       dirty = true;
       return;
     }
+    if (e.pointerType !== 'mouse') return;
     const ax = axisAt(p);
     setHover(ax);
     canvas.style.cursor = ax ? 'help' : handleAt(p) ? 'alias' : bodyAt(p) ? 'grab' : 'default';
@@ -715,9 +720,9 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
     b.xf.angle -= e.deltaY * 0.003;
     dirty = true;
   };
-  const onLeave = () => {
+  const onLeave = (e: PointerEvent) => {
     pointer = null;
-    if (!drag) setHover(null);
+    if (!drag && e.pointerType === 'mouse') setHover(null);
   };
   canvas.addEventListener('pointerdown', onDown);
   canvas.addEventListener('pointermove', onMove);
@@ -826,6 +831,14 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       },
       bodyKinds() {
         return bodies.map((b) => `${b.kind}:${b.parts.length}`);
+      },
+      /** Client (page) coordinates of the middle of an axis arrow. */
+      axisClientPosition(name: string): Vec2 | null {
+        const ax = result?.axes.find((a) => a.name === name);
+        if (!ax) return null;
+        const [a, b] = axisMarker(ax);
+        const r = canvas.getBoundingClientRect();
+        return { x: r.left + (a.x + b.x) / 2, y: r.top + (a.y + b.y) / 2 };
       },
       /** The axis whose projections are drawn (hovered, else the MTV or separating axis). */
       get selectedAxis() {
