@@ -411,6 +411,58 @@ TEST(EdgeCases, ParallelFacesGiveTwoPointsSpanningTheOverlap) {
   }
 }
 
+// Boxes, triangles and capsules with dyadic sizes and positions and exact quarter-turn rotations: every coordinate
+// is exact in float, so touching means separation exactly 0. Touching pairs must be reported as touching (overlap
+// true, depth ~ 0) and everything else must match the exact depth.
+TEST(EdgeCases, GridAlignedShapesTouchExactly) {
+  Rng rng(0x9e1d01u);
+  const sat::Rot quarter[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+  auto dyadic = [&](int lo, int hi) { return float(uniformInt(rng, lo, hi)) / 8.0f; };
+  int touching = 0, failures = 0;
+  for (int i = 0; i < 20000; ++i) {
+    auto shape = [&]() -> sat::Shape {
+      switch (uniformInt(rng, 0, 2)) {
+        case 0: return sat::Shape(box(dyadic(1, 16), dyadic(1, 16), {dyadic(-4, 4), dyadic(-4, 4)}));
+        case 1: {
+          float w = dyadic(2, 16), h = dyadic(2, 16);
+          return sat::Shape(polygon({{0, 0}, {w, 0}, {0, h}}));
+        }
+        default: return sat::Shape(capsule({0, 0}, {dyadic(1, 16), 0}, dyadic(1, 8)));
+      }
+    };
+    sat::Shape a = shape(), b = shape();
+    sat::Transform xa{{dyadic(-16, 16), dyadic(-16, 16)}, quarter[uniformInt(rng, 0, 3)], {1, 1}};
+    sat::Transform xb{{dyadic(-16, 16), dyadic(-16, 16)}, quarter[uniformInt(rng, 0, 3)], {1, 1}};
+    ref::Core ca = ref::core(a, xa), cb = ref::core(b, xb);
+    ref::Penetration r = ref::penetration(ca, cb);
+    // Slide B along the normal so that it touches exactly in a third of the cases (dyadic shift: stays exact).
+    if (i % 3 == 0 && (r.normal.x != 0 || r.normal.y != 0) && r.normal.x * r.normal.y == 0 && a.type != sat::ShapeType::Capsule &&
+        b.type != sat::ShapeType::Capsule) {
+      xb.p = {f32(xb.p.x + r.depth * r.normal.x), f32(xb.p.y + r.depth * r.normal.y)};
+      cb = ref::core(b, xb);
+      r = ref::penetration(ca, cb);
+    }
+    sat::Manifold m = sat::collide(a, xa, b, xb);
+    bool ov = sat::overlap(a, xa, b, xb);
+    double tol = 1e-5 * (r.sizeA + r.sizeB);
+    bool ok = ov == (m.pointCount > 0);
+    if (r.depth == 0.0) {
+      ++touching;
+      ok = ok && ov && std::fabs(m.depth) <= tol;
+    } else if (r.depth > 0.0) {
+      ok = ok && ov && std::fabs(m.depth - r.depth) <= 1e-6 * (r.sizeA + r.sizeB);
+    } else if (r.depth < -0.01) {
+      ok = ok && !ov;
+    }
+    if (!ok && ++failures <= 8)
+      ADD_FAILURE() << (r.depth == 0.0 ? "exactly touching: " : "") << "A = " << ref::str(a) << " " << ref::str(xa)
+                    << "\n  B = " << ref::str(b) << " " << ref::str(xb) << "\n  " << ref::str(r) << "\n  overlap() = "
+                    << ov << " " << describeManifold(m);
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(touching, 1000);
+}
+
 // Ties and degenerate Minkowski differences for rounded shapes.
 TEST(EdgeCases, DegenerateRoundedConfigurations) {
   sat::Polygon unit = box(1, 1);

@@ -208,6 +208,9 @@ TEST(Makers, InvalidRadius) {
 TEST(Makers, ZeroLength) {
   sat::Capsule k;
   EXPECT_EQ(sat::makeCapsule({1, 1}, {1, 1}, 0.5f, &k), Status::ZeroLength);
+  // Centres closer than the weld distance (relative to the size) coincide too.
+  EXPECT_EQ(sat::makeCapsule({1, 1}, {1.000001f, 1}, 0.5f, &k), Status::ZeroLength);
+  EXPECT_EQ(sat::makeCapsule({0, 0}, {1e-3f, 0}, 1e-4f, &k), Status::Ok) << "a tiny capsule is still a capsule";
   EXPECT_EQ(sat::makeCapsule({0, 0}, {0, 1}, 0.5f, &k), Status::Ok);
   EXPECT_EQ(k.center1, (Vec2{0, 0}));
   EXPECT_EQ(k.center2, (Vec2{0, 1}));

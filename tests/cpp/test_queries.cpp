@@ -302,5 +302,25 @@ TEST(Queries, ComputeAABBContainsTheShapeAndIsTight) {
   EXPECT_EQ(failures, 0);
 }
 
+// Under a skewed frame a rounded shape's radius scales by the largest singular value of the linear part.
+TEST(Queries, ComputeAABBOfRoundedShapesUnderSkew) {
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({1, 0}, 1.0f, &c), sat::Status::Ok);
+  sat::Affine shear{1.0f, 0.0f, 1.0f, 1.0f, 10.0f, 5.0f};  // x' = x + y + 10, y' = y + 5
+  const double sigma = (1.0 + std::sqrt(5.0)) / 2.0;       // singular values of [[1,1],[0,1]]
+  sat::AABB box = sat::computeAABB(sat::Shape(c), shear);
+  EXPECT_NEAR(box.lower.x, 11.0 - sigma, 1e-5);
+  EXPECT_NEAR(box.upper.x, 11.0 + sigma, 1e-5);
+  EXPECT_NEAR(box.lower.y, 5.0 - sigma, 1e-5);
+  EXPECT_NEAR(box.upper.y, 5.0 + sigma, 1e-5);
+  sat::Capsule k;
+  ASSERT_EQ(sat::makeCapsule({0, 0}, {0, 2}, 0.5f, &k), sat::Status::Ok);  // centres map to (10,5) and (12,7)
+  box = sat::computeAABB(sat::Shape(k), shear);
+  EXPECT_NEAR(box.lower.x, 10.0 - 0.5 * sigma, 1e-5);
+  EXPECT_NEAR(box.upper.x, 12.0 + 0.5 * sigma, 1e-5);
+  EXPECT_NEAR(box.lower.y, 5.0 - 0.5 * sigma, 1e-5);
+  EXPECT_NEAR(box.upper.y, 7.0 + 0.5 * sigma, 1e-5);
+}
+
 }  // namespace
 }  // namespace testing_sat
