@@ -250,7 +250,12 @@ export class SATCollisionManager extends System {
 
   /** @internal System hook: after every component's lateUpdate. */
   postUpdate(_dt: number): void {
-    if (EDITOR || !this.enable || !this._world) return;
+    if (EDITOR || !this.enable) return;
+    if (!this._world) {
+      // Frames run, so the project is initialised: make sure loading started (it normally starts at project init).
+      if (loadState().state === 'idle') ensureSATLoaded().catch(() => undefined);
+      return;
+    }
     this.step();
   }
 
