@@ -206,6 +206,16 @@ void checkProperties(const A& a, const B& b, const Case<A, B>& c, Coverage& cov,
                                                              << " from B (allowed " << slack << ")");
       SAT_CHECK(m.points[i].depth <= m.depth + tol.depth, "point depth " << m.points[i].depth << " > manifold depth");
       SAT_CHECK(m.points[i].depth >= -tol.depth - tol.band, "point depth " << m.points[i].depth << " < 0");
+      // Midway between the surfaces: half the point's depth along the normal reaches A's surface, half against
+      // it reaches B's. Exact for polygons and circles; a capsule's clipped points are offset by its radius along
+      // the normal from its segment (Box2D's convention), which is only near its surface, so capsules are exempt.
+      if (c.coreA.pts.size() == 2 || c.coreB.pts.size() == 2) continue;
+      ref::V n = toV(m.normal);
+      double half = 0.5 * m.points[i].depth;
+      double sa = ref::pointSignedDistance(c.coreA, p + half * n), sb = ref::pointSignedDistance(c.coreB, p - half * n);
+      SAT_CHECK(std::fabs(sa) <= tol.depth + tol.band && std::fabs(sb) <= tol.depth + tol.band,
+                "contact point " << i << " is not midway: point + depth/2 * normal is " << sa
+                                 << " from A's surface, point - depth/2 * normal " << sb << " from B's");
     }
     if (m.pointCount == 2) SAT_CHECK(m.points[0].id != m.points[1].id, "two contact points share an id");
     // Feature ids name real features: A's half (high 16 bits) a vertex or edge of A near the point, B's half one
