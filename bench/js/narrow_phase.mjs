@@ -193,6 +193,20 @@ function sizes() {
   }));
 }
 
+/** The narrow-phase-only SIMD module (no world bindings), a size probe linked by build-wasm in build/wasm-simd. */
+function narrowOnlySize() {
+  const dir = `${root}/build/wasm-simd/bindings`;
+  const files = ['sat-simd-narrow.wasm', 'sat-simd-narrow.mjs'];
+  if (!files.every((f) => existsSync(`${dir}/${f}`))) return null;
+  const bytes = files.map((f) => readFileSync(`${dir}/${f}`));
+  return {
+    variant: 'simd, narrow phase only (size probe: no world bindings; not shipped)',
+    files: files.join(' + '),
+    raw: bytes.reduce((s, b) => s + b.length, 0),
+    gzip: bytes.reduce((s, b) => s + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 const satjs = benchSATjs();
 for (const variant of ['simd', 'baseline', 'asmjs']) results.push(await benchVariant(variant));
@@ -218,7 +232,7 @@ lines.push(`| SAT.js 0.9 \`testPolygonPolygon\` | ${M(satjs.rate)} | 1.0x |`);
 lines.push('');
 lines.push('| variant | files | size | gzip |');
 lines.push('|---|---|---:|---:|');
-for (const s of sizes()) lines.push(`| ${s.variant} | ${s.files} | ${(s.raw / 1024).toFixed(1)} KB | ${(s.gzip / 1024).toFixed(1)} KB |`);
+for (const s of [...sizes(), narrowOnlySize()].filter(Boolean)) lines.push(`| ${s.variant} | ${s.files} | ${(s.raw / 1024).toFixed(1)} KB | ${(s.gzip / 1024).toFixed(1)} KB |`);
 
 const simd = results[0];
 const targets = [
