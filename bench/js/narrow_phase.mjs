@@ -215,6 +215,16 @@ checkTouching = results.map((r) => r.touching);
 const M = (v) => `${(v / 1e6).toFixed(2)} M`;
 const X = (v) => `${v.toFixed(1)}x`;
 const lines = [];
+lines.push(
+  'Same seeded pairs for every contender, generated as in the native benchmark: convex 3-12-gons on randomly ' +
+    'stretched ellipses (bounding radius 0.5-2), A at a random position and rotation, B at a random rotation placed ' +
+    `uniformly where the fattened AABBs overlap (${((100 * checkTouching[0]) / PAIRS).toFixed(0)}% truly overlap here); each pair has its own two shapes ` +
+    'and transforms (unit scale: SAT.js has none). sat-wasm computes the full manifold (normal, depth, up to two ' +
+    'contact points with feature ids); SAT.js `testPolygonPolygon` gives the MTV only, its polygons prepared ' +
+    'once (`setAngle`) outside the timing. Bulk = one `collideMany` call for all pairs (transforms per shape, ' +
+    'results copied out into typed arrays); per call = one `collide` / `collideInto` per pair from JS objects.',
+);
+lines.push('');
 lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.versions.node}, ${os.platform()} ${os.arch()}.`);
 lines.push(`Load average while running: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}. Rates by CPU time of the benchmark process.`);
 lines.push(`${PAIRS} polygon pairs (3-12-gons), median of ${ROUNDS} rounds; touching pairs: sat-wasm ${checkTouching[0]}, SAT.js ${satjs.touching}.`);
