@@ -351,6 +351,23 @@ test(
   { viewport: { width: 390, height: 844 }, mobile: true },
 );
 
+test(
+  'phone: every scene fits a 390 px wide screen and draws',
+  async (ctx) => {
+    for (const scene of ['stress', 'tunnel', 'raycast']) {
+      const { page, errors } = await openScene(ctx, scene, { minFrames: 5 });
+      await page.waitForTimeout(300);
+      await expectDrawn(page, `phone ${scene}`);
+      const w = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, win: innerWidth }));
+      assert(w.doc <= w.win + 1, `phone ${scene}: the page scrolls sideways (${w.doc} > ${w.win})`);
+      await shot(page, `phone-${scene}`);
+      expectNoErrors(errors, `phone ${scene}`);
+      await page.close();
+    }
+  },
+  { viewport: { width: 390, height: 844 }, mobile: true },
+);
+
 test('stress: 5,000 bodies report the update time split by stage, and the panel shows it', async (ctx) => {
   const { page, errors } = await openScene(ctx, 'stress');
   // Choose 5,000 on the slider, as a person would.

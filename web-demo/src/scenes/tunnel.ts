@@ -9,6 +9,8 @@ const HALF_W = 11; // each world spans x in [-HALF_W, HALF_W]
 const HALF_H = 8;
 const WALL_X = 5;
 const BULLET_R = 0.2;
+/** half height of the wall */
+const WALL_H = HALF_H - 3;
 
 interface Bullet {
   id: number;
@@ -65,7 +67,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
   }
   let speed = 360; // world units per second: ~6 units per frame at 60 FPS, the wall is 0.25 thick
   let wallThickness = 0.25;
-  let wallShape: Shape = sat.box(wallThickness, 2 * HALF_H - 3);
+  let wallShape: Shape = sat.box(wallThickness, 2 * WALL_H);
   const bulletShape = sat.circle(BULLET_R);
   let sides: Side[] = [];
   let spawnTimer = 0;
@@ -85,7 +87,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
   function reset(): void {
     for (const s of sides) s.world.dispose();
     wallShape.dispose();
-    wallShape = sat.box(wallThickness, 2 * HALF_H - 3);
+    wallShape = sat.box(wallThickness, 2 * WALL_H);
     seed = 7;
     sides = [makeSide(false), makeSide(true)];
     layout = '';
@@ -93,11 +95,13 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
 
   function fire(): void {
     // The same bullet on both sides: same start, same velocity.
-    const y = (rand() - 0.5) * (2 * HALF_H - 5);
-    const ang = (rand() - 0.5) * 0.5;
+    // From a random height on the left, aimed at a random point of the wall.
+    const x = -HALF_W + 1;
+    const y = (rand() - 0.5) * 2 * (HALF_H - 2.5);
+    const ty = (rand() - 0.5) * 2 * (WALL_H - 0.6);
+    const ang = Math.atan2(ty - y, WALL_X - x);
     const vx = Math.cos(ang) * speed;
     const vy = Math.sin(ang) * speed;
-    const x = -HALF_W + 1;
     for (const s of sides) {
       // group 2, mask 1: bullets collide with the wall (group 1), never with each other.
       const id = s.world.add({ shape: bulletShape, x, y, bullet: s.ccd, group: 2, mask: 1 });
@@ -142,10 +146,11 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
       for (const b of s.bullets) {
         b.trail.push(b.x, b.y);
         if (b.trail.length > 8) b.trail.splice(0, 2);
-        if (b.state === 'flying' && b.x > WALL_X + 0.5) {
+        const n = b.trail.length;
+        // Crossed the wall's line between two frames and nothing stopped it: tunneled.
+        if (b.state === 'flying' && n >= 4 && b.trail[n - 4] < WALL_X && b.x >= WALL_X) {
           b.state = 'through';
           s.through++;
-          const n = b.trail.length;
           s.jumps.push({ x0: b.trail[n - 4], y0: b.trail[n - 3], x1: b.trail[n - 2], y1: b.trail[n - 1] });
           if (s.jumps.length > 12) s.jumps.shift();
         }
@@ -161,7 +166,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
 
   panel.innerHTML = `
     <h2>Tunneling: fast bullets, thin wall</h2>
-    <p class="hint">Both sides fire the same bullets at the same wall. A bullet moves about <b id="perFrame"></b> units per frame; the wall is <b id="thick"></b> thick. Checking positions frame by frame (left) misses most hits: the bullet is in front of the wall in one frame and behind it in the next. With <code>bullet: true</code> (right), <code>world.update()</code> sweeps each bullet along its motion and stops it at the time of impact.</p>
+    <p class="hint">Both sides fire the same bullets at the same wall. A bullet moves about <b id="perFrame"></b> units per frame; the wall is <b id="thick"></b> thick. Checking positions frame by frame (left, or top) misses most hits: the bullet is in front of the wall in one frame and behind it in the next. With <code>bullet: true</code> (right, or bottom), <code>world.update()</code> sweeps each bullet along its motion and stops it at the time of impact.</p>
     <div class="controls">
       <label for="speed">speed</label><input id="speed" type="range" min="60" max="900" step="10" />
       <label for="thickness">wall thickness</label><input id="thickness" type="range" min="0.05" max="1.5" step="0.05" />
@@ -217,7 +222,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
       const rate = s.fired ? Math.round((100 * s.through) / Math.max(1, s.stopped + s.through)) : 0;
       label(ctx, `stopped ${s.stopped} · tunneled ${s.through} (${rate}%)`, X(-HALF_W + 0.6), Y(HALF_H - 1.5), '#1d2330', 'left', '13px system-ui, sans-serif');
       // Wall.
-      const wh = HALF_H - 1.5;
+      const wh = WALL_H;
       ctx.fillStyle = '#1d2330';
       ctx.fillRect(X(WALL_X - wallThickness / 2), Y(wh), Math.max(1.5, wallThickness * view.scale), 2 * wh * view.scale);
       // Tunneling: the jump from the last frame in front of the wall to the first one behind it.
@@ -239,7 +244,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
         ctx.arc(X(j.x1), Y(j.y1), Math.max(2.5, BULLET_R * view.scale), 0, Math.PI * 2);
         ctx.fill();
       }
-      if (!s.ccd && s.jumps.length) label(ctx, 'frame N: in front · frame N+1: behind the wall', X(WALL_X) - 8, Y(-HALF_H + 0.7), '#d62f2f', 'right');
+      if (!s.ccd && s.jumps.length) label(ctx, 'dashed: one frame in front of the wall, the next behind it', X(-HALF_W + 0.6), Y(HALF_H - 2.4), '#d62f2f', 'left');
       // CCD hits: where bullets were stopped, with the contact normal.
       for (const h of s.hits) {
         ctx.strokeStyle = '#1f9d55';
@@ -273,7 +278,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
         ctx.fill();
       }
       const last = s.hits[s.hits.length - 1];
-      if (s.ccd && last) label(ctx, `last hit: toi ${fmt(last.toi, 2)}`, X(WALL_X) - 8, Y(-HALF_H + 0.7), '#1f9d55', 'right');
+      if (s.ccd && last) label(ctx, `stopped at the time of impact; last toi ${fmt(last.toi, 2)} of the frame`, X(-HALF_W + 0.6), Y(HALF_H - 2.4), '#1f9d55', 'left');
     }
   }
 
