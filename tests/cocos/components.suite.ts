@@ -412,6 +412,27 @@ export function defineComponentTests(expectedVariant: 'baseline' | 'asmjs'): voi
     });
   });
 
+  describe('skew, continued', () => {
+    it('a node rotating under a skewed parent is re-made each frame and its contact stays a stay', () => {
+      const { canvas } = newScene();
+      const parent = new Node('skewed');
+      parent.parent = canvas;
+      parent.setSkew(30, 0);
+      const a = box(parent, 'A', 0, 0, 100, 100);
+      circle(canvas, 'probe', 0, 0, 20); // always inside A
+      const log = rec(a);
+      frame();
+      expect(managerEvents(log)).toEqual(['begin-contact A-probe']);
+      log.length = 0;
+      for (let i = 1; i <= 5; i++) {
+        a.node.angle = i * 10;
+        frame();
+      }
+      expect(managerEvents(log)).toEqual(Array(5).fill('stay-contact A-probe'));
+      expect(manager().world!.bodyCount).toBe(2);
+    });
+  });
+
   describe('SATPolygon', () => {
     const concave = [new Vec2(-50, -50), new Vec2(50, -50), new Vec2(50, 50), new Vec2(0, 0), new Vec2(-50, 50)];
 
