@@ -13,10 +13,10 @@ import type { FactoryOptions, ModuleFactory, SATModule } from './module.js';
  */
 export interface LoadOptions {
   /**
-   * Which build to use. `'simd'` falls back to `'baseline'` when the platform lacks WebAssembly SIMD (unless
-   * `wasmBinary` or `instantiateWasm` is given: then the choice is trusted); any WebAssembly build falls back
-   * to `'asmjs'` when there is no WebAssembly at all. Default: `'simd'` when supported, else `'baseline'`, else
-   * `'asmjs'`.
+   * Which build to use. `'simd'` falls back to `'baseline'` when the platform lacks WebAssembly SIMD, and any
+   * WebAssembly build to `'asmjs'` when there is no `WebAssembly` global, unless `wasmBinary` or
+   * `instantiateWasm` is given too: then the choice is trusted. Default: `'simd'` when supported, else
+   * `'baseline'`, else `'asmjs'`; with `wasmBinary` / `instantiateWasm` and no `prefer`, `'simd'`.
    */
   prefer?: Variant;
   /**
@@ -70,11 +70,14 @@ export function chooseVariant(options: LoadOptions = {}): Variant {
   if (prefer !== undefined && prefer !== 'simd' && prefer !== 'baseline' && prefer !== 'asmjs') {
     throw new SATError('InvalidArgument', `loadSAT: options.prefer must be 'simd', 'baseline' or 'asmjs', got ${String(prefer)}`);
   }
-  if (prefer === 'asmjs' || !hasWebAssembly()) return 'asmjs';
+  if (prefer === 'asmjs') return 'asmjs';
   const userBytes = options.wasmBinary !== undefined || options.instantiateWasm !== undefined;
+  // Bytes or an instantiate hook with an explicit choice are trusted (a platform whose WebAssembly is not the
+  // standard global, e.g. WeChat's WXWebAssembly behind instantiateWasm).
+  if (userBytes && prefer !== undefined) return prefer;
+  if (!hasWebAssembly()) return 'asmjs';
   if (prefer === 'baseline') return 'baseline';
-  if (prefer === 'simd' && userBytes) return 'simd';
-  if (userBytes && prefer === undefined) return 'simd';
+  if (userBytes) return 'simd';
   return hasSIMD() ? 'simd' : 'baseline';
 }
 

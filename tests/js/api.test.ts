@@ -248,6 +248,18 @@ describe('loadSAT options', () => {
     expect(chooseVariant()).toBe('simd');
     expect(chooseVariant({ prefer: 'baseline' })).toBe('baseline');
     expect(chooseVariant({ prefer: 'asmjs' })).toBe('asmjs');
+    expect(chooseVariant({ prefer: 'baseline', wasmBinary: new Uint8Array(8) })).toBe('baseline');
+    expect(chooseVariant({ wasmBinary: new Uint8Array(8) })).toBe('simd');
+    const saved = globalThis.WebAssembly;
+    try {
+      (globalThis as { WebAssembly?: unknown }).WebAssembly = undefined;
+      expect(chooseVariant()).toBe('asmjs');
+      expect(chooseVariant({ prefer: 'simd' })).toBe('asmjs');
+      // An instantiate hook with an explicit choice is trusted (WeChat's WXWebAssembly).
+      expect(chooseVariant({ prefer: 'simd', instantiateWasm: () => ({}) })).toBe('simd');
+    } finally {
+      globalThis.WebAssembly = saved;
+    }
   });
 
   it('loads from caller-provided bytes (wasmBinary), an instantiateWasm hook and a locateFile path', async () => {
