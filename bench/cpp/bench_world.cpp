@@ -132,6 +132,7 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   }
   world.update();
   std::vector<double> times, cpuTimes;
+  std::vector<double> stage[4];
   Result r;
   const int warmup = 10;
   long candidates = 0;
@@ -160,10 +161,10 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
       times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
       cpuTimes.push_back(c1 - c0);
       candidates += world.stats().candidatePairs;
-      r.sync += world.stats().syncMs / frames;
-      r.broad += world.stats().broadMs / frames;
-      r.pairsMs += world.stats().pairsMs / frames;
-      r.narrow += world.stats().narrowMs / frames;
+      stage[0].push_back(world.stats().syncMs);
+      stage[1].push_back(world.stats().broadMs);
+      stage[2].push_back(world.stats().pairsMs);
+      stage[3].push_back(world.stats().narrowMs);
     }
     if (checkBrute && (f == warmup || f == warmup + frames - 1)) {
       long brute = bruteForcePairs(s);
@@ -178,6 +179,11 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   std::sort(cpuTimes.begin(), cpuTimes.end());
   r.cpuMedianMs = cpuTimes[cpuTimes.size() / 2];
   r.avgCandidates = double(candidates) / frames;
+  double* med[4] = {&r.sync, &r.broad, &r.pairsMs, &r.narrow};
+  for (int k = 0; k < 4; ++k) {
+    std::sort(stage[k].begin(), stage[k].end());
+    *med[k] = stage[k][stage[k].size() / 2];
+  }
   return r;
 }
 
@@ -215,7 +221,7 @@ int main(int argc, char** argv) {
   for (int n : sizes) {
     for (sat::BroadPhaseType bp : phases) {
       Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid);
-      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (mean ms: sync %.2f broad %.2f pairs %.2f narrow %.2f)\n",
+      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f)\n",
                   n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
                   bp == sat::BroadPhaseType::Grid ? std::to_string(r.brute).c_str() : "-", r.avgCandidates / n,
                   r.sync, r.broad, r.pairsMs, r.narrow);
