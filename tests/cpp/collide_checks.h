@@ -42,10 +42,12 @@ inline Tolerances tolerancesFor(const ref::Penetration& p) {
 struct Coverage {
   long cases = 0, overlapping = 0, touching = 0, separated = 0, normalsCompared = 0, failures = 0;
   long contactsChecked = 0;
+  double maxDepthError = 0.0;  ///< largest |depth - reference| / size seen (the bar is 2e-4)
+  double maxMtvExcess = 0.0;   ///< largest (translation along the normal - depth) / size seen (the bar is 2e-4)
   void print(const char* name) const {
     std::printf("[ coverage ] %s: %ld cases: %ld overlapping, %ld touching (within band), %ld separated; "
-                "%ld unique normals compared\n",
-                name, cases, overlapping, touching, separated, normalsCompared);
+                "%ld unique normals compared; max depth error %.2g, max MTV excess %.2g (of the size)\n",
+                name, cases, overlapping, touching, separated, normalsCompared, maxDepthError, maxMtvExcess);
   }
   void expectMix(bool normals = true) const {
     EXPECT_GT(overlapping, cases / 5);
@@ -71,7 +73,7 @@ enum CheckFlags : unsigned {
   kCheckMtvNormal = 2u,     ///< the normal is a minimum translation direction even when not unique
   kCheckSwap = 4u,          ///< collide(B, A) mirrors collide(A, B)
   kCheckPushOut = 8u,       ///< moving B by normal * (depth +- eps)
-  kCheckContacts = 16u,     ///< contact points near both shapes, point depths, distinct ids
+  kCheckContacts = 16u,     ///< contact points near both shapes and midway, point depths, ids naming features
   kCheckDispatch = 32u,     ///< Shape and Affine overloads agree with the typed call
 };
 
@@ -105,11 +107,13 @@ void checkAgainstReference(const A& a, const B& b, const Case<A, B>& c, Coverage
   if (r.depth < -tol.band) return;
   if (flags & kCheckMtvNormal) {
     double along = ref::depthAlong(r, ref::unit(n));
+    cov.maxMtvExcess = std::max(cov.maxMtvExcess, (along - r.depth) / tol.size);
     SAT_CHECK(along <= r.depth + tol.depth, "normal is not a minimum translation direction: separating B along it "
                                             "takes " << along << " > depth " << r.depth << " (tolerance "
                                                      << tol.depth << ")");
   }
   if (!(flags & kCheckOverlapDepth)) return;
+  cov.maxDepthError = std::max(cov.maxDepthError, std::fabs(m.depth - r.depth) / tol.size);
   SAT_CHECK(std::fabs(m.depth - r.depth) <= tol.depth,
             "depth " << m.depth << " vs reference " << r.depth << " (tolerance " << tol.depth << ")");
   if (r.depth > tol.band && r.gap > tol.unique) {
