@@ -75,7 +75,7 @@ for (const n of SIZES) {
     const s = makeScene(n);
     for (let f = 0; f < WARMUP + FRAMES; f++) {
       step(s);
-      if (f === WARMUP || f === WARMUP + FRAMES - 1) brute.push(bruteForcePairs(sat, s, handles));
+      if (f === WARMUP || f === WARMUP + FRAMES - 1) brute.push(bruteForcePairs(sat, s, handles, polygons));
     }
   }
   for (const peer of peers) {

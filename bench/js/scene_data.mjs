@@ -98,8 +98,9 @@ export function step(s) {
  * Brute-force touching-pair count, independent of every world: world AABBs of the bodies (from their vertices), a
  * sort on x and a sweep as the only pruning (it cannot miss a pair: boxes that overlap overlap on x), then
  * `sat.collideMany(..., { overlapOnly: true })` (the narrow phase alone) on every box-overlapping pair.
+ * `polygons[i]`: body i's local vertices as stored (flat), `handles`: their shape handles.
  */
-export function bruteForcePairs(sat, s, handles) {
+export function bruteForcePairs(sat, s, handles, polygons) {
   const n = s.n;
   const minX = new Float64Array(n);
   const maxX = new Float64Array(n);
@@ -108,7 +109,7 @@ export function bruteForcePairs(sat, s, handles) {
   for (let i = 0; i < n; i++) {
     const c = Math.cos(s.angle[i]);
     const sn = Math.sin(s.angle[i]);
-    const pts = s.polygons[i].points;
+    const pts = polygons[i]; // the stored vertices (a refused outline became a box)
     let x0 = Infinity;
     let x1 = -Infinity;
     let y0 = Infinity;
