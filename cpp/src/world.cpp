@@ -455,7 +455,9 @@ void World::Impl::narrowPhase() {
       touching = false;
       if (overlaps(ha.box, hb.box)) {
         ++tests;
-        touching = collideBodies(a, b, &p.cache, &c, true);
+        // A pair touching last frame most likely still touches: the cached axis would not separate it and trying
+        // it first costs a face scan. Separated pairs use (and refresh) the cache.
+        touching = collideBodies(a, b, p.touching ? nullptr : &p.cache, &c, true);
       }
       c.toi = 1.0f;
       if (sweptIndex >= 0) {
