@@ -253,6 +253,17 @@ test('sat: a concave outline drawn by clicking is split into convex parts', asyn
   const on = await satState(page);
   assert(on.overlap === true && on.depth > 0, `A on the U's arm should overlap: ${JSON.stringify(on)}`);
   await shot(page, 'sat-concave');
+
+  // A self-intersecting outline (a bow tie) is refused with the library's named error; B stays as it was.
+  await page.click('#drawB');
+  for (const [dx, dy] of [[-80, -60], [80, 60], [80, -60], [-80, 60]]) await page.mouse.click(cx + dx, cy + dy);
+  await page.click('#drawDone');
+  await page.waitForTimeout(100);
+  const after = await page.evaluate(() => ({ kinds: window.__demo.scene.bodyKinds(), err: document.querySelector('[data-testid="sat-error"]').textContent }));
+  assert(/SelfIntersecting|intersect/i.test(after.err), `a bow tie should be refused with a named error, got '${after.err}'`);
+  assert(after.kinds[1] === kinds[1], `B should keep its previous outline: ${after.kinds[1]} vs ${kinds[1]}`);
+  console.log(`     bow tie refused: ${after.err}`);
+  // The page reports the refusal in the panel, not as an uncaught error.
   expectNoErrors(errors, 'concave');
 });
 
