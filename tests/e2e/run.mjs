@@ -199,6 +199,14 @@ test('sat: dragging A onto B reports overlap with depth > 0, dragging it away re
   assert(off.separatingAxis && off.separatingAxis.gap > 0, `a separating axis with a gap should be reported: ${JSON.stringify(off)}`);
   assert(/gap/.test(off.panelSeparating), `panel should name the separating axis: '${off.panelSeparating}'`);
   await shot(page, 'sat-apart');
+
+  // Keyboard: arrows move B.
+  const b0 = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+  await page.focus('canvas#view');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(50);
+  const b1 = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+  assert(b1.x < b0.x - 10 && Math.abs(b1.y - b0.y) < 1, `ArrowLeft should move B left: ${JSON.stringify(b0)} -> ${JSON.stringify(b1)}`);
   expectNoErrors(errors, 'sat drag');
 });
 

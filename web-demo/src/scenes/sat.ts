@@ -462,7 +462,7 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
     .join('');
   panel.innerHTML = `
     <h2>Two shapes, one question: do they touch?</h2>
-    <p class="hint">Drag a shape to move it. Drag its round handle (or scroll over it) to rotate. Hover (or tap) an axis arrow, or a row of the table, to see the shapes projected on it.</p>
+    <p class="hint">Drag a shape to move it. Drag its round handle (or scroll over it) to rotate. Hover (or tap) an axis arrow, or a row of the table, to see the shapes projected on it. Keyboard: arrows move B (Shift: A), Q / E rotate.</p>
     <div class="controls">
       <label for="kindA" style="color:${COLORS.A.color}">Shape A</label><select id="kindA" data-testid="kind-A">${kindOptions}</select>
       <label for="sidesA">A vertices</label><input id="sidesA" type="range" min="3" max="16" step="1" />
@@ -724,6 +724,24 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
     pointer = null;
     if (!drag && e.pointerType === 'mouse') setHover(null);
   };
+  // Keyboard: arrows move B (with Shift: A), Q / E rotate it.
+  const onKey = (e: KeyboardEvent) => {
+    const b = bodies[e.shiftKey ? 0 : 1];
+    const step = 0.25;
+    const moves: Record<string, [number, number, number]> = {
+      ArrowLeft: [-step, 0, 0], ArrowRight: [step, 0, 0], ArrowUp: [0, step, 0], ArrowDown: [0, -step, 0],
+      q: [0, 0, 0.08], Q: [0, 0, 0.08], e: [0, 0, -0.08], E: [0, 0, -0.08],
+    };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    b.xf.x += m[0];
+    b.xf.y += m[1];
+    b.xf.angle += m[2];
+    dirty = true;
+  };
+  canvas.tabIndex = 0;
+  canvas.addEventListener('keydown', onKey);
   canvas.addEventListener('pointerdown', onDown);
   canvas.addEventListener('pointermove', onMove);
   canvas.addEventListener('pointerup', onUp);
@@ -794,6 +812,7 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       updatePanel(result);
     },
     dispose() {
+      canvas.removeEventListener('keydown', onKey);
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerup', onUp);
