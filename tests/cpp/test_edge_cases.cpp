@@ -103,6 +103,54 @@ TEST(EdgeCases, BoxesTouchingEdgeToEdge) {
   }
 }
 
+// The documented contact tolerance: shapes apart by at most kRelativeTolerance * (sizeA + sizeB) touch, where a
+// size is the world extent (for a unit box sqrt(2), for a unit circle 1): apart by a third of it they touch, by
+// three times it they do not; overlap() and collide() agree on both sides.
+TEST(EdgeCases, ContactToleranceIsRelativeToTheSizes) {
+  for (float scale : {1e-3f, 1.0f, 1e3f}) {
+    sat::Polygon b = box(scale, scale);
+    sat::Circle c = circle(scale);
+    sat::Capsule k = capsule({-scale, 0}, {scale, 0}, scale);  // extent 2 * scale
+    auto probe = [&](auto& a, double sizeA, auto& bb, double sizeB, double contactX, const char* what) {
+      double tol = sat::kRelativeTolerance * (sizeA + sizeB);
+      sat::Transform near = at(f32(contactX + tol / 3), 0), far = at(f32(contactX + 3 * tol), 0);
+      EXPECT_TRUE(sat::overlap(a, at(0, 0), bb, near)) << what << " apart by tol/3 at scale " << scale;
+      EXPECT_GT(sat::collide(a, at(0, 0), bb, near).pointCount, 0) << what << " at scale " << scale;
+      EXPECT_FALSE(sat::overlap(a, at(0, 0), bb, far)) << what << " apart by 3 tol at scale " << scale;
+      EXPECT_EQ(sat::collide(a, at(0, 0), bb, far).pointCount, 0) << what << " at scale " << scale;
+    };
+    const double r2 = std::sqrt(2.0);
+    probe(b, r2 * scale, b, r2 * scale, 2.0 * scale, "box-box");
+    probe(c, scale, c, scale, 2.0 * scale, "circle-circle");
+    probe(b, r2 * scale, c, scale, 2.0 * scale, "box-circle");
+    probe(k, 2.0 * scale, k, 2.0 * scale, 4.0 * scale, "capsule-capsule");
+    probe(k, 2.0 * scale, b, r2 * scale, 3.0 * scale, "capsule-box");
+  }
+}
+
+TEST(EdgeCases, FlipManifoldAndFeatureIds) {
+  EXPECT_EQ(sat::makeFeatureId(3, 7), 0x00030007u);
+  EXPECT_EQ(sat::makeFeatureId(0x12345, 0x6789A), 0x2345789Au) << "each half keeps 16 bits";
+  sat::Manifold m;
+  m.normal = {0.6f, 0.8f};
+  m.depth = 0.25f;
+  m.pointCount = 2;
+  m.points[0] = {{1, 2}, 0.25f, sat::makeFeatureId(1, 2)};
+  m.points[1] = {{3, 4}, 0.125f, sat::makeFeatureId(5, 0)};
+  sat::Manifold f = sat::flipManifold(m);
+  EXPECT_EQ(f.normal, (Vec2{-0.6f, -0.8f}));
+  EXPECT_EQ(f.depth, m.depth);
+  ASSERT_EQ(f.pointCount, 2);
+  EXPECT_EQ(f.points[0].id, sat::makeFeatureId(2, 1));
+  EXPECT_EQ(f.points[1].id, sat::makeFeatureId(0, 5));
+  EXPECT_EQ(f.points[1].point, m.points[1].point);
+  EXPECT_EQ(f.points[1].depth, m.points[1].depth);
+  sat::Manifold g = sat::flipManifold(f);
+  EXPECT_EQ(g.normal, m.normal);
+  EXPECT_EQ(g.points[0].id, m.points[0].id);
+  EXPECT_EQ(sat::flipManifold(sat::Manifold{}).pointCount, 0);
+}
+
 TEST(EdgeCases, VertexOnEdge) {
   sat::Polygon a = box(1, 1);
   sat::Polygon diamond = box(1, 1, {0, 0}, f32(kPi / 4));  // vertices at distance sqrt(2) on the axes
