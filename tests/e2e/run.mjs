@@ -9,7 +9,7 @@
 //   E2E-RESULT {"passed":N,"failed":N,"tests":[...]}
 // also written to --report when given. Exit code 1 when any test failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -496,6 +496,10 @@ test('production build (vite build + preview): every scene loads the bundled .wa
 let baseUrl = '';
 
 async function main() {
+  // Screenshots of an earlier run would mislead: a full run starts from an empty folder, a filtered run drops
+  // only the old failure shots.
+  if (filters.length === 0) rmSync(artifacts, { recursive: true, force: true });
+  else if (existsSync(artifacts)) for (const f of readdirSync(artifacts)) if (f.startsWith('FAILED-')) rmSync(path.join(artifacts, f));
   mkdirSync(artifacts, { recursive: true });
   if (!existsSync(path.join(root, 'dist', 'index.js'))) {
     throw new Error('dist/index.js is missing: build the package first (node scripts/build-wasm.mjs)');
