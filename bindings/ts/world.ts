@@ -741,7 +741,8 @@ export class World {
   }
 
   /**
-   * The body's transform as of the last update() (after CCD and push-apart). Allocates a fresh object.
+   * The body's transform as of the last update() (after CCD and push-apart), angle in (-pi, pi]. Allocates a
+   * fresh object.
    * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
    */
   getTransform(id: number): Required<Transform> {
