@@ -102,7 +102,8 @@ export const peers = [
         bodies.push(body);
         centres.push(c);
       }
-      const detector = Matter.Detector.create({ bodies });
+      // A copy: the detector sorts its array in place every call.
+      const detector = Matter.Detector.create({ bodies: bodies.slice() });
       const pos = { x: 0, y: 0 };
       const run = {
         checksum: 0,
