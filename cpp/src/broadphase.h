@@ -30,12 +30,23 @@ class GridBroadPhase {
   void build(const BoxEntry* bodies, int count, float cellSize);
   int cellCount() const { return nx_ * ny_; }
   float cellSize() const { return cell_; }
+  /// The area the cells cover (bodies' boxes at the last build); empty grid: a zero box.
+  AABB bounds() const {
+    return {origin_, {origin_.x + float(nx_) * cell_, origin_.y + float(ny_) * cell_}};
+  }
 
   template <typename Report>
   void findPairs(Report&& report) const;
   /// Visits every body whose box overlaps `box`, possibly more than once (callers dedupe).
   template <typename Visit>
   void query(const AABB& box, Visit&& visit) const;
+  /// Only the bodies too big for cells.
+  template <typename Visit>
+  void queryBig(const AABB& box, Visit&& visit) const {
+    for (const BoxEntry& e : big_) {
+      if (overlaps(e.box, box)) visit(e.slot);
+    }
+  }
 
  private:
   int cellX(float x) const {

@@ -179,6 +179,8 @@ struct World::Impl {
   // world_query.cpp
   template <typename Visit>
   void forEachCandidate(const AABB& box, Visit&& visit) const;
+  template <typename Visit>
+  void forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, Visit&& visit) const;
   bool passes(uint32_t slot, const QueryFilter& filter) const;
 };
 

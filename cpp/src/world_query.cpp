@@ -1,5 +1,6 @@
 // World queries: candidates from the broad phase (static tree plus the moving bodies' structure), each body
 // visited once (stamped), filtered by group/mask, then tested exactly with the narrow-phase queries.
+#include <algorithm>
 #include <cfloat>
 
 #include "world_internal.h"
@@ -32,6 +33,80 @@ void World::Impl::forEachCandidate(const AABB& q, Visit&& visit) const {
       break;
     case BroadPhaseType::Grid: grid.query(q, once); break;
     case BroadPhaseType::SortAndSweep: sap.query(q, once); break;
+  }
+}
+
+// Ray candidates, nearest structures first, each body once; visit(slot) returns the ray's new maxFraction (a hit
+// clips the rest of the search). Trees prune by the segment; the grid is walked one cell-long piece of the ray at a
+// time (each piece a box query, so cells are chosen exactly as bodies were binned) and stops past the best hit;
+// sort-and-sweep takes the ray's box.
+template <typename Visit>
+void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, Visit&& visit) const {
+  if (queryStamp.size() < slotCount) queryStamp.resize(slotCount, 0);
+  if (++queryCounter == 0) {
+    std::fill(queryStamp.begin(), queryStamp.end(), 0u);
+    queryCounter = 1;
+  }
+  const uint32_t stamp = queryCounter;
+  float maxF = maxFraction;
+  auto once = [&](uint32_t slot) {
+    if (queryStamp[slot] == stamp) return;
+    queryStamp[slot] = stamp;
+    float f = visit(slot);
+    if (f < maxF) maxF = f;
+  };
+  auto treeVisit = [&](const DynamicTree& tree) {
+    tree.raycast(origin, translation, maxF, [&](float mf, int p) {
+      once(tree.userData(p));
+      return maxF < mf ? (maxF > 0.0f ? maxF : 0.0f) : mf;
+    });
+  };
+  treeVisit(staticTree);
+  switch (options.broadPhase) {
+    case BroadPhaseType::Tree: treeVisit(movingTree); break;
+    case BroadPhaseType::Grid: {
+      const float len = length(translation);
+      if (!(len > 0.0f)) {
+        grid.query(AABB{origin, origin}, once);
+        break;
+      }
+      // Clip the ray to the grid's area (outside it the box queries would only revisit the edge cells).
+      float t0 = 0.0f, t1 = maxF;
+      const AABB area = grid.bounds();
+      const float o[2] = {origin.x, origin.y}, d[2] = {translation.x, translation.y};
+      const float lo[2] = {area.lower.x, area.lower.y}, hi[2] = {area.upper.x, area.upper.y};
+      for (int k = 0; k < 2 && t0 <= t1; ++k) {
+        if (d[k] == 0.0f) {
+          if (o[k] < lo[k] || o[k] > hi[k]) t0 = t1 + 1.0f;
+          continue;
+        }
+        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        if (ta > tb) std::swap(ta, tb);
+        t0 = ta > t0 ? ta : t0;
+        t1 = tb < t1 ? tb : t1;
+      }
+      // Big bodies are not in cells: one query of the ray's box finds them (and whatever cells it covers first).
+      const float step = grid.cellSize() / len;  // one cell along the ray, in fraction units
+      if (t0 > t1) {
+        const Vec2 end = origin + maxF * translation;
+        grid.queryBig(AABB{vmin(origin, end), vmax(origin, end)}, once);
+        break;
+      }
+      grid.queryBig(AABB{vmin(origin, origin + maxF * translation), vmax(origin, origin + maxF * translation)},
+                    once);
+      for (float t = t0 > 0.0f ? t0 : 0.0f; t <= maxF && t <= t1; t += step) {
+        const float t1 = t + step < maxF ? t + step : maxF;
+        const Vec2 a = origin + t * translation, b = origin + t1 * translation;
+        grid.query(AABB{vmin(a, b), vmax(a, b)}, once);
+        if (t1 >= maxF) break;
+      }
+      break;
+    }
+    case BroadPhaseType::SortAndSweep: {
+      const Vec2 end = origin + maxF * translation;
+      sap.query(AABB{vmin(origin, end), vmax(origin, end)}, once);
+      break;
+    }
   }
 }
 
@@ -75,19 +150,19 @@ static RayHit bodyRayHit(const World::Impl& w, uint32_t slot, const RayCastInput
 bool World::raycastClosest(const RayCastInput& ray, const QueryFilter& filter, RayHit* out) const {
   const Impl& w = *impl_;
   if (out == nullptr || !validRay(ray)) return false;
-  const Vec2 end = ray.origin + ray.maxFraction * ray.translation;
-  const AABB q{vmin(ray.origin, end), vmax(ray.origin, end)};
   RayHit best;
   best.fraction = FLT_MAX;
   bool found = false;
-  w.forEachCandidate(q, [&](uint32_t slot) {
-    if (!w.passes(slot, filter)) return;
-    bool hit;
-    RayHit h = bodyRayHit(w, slot, ray, &hit);
-    if (hit && (h.fraction < best.fraction || (h.fraction == best.fraction && h.body < best.body))) {
-      best = h;
-      found = true;
+  w.forEachRayCandidate(ray.origin, ray.translation, ray.maxFraction, [&](uint32_t slot) {
+    if (w.passes(slot, filter)) {
+      bool hit;
+      RayHit h = bodyRayHit(w, slot, ray, &hit);
+      if (hit && (h.fraction < best.fraction || (h.fraction == best.fraction && h.body < best.body))) {
+        best = h;
+        found = true;
+      }
     }
+    return found ? best.fraction : ray.maxFraction;
   });
   if (found) *out = best;
   return found;
@@ -96,14 +171,12 @@ bool World::raycastClosest(const RayCastInput& ray, const QueryFilter& filter, R
 int World::raycastAll(const RayCastInput& ray, const QueryFilter& filter, RayHit* out, int capacity) const {
   const Impl& w = *impl_;
   if (!validRay(ray) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
-  const Vec2 end = ray.origin + ray.maxFraction * ray.translation;
-  const AABB q{vmin(ray.origin, end), vmax(ray.origin, end)};
   int total = 0, written = 0;
-  w.forEachCandidate(q, [&](uint32_t slot) {
-    if (!w.passes(slot, filter)) return;
+  w.forEachRayCandidate(ray.origin, ray.translation, ray.maxFraction, [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return ray.maxFraction;
     bool hit;
     RayHit h = bodyRayHit(w, slot, ray, &hit);
-    if (!hit) return;
+    if (!hit) return ray.maxFraction;
     ++total;
     // Keep the `capacity` closest, sorted: insertion into the written prefix.
     if (written < capacity) {
@@ -111,13 +184,14 @@ int World::raycastAll(const RayCastInput& ray, const QueryFilter& filter, RayHit
     } else if (capacity > 0 && h.fraction < out[capacity - 1].fraction) {
       out[capacity - 1] = h;
     } else {
-      return;
+      return ray.maxFraction;
     }
     for (int i = written - 1; i > 0 && out[i].fraction < out[i - 1].fraction; --i) {
       RayHit t = out[i];
       out[i] = out[i - 1];
       out[i - 1] = t;
     }
+    return ray.maxFraction;
   });
   return total;
 }
