@@ -81,6 +81,8 @@ class SapBroadPhase {
   void findPairs(Report&& report) const;
   template <typename Visit>
   void query(const AABB& box, Visit&& visit) const;
+  /// Widest box on x (queries scan this far to the left).
+  float maxWidth() const { return maxWidth_; }
 
  private:
   std::vector<BoxEntry> sorted_;

@@ -103,8 +103,16 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
       break;
     }
     case BroadPhaseType::SortAndSweep: {
-      const Vec2 end = origin + maxF * translation;
-      sap.query(AABB{vmin(origin, end), vmax(origin, end)}, once);
+      // Pieces about two bodies long: each is a cheap box query, and the walk stops past the best hit.
+      const float len = length(translation);
+      const float piece = 2.0f * sap.maxWidth();
+      const float step = len > 0.0f && piece > 0.0f ? piece / len : maxF + 1.0f;
+      for (float t = 0.0f; t <= maxF; t += step) {
+        const float t1 = t + step < maxF ? t + step : maxF;
+        const Vec2 a = origin + t * translation, b = origin + t1 * translation;
+        sap.query(AABB{vmin(a, b), vmax(a, b)}, once);
+        if (t1 >= maxF) break;
+      }
       break;
     }
   }
