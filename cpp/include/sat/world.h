@@ -26,6 +26,8 @@
 //
 // Nothing allocates per frame in steady state (arrays grow to their high-water mark and stay there) and nothing
 // throws. Bad input gets a Status and leaves the world as it was.
+//
+// Threads: a World is used from one thread at a time; queries are const but share scratch memory.
 #pragma once
 
 #include <cstdint>
