@@ -282,6 +282,9 @@ void World::Impl::syncTransforms() {
     float* l = &last[size_t(slot) * kTransformStride];
     const bool dirty = (h.flags & detail::kDirty) != 0;
     bool changed = dirty;
+    // A body flagged for a resync (filter change, enable, push-apart) without a new transform has no motion to
+    // sweep: CCD must not see an old prevXf.
+    if (dirty) prevXf[slot] = xf[slot];
     if (std::memcmp(b, l, sizeof(float) * kTransformStride) != 0) {
       const Transform next = makeTransform(b[0], b[1], b[2], b[3], b[4]);
       const Status s = std::isfinite(b[2]) ? checkTransform(next) : Status::InvalidTransform;

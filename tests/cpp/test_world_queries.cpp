@@ -362,3 +362,34 @@ TEST(WorldPushApart, LeavesNoOverlapBeyondSlop) {
 }
 
 }  // namespace
+
+namespace {
+
+// Regression: a bullet resynced without moving (filter change) has no motion to sweep, even if a wall appeared on
+// the path it took in an earlier frame.
+TEST(WorldCcd, ResyncWithoutMotionDoesNotSweep) {
+  sat::World world;
+  sat::BodyDef def;
+  def.bullet = true;
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 0.1f, &c), sat::Status::Ok);
+  BodyId bullet, wall;
+  ASSERT_EQ(world.createBody(def, c, &bullet), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.setTransform(bullet, 5.0f, 0.0f, 0.0f), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  sat::BodyDef wallDef;
+  wallDef.type = sat::BodyType::Static;
+  wallDef.x = 2.5f;
+  sat::Polygon thin;
+  ASSERT_EQ(sat::makeBox(0.05f, 5.0f, &thin), sat::Status::Ok);
+  ASSERT_EQ(world.createBody(wallDef, thin, &wall), sat::Status::Ok);
+  ASSERT_EQ(world.setFilter(bullet, 2, ~0u), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  sat::Transform t;
+  ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+  EXPECT_EQ(t.p.x, 5.0f);
+  EXPECT_EQ(world.contactCount(), 0);
+}
+
+}  // namespace
