@@ -270,13 +270,19 @@ describe('loadSAT options', () => {
 
     let called = 0;
     const simdBytes = readFileSync(distWasm('sat-simd.wasm'));
-    const b = await loadSAT({
-      instantiateWasm(imports, receive) {
-        called++;
-        void WebAssembly.instantiate(simdBytes, imports).then((r) => receive(r.instance, r.module));
-        return {};
-      },
-    });
+    // The hook's own failure would leave loadSAT pending forever (Emscripten's contract): race it.
+    let hookFailed: (e: unknown) => void = () => {};
+    const failed = new Promise<never>((_, reject) => (hookFailed = reject));
+    const b = await Promise.race([
+      loadSAT({
+        instantiateWasm(imports, receive) {
+          called++;
+          WebAssembly.instantiate(simdBytes, imports).then((r) => receive(r.instance, r.module), hookFailed);
+          return {};
+        },
+      }),
+      failed,
+    ]);
     expect(called).toBe(1);
     expect(b.variant).toBe('simd');
     expect(b.collide(b.box(1, 1), ID, b.box(1, 1), { x: 0.9, y: 0 })!.depth).toBeCloseTo(0.1, 5);
