@@ -18,6 +18,17 @@
 #include "sat/sat.h"
 #include "sat/world.h"
 
+// Counts heap allocations, to check that update() allocates nothing per frame once warmed up.
+static long gAllocations = 0;
+void* operator new(size_t size) {
+  ++gAllocations;
+  void* p = std::malloc(size ? size : 1);
+  if (!p) std::abort();
+  return p;
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -108,6 +119,7 @@ struct Result {
   long pairs = 0, brute = 0;
   double avgCandidates = 0.0;
   double sync = 0, broad = 0, pairsMs = 0, narrow = 0;
+  long allocations = 0;  // heap allocations during the measured frames
   float checksum = 0.0f;
 };
 
@@ -138,6 +150,7 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   long candidates = 0;
   for (int f = 0; f < warmup + frames; ++f) {
     step(s);
+    const long allocBefore = gAllocations;
     auto t0 = Clock::now();
     const double c0 = cpuMs();
     // Move everything through the bulk buffer, as the JS path will.
@@ -157,6 +170,7 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
     auto t1 = Clock::now();
     const double c1 = cpuMs();
     r.checksum += sum;
+    if (f >= warmup) r.allocations += gAllocations - allocBefore;
     if (f >= warmup) {
       times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
       cpuTimes.push_back(c1 - c0);
@@ -221,10 +235,10 @@ int main(int argc, char** argv) {
   for (int n : sizes) {
     for (sat::BroadPhaseType bp : phases) {
       Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid);
-      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f)\n",
+      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f; allocations %ld)\n",
                   n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
                   bp == sat::BroadPhaseType::Grid ? std::to_string(r.brute).c_str() : "-", r.avgCandidates / n,
-                  r.sync, r.broad, r.pairsMs, r.narrow);
+                  r.sync, r.broad, r.pairsMs, r.narrow, r.allocations);
       std::fflush(stdout);
     }
   }
