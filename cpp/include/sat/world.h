@@ -66,7 +66,8 @@ enum class BodyType : uint8_t {
 
 enum class BroadPhaseType : uint8_t {
   Grid = 0,          ///< uniform grid rebuilt each frame over the moving bodies (default: fastest on the benchmark)
-  Tree = 1,          ///< dynamic AABB tree with fattened boxes, queried for moved proxies only (Box2D v3)
+  Tree = 1,          ///< dynamic AABB tree of fattened boxes (Box2D's); a proxy leaving its fat box is reinserted
+                     ///< and queried for new pairs, the others are not touched
   SortAndSweep = 2,  ///< sort on x (insertion sort, frame-coherent) and sweep
 };
 
