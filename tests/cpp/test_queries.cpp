@@ -62,6 +62,7 @@ TEST(Queries, DistanceMatchesBruteForce) {
     } else if (r.depth > tol.band) {
       ++overlapping;
       if (out.distance != 0.0f) ok = false, why = "overlapping shapes must give distance 0";
+      else if (out.normal.x != 0.0f || out.normal.y != 0.0f) ok = false, why = "overlapping: normal must be {0,0}";
     }
     if (!ok && ++failures <= 8) ADD_FAILURE() << why << "\n  " << context();
   }
@@ -269,6 +270,26 @@ TEST(Queries, SkewedAffineQueriesMatchBruteForce) {
   }
   EXPECT_EQ(failures, 0);
   EXPECT_GT(checked, 2000);
+}
+
+TEST(Queries, ContainsPointOnTheBoundary) {
+  // "Inside or on the boundary": exact boundary points (exact in float) are contained.
+  sat::Polygon b;
+  ASSERT_EQ(sat::makeBox(1, 1, &b), sat::Status::Ok);
+  sat::Shape box(b);
+  for (sat::Vec2 p : {sat::Vec2{1, 0.5f}, sat::Vec2{1, 1}, sat::Vec2{-1, -1}, sat::Vec2{0, -1}, sat::Vec2{0, 0}})
+    EXPECT_TRUE(sat::containsPoint(box, sat::Transform{}, p)) << ref::str(p);
+  EXPECT_FALSE(sat::containsPoint(box, sat::Transform{}, {1.01f, 0}));
+  EXPECT_TRUE(sat::containsPoint(box, sat::makeTransform(10, 20), {11, 21}));
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 5.0f, &c), sat::Status::Ok);
+  EXPECT_TRUE(sat::containsPoint(sat::Shape(c), sat::Transform{}, {3, 4}));
+  EXPECT_FALSE(sat::containsPoint(sat::Shape(c), sat::Transform{}, {3.01f, 4}));
+  sat::Capsule k;
+  ASSERT_EQ(sat::makeCapsule({-1, 0}, {1, 0}, 0.5f, &k), sat::Status::Ok);
+  EXPECT_TRUE(sat::containsPoint(sat::Shape(k), sat::Transform{}, {0.25f, 0.5f}));
+  EXPECT_TRUE(sat::containsPoint(sat::Shape(k), sat::Transform{}, {1.5f, 0}));
+  EXPECT_FALSE(sat::containsPoint(sat::Shape(k), sat::Transform{}, {1.5f, 0.1f}));
 }
 
 TEST(Queries, ComputeAABBContainsTheShapeAndIsTight) {
