@@ -393,3 +393,62 @@ TEST(WorldCcd, ResyncWithoutMotionDoesNotSweep) {
 }
 
 }  // namespace
+
+namespace {
+
+// Push-apart splits the correction by inverse mass; kinematic and static bodies never move; sensors are ignored.
+TEST(WorldPushApart, MassKinematicAndSensor) {
+  sat::World world;
+  sat::PushApartOptions push;
+  push.enabled = true;
+  push.iterations = 4;
+  push.slop = 0.0f;
+  world.setPushApart(push);
+  sat::Polygon unit;
+  ASSERT_EQ(sat::makeBox(1.0f, 1.0f, &unit), sat::Status::Ok);
+  sat::BodyDef def;
+  BodyId light, heavy, kin, dyn, sensor, other;
+  def.mass = 1.0f;
+  ASSERT_EQ(world.createBody(def, unit, &light), sat::Status::Ok);
+  def.x = 1.5f;  // overlaps light by 0.5
+  def.mass = 3.0f;
+  ASSERT_EQ(world.createBody(def, unit, &heavy), sat::Status::Ok);
+  def.x = 20.0f;
+  def.type = sat::BodyType::Kinematic;
+  ASSERT_EQ(world.createBody(def, unit, &kin), sat::Status::Ok);
+  def.x = 21.5f;
+  def.type = sat::BodyType::Dynamic;
+  ASSERT_EQ(world.createBody(def, unit, &dyn), sat::Status::Ok);
+  def.x = 40.0f;
+  def.sensor = true;
+  ASSERT_EQ(world.createBody(def, unit, &sensor), sat::Status::Ok);
+  def.x = 41.0f;
+  def.sensor = false;
+  ASSERT_EQ(world.createBody(def, unit, &other), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  sat::Transform t;
+  // 0.5 split 3:1 by inverse mass (1 : 1/3): light moves 0.375 left, heavy 0.125 right.
+  world.getTransform(light, &t);
+  EXPECT_NEAR(t.p.x, -0.375f, 1e-4f);
+  world.getTransform(heavy, &t);
+  EXPECT_NEAR(t.p.x, 1.625f, 1e-4f);
+  world.getTransform(kin, &t);
+  EXPECT_EQ(t.p.x, 20.0f);
+  world.getTransform(dyn, &t);
+  EXPECT_NEAR(t.p.x, 22.0f, 1e-4f);
+  world.getTransform(sensor, &t);
+  EXPECT_EQ(t.p.x, 40.0f);
+  world.getTransform(other, &t);
+  EXPECT_EQ(t.p.x, 41.0f);
+  EXPECT_EQ(world.stats().residualPairs, 0);
+  // The contacts of this frame describe the overlap before the push; the next update sees them touching.
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  for (int i = 0; i < world.contactCount(); ++i) {
+    const sat::Contact& c = world.contacts()[i];
+    if (!(c.flags & sat::kContactSensor)) {
+      EXPECT_LE(c.depth, 1e-4f);
+    }
+  }
+}
+
+}  // namespace
