@@ -574,7 +574,8 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
   }
 
   // Compact the shape pools when destroyed bodies left more holes than live data.
-  if (w.deadShapes > 64 && 2 * w.deadShapes > w.shapes.size()) {
+  if ((w.deadShapes > 64 && 2 * w.deadShapes > w.shapes.size()) ||
+      (w.deadVerts > 4096 && 2 * w.deadVerts > w.verts.size())) {
     std::vector<Shape> shapes2;
     std::vector<ShapeHot> hot2;
     std::vector<Vec2> verts2;
@@ -682,7 +683,7 @@ Status World::destroyBody(BodyId id) {
   w.removeProxy(slot);
   BodyHot& h = w.hot[slot];
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    w.deadVerts += w.shapeHot[k].count;
+    w.deadVerts += 2 * size_t(w.shapeHot[k].count);  // vertices and normals
     w.shapes[k] = Shape();  // frees a large polygon's heap block
   }
   w.deadShapes += h.shapeCount;
