@@ -164,8 +164,10 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_contains_point(int32_t handle) {
 /// written), normals (2 floats), depths (1), points (6: x, y, depth per point), ids (2 uint32).
 /// `caches` (may be null): one packed SatCache per pair (type << 16 | face index), read and updated, so that a
 /// caller who keeps it across frames gets the cached-axis early out; a stale entry costs time, never correctness.
+/// With flags & 4, `pairs` holds shape handles themselves (handles/shapeCount unused) and transforms must be per
+/// pair (flags & 1): the shape of a JavaScript broad phase's pair list without an index table.
 /// Returns the number of touching pairs, or an error with the bad element's index at scratch[kOutError]:
-/// argument 0 = a shape handle, 1 = a transform, 2 = a pair index.
+/// argument 0 = a shape handle, 1 = a transform, 2 = a pair index (or, with flags & 4, a pair's handle).
 EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeCount, const float* xforms,
                                               const int32_t* pairs, int pairCount, int flags, uint8_t* counts,
                                               float* normals, float* depths, float* points, uint32_t* ids,
@@ -173,6 +175,8 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
   if (shapeCount < 0 || pairCount < 0) return bulkError(sat::Status::InvalidArgument, 0, 0);
   const bool perPair = (flags & 1) != 0;
   const bool overlapOnly = (flags & 2) != 0;
+  const bool handlePairs = (flags & 4) != 0;
+  if (handlePairs && (!perPair || shapeCount != 0)) return bulkError(sat::Status::InvalidArgument, 0, 0);
   if (!reserveWork(shapeCount > 0 ? shapeCount : 1)) return bulkError(sat::Status::OutOfRange, 0, shapeCount);
   for (int i = 0; i < shapeCount; ++i) {
     gShapes[i] = findShape(handles[i]);
@@ -188,8 +192,18 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
   int32_t touching = 0;
   for (int k = 0; k < pairCount; ++k) {
     int32_t ia = pairs[2 * k], ib = pairs[2 * k + 1];
-    if (static_cast<uint32_t>(ia) >= static_cast<uint32_t>(shapeCount)) return bulkError(sat::Status::InvalidArgument, 2, 2 * k);
-    if (static_cast<uint32_t>(ib) >= static_cast<uint32_t>(shapeCount)) return bulkError(sat::Status::InvalidArgument, 2, 2 * k + 1);
+    const sat::Shape *sa, *sb;
+    if (handlePairs) {
+      sa = findShape(ia);
+      if (!sa) return bulkError(sat::Status::InvalidArgument, 2, 2 * k);
+      sb = findShape(ib);
+      if (!sb) return bulkError(sat::Status::InvalidArgument, 2, 2 * k + 1);
+    } else {
+      if (static_cast<uint32_t>(ia) >= static_cast<uint32_t>(shapeCount)) return bulkError(sat::Status::InvalidArgument, 2, 2 * k);
+      if (static_cast<uint32_t>(ib) >= static_cast<uint32_t>(shapeCount)) return bulkError(sat::Status::InvalidArgument, 2, 2 * k + 1);
+      sa = gShapes[ia];
+      sb = gShapes[ib];
+    }
     sat::Transform xfA, xfB;
     if (perPair) {
       xfA = readTransform(xforms + 2 * kTransformFloats * k);
@@ -209,13 +223,13 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
     }
     sat::SatCache* cachePtr = caches ? &cache : nullptr;
     if (overlapOnly) {
-      bool hit = sat::overlap(*gShapes[ia], xfA, *gShapes[ib], xfB, cachePtr);
+      bool hit = sat::overlap(*sa, xfA, *sb, xfB, cachePtr);
       if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
       counts[k] = hit ? 1 : 0;
       touching += hit ? 1 : 0;
       continue;
     }
-    sat::Manifold m = sat::collide(*gShapes[ia], xfA, *gShapes[ib], xfB, cachePtr);
+    sat::Manifold m = sat::collide(*sa, xfA, *sb, xfB, cachePtr);
     if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
     counts[k] = static_cast<uint8_t>(m.pointCount);
     touching += m.pointCount > 0 ? 1 : 0;

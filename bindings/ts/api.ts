@@ -783,10 +783,13 @@ export class SAT {
    * boundary crossing for all pairs; inputs and outputs cross as typed arrays).
    *
    * @param shapes - the shapes the pairs refer to, by index: Shape objects, or (fastest, for large scenes) an
-   *   Int32Array of their {@link Shape.handle}s, which the module validates
+   *   Int32Array of their {@link Shape.handle}s, which the module validates; or `null`: then `pairs` holds the
+   *   shapes' handles themselves (`[handleA0, handleB0, ...]`, as a JS broad phase produces them) and
+   *   transforms are per pair
    * @param transforms - 5 numbers (x, y, angle, scaleX, scaleY) per shape, or with
    *   `options.transformsPer: 'pair'` 10 per pair (A's then B's). A Float32Array is copied fastest.
-   * @param pairs - indices into `shapes`, two per pair: `[a0, b0, a1, b1, ...]` (an Int32Array is fastest)
+   * @param pairs - indices into `shapes`, two per pair: `[a0, b0, a1, b1, ...]` (an Int32Array is fastest); with
+   *   `shapes` null, shape handles
    * @param options - see {@link CollideManyOptions}; pass `out` to reuse the result arrays and `cache` to keep
    *   each pair's last separating axis across frames
    * @returns the results by pair index, see {@link CollideManyResult}
@@ -803,28 +806,35 @@ export class SAT {
    * ```
    */
   collideMany(
-    shapes: ReadonlyArray<Shape> | Int32Array,
+    shapes: ReadonlyArray<Shape> | Int32Array | null,
     transforms: ArrayLike<number>,
     pairs: ArrayLike<number>,
     options?: CollideManyOptions,
   ): CollideManyResult {
     const fn = 'collideMany';
+    const handlePairs = shapes === null;
     const byHandle = shapes instanceof Int32Array;
-    if (!byHandle && !Array.isArray(shapes)) {
-      throw new SATError('InvalidArgument', `${fn}: shapes must be an array of Shape or an Int32Array of handles, got ${describe(shapes)}`);
+    if (!handlePairs && !byHandle && !Array.isArray(shapes)) {
+      throw new SATError(
+        'InvalidArgument',
+        `${fn}: shapes must be an array of Shape, an Int32Array of handles, or null (pairs of handles), got ${describe(shapes)}`,
+      );
     }
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new SATError('InvalidArgument', `${fn}: options must be an object, got ${describe(options)}`);
     }
-    const perPair = options?.transformsPer === 'pair';
     if (options?.transformsPer !== undefined && options.transformsPer !== 'pair' && options.transformsPer !== 'shape') {
       throw new SATError('InvalidArgument', `${fn}: options.transformsPer must be 'shape' or 'pair', got ${describe(options.transformsPer)}`);
     }
+    if (handlePairs && options?.transformsPer === 'shape') {
+      throw new SATError('InvalidArgument', `${fn}: with shapes = null (pairs of handles) transforms are per pair, not per shape`);
+    }
+    const perPair = handlePairs || options?.transformsPer === 'pair';
     const overlapOnly = options?.overlapOnly === true;
     checkNumberArray(pairs, fn, 'pairs', true);
     checkNumberArray(transforms, fn, 'transforms', false);
     if (pairs.length % 2 !== 0) throw new SATError('InvalidArgument', `${fn}: pairs has odd length ${pairs.length}: it holds index pairs`);
-    const shapeCount = shapes.length;
+    const shapeCount = handlePairs ? 0 : shapes.length;
     const pairCount = pairs.length / 2;
     const expected = perPair ? 2 * TRANSFORM_FLOATS * pairCount : TRANSFORM_FLOATS * shapeCount;
     if (transforms.length !== expected) {
@@ -859,7 +869,7 @@ export class SAT {
     const hi = (ptr + handlesAt) >> 2;
     if (byHandle) {
       i32.set(shapes, hi);
-    } else {
+    } else if (!handlePairs) {
       const list = shapes as ReadonlyArray<Shape>;
       for (let i = 0; i < shapeCount; i++) {
         const shape = list[i];
@@ -877,7 +887,7 @@ export class SAT {
       ptr + xformsAt,
       ptr + pairsAt,
       pairCount,
-      (perPair ? 1 : 0) | (overlapOnly ? 2 : 0),
+      (perPair ? 1 : 0) | (overlapOnly ? 2 : 0) | (handlePairs ? 4 : 0),
       ptr + countsAt,
       ptr + normalsAt,
       ptr + depthsAt,
@@ -887,7 +897,7 @@ export class SAT {
     );
     this._heap();
     if (cache && r >= 0) cache.set(this._u32.subarray((ptr + cachesAt) >> 2, ((ptr + cachesAt) >> 2) + pairCount));
-    if (r < 0) throw this._bulkError(r, shapeCount, perPair, pairs);
+    if (r < 0) throw this._bulkError(r, shapeCount, perPair, pairs, handlePairs);
     const out = resultFor(options?.out, pairCount, fn);
     out.pairCount = pairCount;
     out.touching = r;
@@ -902,13 +912,16 @@ export class SAT {
     return out;
   }
 
-  private _bulkError(code: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>): SATError {
+  private _bulkError(code: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>, handlePairs: boolean): SATError {
     const status = -code & 0xff;
     const which = -code >> 8;
     const index = this._i32[this._s + OUT_ERROR];
     const fn = 'collideMany';
     if (which === 0) {
       return new SATError('InvalidArgument', `${fn}: shapes[${index}] is not the handle of a live shape (disposed, or of another module?)`);
+    }
+    if (which === 2 && handlePairs) {
+      return new SATError('InvalidArgument', `${fn}: pairs[${index}] = ${pairs[index]} is not the handle of a live shape (disposed, or of another module?)`);
     }
     if (which === 2) {
       return new SATError(

@@ -215,6 +215,19 @@ describe.each(VARIANTS)('API (%s)', (variant) => {
     bad[7] = stale.handle;
     stale.dispose();
     expect(() => sat.collideMany(bad, transforms, pairs)).toThrow(/shapes\[7\] is not the handle of a live shape/);
+    // Pairs of handles (shapes = null) with per-pair transforms: the same answers; a stale handle is named.
+    const handlePairs = new Int32Array(pairs.length);
+    for (let i = 0; i < pairs.length; i++) handlePairs[i] = shapes[pairs[i]].handle;
+    const hp = sat.collideMany(null, perPair, handlePairs);
+    expect(Array.from(hp.counts)).toEqual(Array.from(counts));
+    expect(hp.depths).toEqual(r.depths);
+    expect(() => sat.collideMany(null, transforms, handlePairs, { transformsPer: 'shape' })).toThrow(/per pair/);
+    const gone = sat.circle(1);
+    const staleHandle = gone.handle;
+    gone.dispose();
+    const badPairs = handlePairs.slice();
+    badPairs[5] = staleHandle;
+    expect(() => sat.collideMany(null, perPair, badPairs)).toThrow(/pairs\[5\] = \d+ is not the handle of a live shape/);
     // Empty input.
     expect(sat.collideMany([], [], []).pairCount).toBe(0);
     for (const s of shapes) s.dispose();

@@ -194,7 +194,9 @@ describe.each(VARIANTS)('bad input (%s)', (variant) => {
   it('collideMany: bad arrays, lengths, indices and transforms name the element', () => {
     const any = sat as unknown as Record<string, (...args: unknown[]) => unknown>;
     const xf2 = new Float32Array([0, 0, 0, 1, 1, 1.25, 0, 0, 1, 1]);
-    expectError(() => any.collideMany(null, xf2, [0, 1]), 'InvalidArgument', /shapes must be an array/);
+    expectError(() => any.collideMany(undefined, xf2, [0, 1]), 'InvalidArgument', /shapes must be an array/);
+    // null: pairs are handles; 0 is never a handle.
+    expectError(() => any.collideMany(null, xf2, [0, 1]), 'InvalidArgument', /pairs\[0\] = 0 is not the handle of a live shape/);
     expectError(() => any.collideMany(box, xf2, [0, 1]), 'InvalidArgument', /shapes must be an array/);
     expectError(() => any.collideMany([box, 'ball'], xf2, [0, 1]), 'InvalidArgument', /shapes\[1\] must be a Shape/);
     expectError(() => any.collideMany([box, ball], 'xf', [0, 1]), 'InvalidArgument', /transforms must be/);
