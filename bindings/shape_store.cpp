@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "binding_common.h"
+#include "sat/decompose.h"
 
 namespace satjs {
 namespace {
@@ -111,6 +112,27 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_make_polygon(const float* points, int count, in
   sat::Polygon polygon;
   sat::Status status = hull ? sat::makeHull(vertices, count, &polygon) : sat::makePolygon(vertices, count, &polygon);
   return store(status, sat::Shape(static_cast<sat::Polygon&&>(polygon)));
+}
+
+/// Splits a simple (possibly concave) outline of `count` (x, y) points into convex parts and stores each as a
+/// shape; their handles go to `outHandles` (room for `capacity`). Returns the part count or an error; on error
+/// nothing is stored.
+EMSCRIPTEN_KEEPALIVE int32_t sat_decompose(const float* points, int count, int32_t* outHandles, int capacity) {
+  if (count < 0 || (count > 0 && !points) || !outHandles) return errorCode(sat::Status::InvalidArgument, 0);
+  std::vector<sat::Polygon> parts;
+  sat::Status status = sat::decompose(reinterpret_cast<const sat::Vec2*>(points), count, &parts);
+  if (status != sat::Status::Ok) return errorCode(status, 0);
+  int n = static_cast<int>(parts.size());
+  if (n > capacity) return errorCode(sat::Status::TooManyPoints, 0);
+  for (int i = 0; i < n; ++i) {
+    int32_t handle = addShape(sat::Shape(static_cast<sat::Polygon&&>(parts[i])));
+    if (handle < 0) {
+      for (int j = 0; j < i; ++j) releaseShape(outHandles[j]);
+      return handle;
+    }
+    outHandles[i] = handle;
+  }
+  return n;
 }
 
 EMSCRIPTEN_KEEPALIVE int32_t sat_make_box(float halfWidth, float halfHeight, float cx, float cy, float angle) {

@@ -504,6 +504,37 @@ export class SAT {
   }
 
   /**
+   * Splits a simple outline, concave or not, into convex polygons that tile it (ear clipping, then
+   * Hertel-Mehlhorn merging). The explicit repair for a `Concave` outline when its shape matters (`hull` fills
+   * the dents). Each part is its own {@link Shape}, in the outline's local frame: collide each, or hand them to a
+   * World body. A convex outline comes back as one part. Allocates in the module: call it when a shape is made.
+   *
+   * @param points - flat `[x0, y0, x1, y1, ...]` or `{x, y}[]`, either winding, at most 1024 points
+   * @returns the convex parts (dispose each when done)
+   * @throws SATError `TooFewPoints`, `TooManyPoints`, `NonFinite`, `OutOfRange`, `ZeroArea`, `SelfIntersecting`,
+   *   `InvalidArgument`
+   */
+  decompose(points: PointsInput): Shape[] {
+    const [ptr, count] = this._writePoints(points, 'decompose');
+    const m = this._m;
+    // The parts' handles go right after the points in the same block (room for count parts; ear clipping makes
+    // at most count - 2).
+    const capacity = Math.max(count, 1);
+    const bytesForPoints = Math.max(count, 1) * 8;
+    const block = m._sat_buffer(bytesForPoints + 4 * capacity);
+    if (block === 0) throw new SATError('OutOfMemory', 'decompose: the WebAssembly memory could not grow');
+    if (block !== ptr) {
+      // The block moved while growing: write the points again.
+      this._writePoints(points, 'decompose');
+    }
+    const n = m._sat_decompose(block, count, block + bytesForPoints, capacity);
+    if (n < 0) throw this._statusError(-n & 0xff, 'decompose');
+    this._heap();
+    const handles = Array.from(this._i32.subarray((block + bytesForPoints) >> 2, ((block + bytesForPoints) >> 2) + n));
+    return handles.map((h) => this._adopt(h, 'decompose', 'polygon'));
+  }
+
+  /**
    * A rectangle `width` by `height` (full sizes, like SAT.js' `Box`), centred on the local origin or on
    * `options.center`, and rotated by `options.angle` in its local frame.
    *

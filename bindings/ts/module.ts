@@ -17,6 +17,7 @@ export interface SATModule {
   _sat_buffer(bytes: number): number;
   _sat_live_shapes(): number;
   _sat_make_polygon(points: number, count: number, hull: number): number;
+  _sat_decompose(points: number, count: number, outHandles: number, capacity: number): number;
   _sat_make_box(halfWidth: number, halfHeight: number, cx: number, cy: number, angle: number): number;
   _sat_make_circle(cx: number, cy: number, radius: number): number;
   _sat_make_capsule(x1: number, y1: number, x2: number, y2: number, radius: number): number;

@@ -105,6 +105,52 @@ describe.each(VARIANTS)('API (%s)', (variant) => {
     for (const s of [cw, c, cap, bx, cleaned]) s.dispose();
   });
 
+  it('decompose splits a concave outline into convex parts that tile it', () => {
+    // An L and a comb (concave), in clockwise order; and a convex square (one part).
+    const L = [0, 0, 0, 3, 1, 3, 1, 1, 3, 1, 3, 0];
+    const comb = [0, 0, 5, 0, 5, 3, 4, 3, 4, 1, 3, 1, 3, 3, 2, 3, 2, 1, 1, 1, 1, 3, 0, 3];
+    const area = (pts: number[]) => {
+      let a = 0;
+      for (let i = 0; i < pts.length; i += 2) {
+        const j = (i + 2) % pts.length;
+        a += pts[i] * pts[j + 1] - pts[j] * pts[i + 1];
+      }
+      return Math.abs(a) / 2;
+    };
+    const inside = (pts: number[], x: number, y: number) => {
+      let c = false;
+      for (let i = 0, j = pts.length - 2; i < pts.length; j = i, i += 2) {
+        const xi = pts[i], yi = pts[i + 1], xj = pts[j], yj = pts[j + 1];
+        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
+      }
+      return c;
+    };
+    const rand = rng(5);
+    for (const outline of [L, comb]) {
+      expect(() => sat.polygon(outline)).toThrow(SATError);
+      const parts = sat.decompose(outline);
+      expect(parts.length).toBeGreaterThan(1);
+      expect(parts.reduce((s, p) => s + p.area, 0)).toBeCloseTo(area(outline), 4);
+      for (let k = 0; k < 2000; k++) {
+        const x = rand() * 6 - 0.5;
+        const y = rand() * 4 - 0.5;
+        const hits = parts.filter((p) => sat.containsPoint(p, ID, { x, y })).length;
+        if (inside(outline, x, y)) expect(hits, `${x},${y}`).toBeGreaterThan(0);
+        else expect(hits, `${x},${y}`).toBe(0);
+      }
+      for (const p of parts) p.dispose();
+    }
+    const square = sat.decompose([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }]);
+    expect(square).toHaveLength(1);
+    expect(square[0].area).toBeCloseTo(1, 6);
+    square[0].dispose();
+    const before = sat.liveShapes;
+    expect(() => sat.decompose([0, 0, 2, 2, 2, 0, 0, 2])).toThrow(/SelfIntersecting/);
+    expect(() => sat.decompose([0, 0, 1, 0])).toThrow(/TooFewPoints/);
+    expect(() => sat.decompose([0, 0, 1, 0, NaN, 1])).toThrow(/points\[4\]/);
+    expect(sat.liveShapes).toBe(before);
+  });
+
   it('dispose frees the shape in the module, is idempotent, and handles are not reused for live shapes', () => {
     const before = sat.liveShapes;
     const shapes = Array.from({ length: 100 }, (_, i) => sat.circle(1 + i));
