@@ -76,6 +76,10 @@ describe.each(VARIANTS)('bad input (%s)', (variant) => {
     expectError(() => sat.hull([0, 0, 1, 1, 2, 2]), 'ZeroArea');
     expectError(() => sat.hull([0, 0, 1, 0, 0, NaN]), 'NonFinite');
     expectError(() => sat.hull([0, 0, 1]), 'InvalidArgument', /odd/);
+    expectError(() => any.decompose(null), 'InvalidArgument', /decompose: points/);
+    expectError(() => any.decompose([0, 0, 1, 0, 'x', 1]), 'InvalidArgument', /decompose: points\[4\]/);
+    expectError(() => sat.decompose([0, 0, 1, 0, 1]), 'InvalidArgument', /odd length/);
+    expectError(() => sat.decompose([]), 'TooFewPoints');
     // ...and the explicit repair works: the hull of a concave outline.
     const h = sat.hull([0, 0, 2, 0, 1, 0.2, 2, 2, 0, 2]);
     expect(h.vertexCount).toBe(4);
