@@ -16,6 +16,7 @@ export { SAT, Shape, type ShapeKind, type Variant } from './api.js';
 export { SATError, type SATErrorCode } from './errors.js';
 export {
   World,
+  matrixToTransform,
   CONTACT_WORDS,
   ContactFlags,
   ContactWord,

@@ -741,6 +741,27 @@ export class World {
   }
 
   /**
+   * Sets a body's transform from a 2x3 affine matrix, as engines keep world transforms (Cocos Creator:
+   * `a = m00, b = m01, c = m04, d = m05, tx = m12, ty = m13` of `node.worldMatrix`). A local point p maps to
+   * `(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)`. The matrix must be rotation * scale (mirroring allowed):
+   * a skewed matrix cannot be expressed as a {@link Transform} and is refused. See {@link matrixToTransform} for
+   * the bulk path.
+   * @throws SATError `InvalidTransform` (skewed, singular or non-finite), `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setMatrix(id: number, a: number, b: number, c: number, d: number, tx: number, ty: number): void {
+    this._ptr('setMatrix');
+    const xf = this._matrixScratch;
+    if (!matrixToTransform(a, b, c, d, tx, ty, xf)) {
+      const s = this._x._sat_world_check(this._w, this._id(id, 'setMatrix'));
+      if (s !== 0) throw this._bodyError(s, 'setMatrix', id);
+      throw new SATError('InvalidTransform', `World.setMatrix: body ${id}: [${a}, ${b}, ${c}, ${d}, ${tx}, ${ty}] is skewed, singular or not finite: only rotation, scale and translation are supported`);
+    }
+    this.setTransform(id, xf.x, xf.y, xf.angle, xf.scaleX, xf.scaleY);
+  }
+
+  private readonly _matrixScratch = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1 };
+
+  /**
    * The body's transform as of the last update() (after CCD and push-apart), angle in (-pi, pi]. Allocates a
    * fresh object.
    * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
@@ -1159,6 +1180,39 @@ export class World {
     this._contacts._clear();
     this._x._sat_world_destroy(w);
   }
+}
+
+/**
+ * Decomposes a 2x3 affine matrix (local p maps to `(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)`) into the
+ * transform the world takes: `angle = atan2(b, a)`, `scaleX = |(a, b)|`, `scaleY = det / scaleX` (negative when
+ * mirrored). Fills `out` (no allocation) and returns true; returns false, leaving `out` unspecified, when the
+ * matrix is skewed (its columns are not orthogonal within `tolerance`, relative), singular or not finite.
+ *
+ * @example Cocos Creator, bulk: `matrixToTransform(m.m00, m.m01, m.m04, m.m05, m.m12, m.m13, xf)` then write
+ * xf into `world.transforms`.
+ */
+export function matrixToTransform(
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  tx: number,
+  ty: number,
+  out: { x: number; y: number; angle: number; scaleX: number; scaleY: number },
+  tolerance = 1e-4,
+): boolean {
+  const sx = Math.hypot(a, b);
+  const det = a * d - b * c;
+  if (!(sx > 0) || !Number.isFinite(det) || det === 0 || !Number.isFinite(tx) || !Number.isFinite(ty)) return false;
+  const sy = det / sx;
+  const colY = Math.hypot(c, d);
+  if (!(Math.abs(a * c + b * d) <= tolerance * sx * colY)) return false;
+  out.x = tx;
+  out.y = ty;
+  out.angle = Math.atan2(b, a);
+  out.scaleX = sx;
+  out.scaleY = sy;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

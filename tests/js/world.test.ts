@@ -2,7 +2,7 @@
 // removes, teleports, filters and disabled bodies; hand-built event cases; queries against per-body narrow-phase
 // calls. Run on every variant (simd, baseline, asm.js) and every broad phase.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_WORDS, type SAT, type Shape, type World } from '../../dist/index.js';
+import { CONTACT_WORDS, SATError, matrixToTransform, type SAT, type Shape } from '../../dist/index.js';
 import { VARIANTS, makeSample, satFor, type Kind } from './helpers.js';
 import { rng } from './reference.js';
 
@@ -191,6 +191,40 @@ describe.each(VARIANTS)('World (%s)', (variant) => {
       world.dispose();
     },
   );
+
+  it('setMatrix / matrixToTransform: rotation-scale matrices (mirrored too) decompose; skewed ones are refused', () => {
+    const rand = rng(5);
+    const xf = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1 };
+    for (let i = 0; i < 200; i++) {
+      const t = (rand() * 2 - 1) * Math.PI;
+      const sx = 0.2 + 3 * rand();
+      const sy = (rand() < 0.2 ? -1 : 1) * (0.2 + 3 * rand());
+      const [a, b, c, d] = [Math.cos(t) * sx, Math.sin(t) * sx, -Math.sin(t) * sy, Math.cos(t) * sy];
+      expect(matrixToTransform(a, b, c, d, 1, 2, xf)).toBe(true);
+      expect(xf.angle).toBeCloseTo(t, 9);
+      expect(xf.scaleX).toBeCloseTo(sx, 9);
+      expect(xf.scaleY).toBeCloseTo(sy, 9);
+      expect([xf.x, xf.y]).toEqual([1, 2]);
+    }
+    expect(matrixToTransform(1, 0, 0.3, 1, 0, 0, xf)).toBe(false); // skew
+    expect(matrixToTransform(1, 0, 2, 0, 0, 0, xf)).toBe(false); // singular
+    expect(matrixToTransform(NaN, 0, 0, 1, 0, 0, xf)).toBe(false);
+    const world = sat.createWorld();
+    const box = sat.box(2, 1);
+    const id = world.add({ shape: box, x: 0, y: 0 });
+    // 90 degrees, stretched 3x along the box's x axis, mirrored in y, at (5, 5).
+    world.setMatrix(id, 0, 3, 1, 0, 5, 5);
+    world.update();
+    const got = world.getTransform(id);
+    expect(got.angle).toBeCloseTo(Math.PI / 2, 6);
+    expect(got.scaleX).toBeCloseTo(3, 6);
+    expect(got.scaleY).toBeCloseTo(-1, 6);
+    expect(world.queryPoint(5, 7.9)).toEqual([id]); // the box's local x runs along world y, half length 3
+    expect(world.queryPoint(5.6, 5)).toEqual([]);
+    expect(() => world.setMatrix(id, 1, 0, 0.5, 1, 0, 0)).toThrow(SATError);
+    world.dispose();
+    box.dispose();
+  });
 
   it('events: begin once, stay while touching, end on separation, removal and disabling', () => {
     const world = sat.createWorld();
