@@ -33,14 +33,9 @@ int liveShapeCount();
 
 /// One transform as JavaScript writes it: x, y, angle (radians), scaleX, scaleY.
 constexpr int kTransformFloats = 5;
-/// Same bits as sat::makeTransform (musl's sincosf shares cosf/sinf's kernels: checked on 2M angles) in about
-/// 60% of the time of separate cos and sin, which matters in the bulk call: two per pair.
+/// Through sat::makeRot (libm-free cos/sin), so the bits equal the native build's: lockstep games need that.
 inline sat::Transform readTransform(const float* f) {
-  sat::Transform xf;
-  xf.p = {f[0], f[1]};
-  ::sincosf(f[2], &xf.q.s, &xf.q.c);
-  xf.scale = {f[3], f[4]};
-  return xf;
+  return sat::makeTransform(f[0], f[1], f[2], f[3], f[4]);
 }
 
 /// Raw exports return >= 0 on success and -(status | argument << 8) on failure, where `argument` says which

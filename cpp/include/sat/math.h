@@ -61,7 +61,31 @@ struct Rot {
   float s = 0.0f;  ///< sine of the angle
 };
 
-inline Rot makeRot(float angle) { return {std::cos(angle), std::sin(angle)}; }
+/// Largest angle magnitude (radians) makeRot accepts; beyond it the rotation is NaN and fails isValid.
+constexpr float kMaxAngle = 1.0e9f;
+
+/// Cosine and sine of an angle, computed with basic IEEE operations only (no libm), so that native, WASM and
+/// asm.js builds produce the same bits (glibc and musl disagree in the last bit of sinf/cosf). Cody-Waite
+/// reduction by pi/2 in double, then Taylor polynomials on [-pi/4, pi/4] (error < 1e-12, far below float).
+inline Rot makeRot(float angle) {
+  if (!(std::fabs(angle) <= kMaxAngle)) return {NAN, NAN};
+  const double kTwoOverPi = 0.63661977236758134308;
+  const double kPiOver2Hi = 1.57079632673412561417;  // pi/2 split so k * hi is exact for |k| < 2^20
+  const double kPiOver2Lo = 6.07710050650619224932e-11;
+  double k = std::floor(double(angle) * kTwoOverPi + 0.5);
+  double r = (double(angle) - k * kPiOver2Hi) - k * kPiOver2Lo;
+  double r2 = r * r;
+  double sn = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 +
+                    r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
+  double cs = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
+                    r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600.0))))));
+  switch (static_cast<long long>(k) & 3) {
+    case 0: return {float(cs), float(sn)};
+    case 1: return {float(-sn), float(cs)};
+    case 2: return {float(-cs), float(-sn)};
+    default: return {float(sn), float(-cs)};
+  }
+}
 inline float angleOf(Rot q) { return std::atan2(q.s, q.c); }
 inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y}; }
 inline Vec2 invRotate(Rot q, Vec2 v) { return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y}; }
