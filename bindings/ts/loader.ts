@@ -159,22 +159,27 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
     aborted = what;
   };
   if (variant !== 'asmjs') {
-    const file = variant === 'simd' ? 'sat-simd.wasm' : 'sat-baseline.wasm';
-    const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl(variant);
     if (options.wasmBinary !== undefined) {
       factoryOptions.wasmBinary = toBytes(options.wasmBinary);
     } else if (options.instantiateWasm !== undefined) {
       factoryOptions.instantiateWasm = options.instantiateWasm;
-    } else if (isNode() && (typeof location === 'string' ? !/^(https?|data|blob):/.test(location) : location.protocol === 'file:')) {
-      // Node 18+ has fetch() but it cannot read file: URLs; read the bytes from disk instead.
-      try {
-        factoryOptions.wasmBinary = await readLocalFile(location);
-      } catch (e) {
-        throw new SATError('LoadFailed', `loadSAT: cannot read ${String(location)}: ${(e as Error).message}`);
-      }
     } else {
-      const href = typeof location === 'string' ? location : location.href;
-      factoryOptions.locateFile = (path: string) => (path.endsWith('.wasm') ? href : path);
+      // Resolved only here, when the bytes must be found: some runtimes (Cocos native) lack URL.
+      const file = variant === 'simd' ? 'sat-simd.wasm' : 'sat-baseline.wasm';
+      const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl(variant);
+      const isFile =
+        typeof location === 'string' ? !/^(https?|data|blob):/.test(location) : location.protocol === 'file:';
+      if (isNode() && isFile) {
+        // Node 18+ has fetch() but it cannot read file: URLs; read the bytes from disk instead.
+        try {
+          factoryOptions.wasmBinary = await readLocalFile(location);
+        } catch (e) {
+          throw new SATError('LoadFailed', `loadSAT: cannot read ${String(location)}: ${(e as Error).message}`);
+        }
+      } else {
+        const href = typeof location === 'string' ? location : location.href;
+        factoryOptions.locateFile = (path: string) => (path.endsWith('.wasm') ? href : path);
+      }
     }
   }
   let module: SATModule;
