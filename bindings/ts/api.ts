@@ -328,7 +328,7 @@ export class SAT {
     const reason = status === STATUS_NON_FINITE ? 'NonFinite' : (STATUS[status] ?? 'InvalidTransform');
     return new SATError(
       'InvalidTransform',
-      `${fn}: ${arg} is not a usable transform (${reason}): |x|, |y| must be <= 1e6 and |scaleX|, |scaleY| in [1e-6, 1e6]`,
+      `${fn}: ${arg} is not a usable transform (${reason}): |x|, |y| must be <= 1e6, |angle| <= 1e9 and |scaleX|, |scaleY| in [1e-6, 1e6]`,
     );
   }
 
@@ -966,7 +966,7 @@ export class SAT {
       : `the transform of shapes[${index}] (transforms[${5 * index}..${5 * index + 4}])`;
     return new SATError(
       'InvalidTransform',
-      `${fn}: ${where} is not usable (${reason}): components must be finite, |x|, |y| <= 1e6, |scale| in [1e-6, 1e6]`,
+      `${fn}: ${where} is not usable (${reason}): components must be finite, |x|, |y| <= 1e6, |angle| <= 1e9, |scale| in [1e-6, 1e6]`,
     );
   }
 }

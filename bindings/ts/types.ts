@@ -16,7 +16,8 @@ export interface Vec2 {
  * first (along the shape's own axes), then rotate, then translate. Rounded shapes (circle, capsule) under
  * non-uniform scale keep their centres exact and take `max(|scaleX|, |scaleY|)` as their radius scale.
  *
- * Every field must be a finite number; `|x|`, `|y|` at most 1e6, `|scaleX|`, `|scaleY|` in [1e-6, 1e6].
+ * Every field must be a finite number; `|x|`, `|y|` at most 1e6, `|angle|` at most 1e9, `|scaleX|`, `|scaleY|`
+ * in [1e-6, 1e6]. The rotation is computed without the platform's libm, so every build gives the same bits.
  */
 export interface Transform {
   /** translation x */

@@ -133,6 +133,7 @@ describe.each(VARIANTS)('bad input (%s)', (variant) => {
       [{ x: 0, y: 0, scaleX: 0 }, /xfB.*scale/],
       [{ x: 0, y: 0, scaleY: 1e-9 }, /xfB/],
       [{ x: 2e6, y: 0 }, /xfB/],
+      [{ x: 0, y: 0, angle: 1e10 }, /xfB.*angle/],
       [{ x: 1e300, y: 0 }, /xfB\.x/],
     ];
     for (const [xf, mention] of bad) {
