@@ -8,8 +8,6 @@
 // therefore plain exports taking and returning numbers; Embind carries what returns strings or objects.
 #pragma once
 
-#include <math.h>
-
 #include <cstdint>
 
 #include "sat/sat.h"
