@@ -105,6 +105,14 @@ const suites = [
       return { passed: r.passed, failed: r.failed, notes };
     },
   },
+  {
+    // libFuzzer targets (fuzz/): each runs a short fixed number of executions from its seed corpus and counts as one
+    // test (a crash, sanitizer report or leak fails it). Long runs: `npm run fuzz` (docs/fuzzing.md).
+    id: 'fuzz',
+    name: 'libFuzzer targets, short fixed runs (clang, ASan + UBSan + LeakSanitizer)',
+    when: () => exists('fuzz/CMakeLists.txt'),
+    run: async () => (await import('./fuzz.mjs')).fuzzSuite(),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
