@@ -20,10 +20,17 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist', 'wasm');
 
 /** Compile flags per variant; every variant also gets the flags of the top-level sat_options target. */
+// Each variant ships the full module (every bindings/*.cpp) and the narrow-phase-only flavour (-narrow).
 const VARIANTS = {
-  simd: { cxxFlags: '-msimd128 -flto', files: ['sat-simd.mjs', 'sat-simd.wasm'] },
-  baseline: { cxxFlags: '-flto', files: ['sat-baseline.mjs', 'sat-baseline.wasm'] },
-  asmjs: { cxxFlags: '-flto', files: ['sat-asmjs.mjs'] },
+  simd: {
+    cxxFlags: '-msimd128 -flto',
+    files: ['sat-simd.mjs', 'sat-simd.wasm', 'sat-simd-narrow.mjs', 'sat-simd-narrow.wasm'],
+  },
+  baseline: {
+    cxxFlags: '-flto',
+    files: ['sat-baseline.mjs', 'sat-baseline.wasm', 'sat-baseline-narrow.mjs', 'sat-baseline-narrow.wasm'],
+  },
+  asmjs: { cxxFlags: '-flto', files: ['sat-asmjs.mjs', 'sat-asmjs-narrow.mjs'] },
 };
 
 const args = process.argv.slice(2);
@@ -120,10 +127,10 @@ for (const name of variants) {
     writeFileSync(stampFile, stamp);
   }
   console.log(`build-wasm: building ${name}`);
-  // The SIMD tree also links the narrow-phase-only size probe (kept in the build tree, read by bench/js).
-  // (Separate invocations: the first regenerates the build files when a CMakeLists changed.)
+  // The full module, then the narrow-phase-only flavour. (Separate invocations: the first regenerates the build
+  // files when a CMakeLists changed.)
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm', '-j', '2']);
-  if (name === 'simd') run('cmake', ['--build', buildDir, '--target', 'sat_wasm_narrow', '-j', '2']);
+  run('cmake', ['--build', buildDir, '--target', 'sat_wasm_narrow', '-j', '2']);
   const binDir = join(buildDir, 'bindings');
   for (const file of variant.files) {
     const from = join(binDir, file);

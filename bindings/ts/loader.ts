@@ -37,6 +37,12 @@ export interface LoadOptions {
    * or path. Default: beside this package's `dist/wasm/` glue. In Node a path or `file:` URL is read from disk.
    */
   locateFile?: (file: string, variant: Variant) => string | URL;
+  /**
+   * Load the narrow-phase-only flavour of the chosen build (`sat-<variant>-narrow.*`): every shape maker and
+   * query of {@link SAT}, but no World (`createWorld` throws `LoadFailed`), for about half the download. With
+   * `wasmBinary`, pass that flavour's bytes. Default false.
+   */
+  narrowPhaseOnly?: boolean;
 }
 
 /** A WebAssembly module using one SIMD instruction (i8x16.popcnt): validates only where SIMD is supported. */
@@ -83,7 +89,17 @@ export function chooseVariant(options: LoadOptions = {}): Variant {
 
 // Static import() calls and new URL(..., import.meta.url) literals, so bundlers (Vite, webpack, Rollup) see and
 // ship every file.
-function importGlue(variant: Variant): Promise<{ default: ModuleFactory }> {
+function importGlue(variant: Variant, narrow: boolean): Promise<{ default: ModuleFactory }> {
+  if (narrow) {
+    switch (variant) {
+      case 'simd':
+        return import('./wasm/sat-simd-narrow.mjs');
+      case 'baseline':
+        return import('./wasm/sat-baseline-narrow.mjs');
+      default:
+        return import('./wasm/sat-asmjs-narrow.mjs');
+    }
+  }
   switch (variant) {
     case 'simd':
       return import('./wasm/sat-simd.mjs');
@@ -94,7 +110,12 @@ function importGlue(variant: Variant): Promise<{ default: ModuleFactory }> {
   }
 }
 
-function defaultWasmUrl(variant: Variant): URL {
+function defaultWasmUrl(variant: Variant, narrow: boolean): URL {
+  if (narrow) {
+    return variant === 'simd'
+      ? new URL('./wasm/sat-simd-narrow.wasm', import.meta.url)
+      : new URL('./wasm/sat-baseline-narrow.wasm', import.meta.url);
+  }
   return variant === 'simd'
     ? new URL('./wasm/sat-simd.wasm', import.meta.url)
     : new URL('./wasm/sat-baseline.wasm', import.meta.url);
@@ -147,6 +168,10 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   if (options.locateFile !== undefined && typeof options.locateFile !== 'function') {
     throw new SATError('InvalidArgument', 'loadSAT: options.locateFile must be a function');
   }
+  if (options.narrowPhaseOnly !== undefined && typeof options.narrowPhaseOnly !== 'boolean') {
+    throw new SATError('InvalidArgument', 'loadSAT: options.narrowPhaseOnly must be a boolean');
+  }
+  const narrow = options.narrowPhaseOnly === true;
   const variant = chooseVariant(options);
   // While loading, the glue's complaints go into the LoadFailed error; afterwards they are warnings.
   let loading = true;
@@ -165,8 +190,8 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
       factoryOptions.instantiateWasm = options.instantiateWasm;
     } else {
       // Resolved only here, when the bytes must be found: some runtimes (Cocos native) lack URL.
-      const file = variant === 'simd' ? 'sat-simd.wasm' : 'sat-baseline.wasm';
-      const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl(variant);
+      const file = `sat-${variant}${narrow ? '-narrow' : ''}.wasm`;
+      const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl(variant, narrow);
       const isFile =
         typeof location === 'string' ? !/^(https?|data|blob):/.test(location) : location.protocol === 'file:';
       if (isNode() && isFile) {
@@ -184,12 +209,12 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   }
   let module: SATModule;
   try {
-    const glue = await importGlue(variant);
+    const glue = await importGlue(variant, narrow);
     module = await glue.default(factoryOptions);
   } catch (e) {
     const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
-    throw new SATError('LoadFailed', `loadSAT: the ${variant} build failed to load: ${reason}${log}`);
+    throw new SATError('LoadFailed', `loadSAT: the ${variant}${narrow ? ' (narrow phase only)' : ''} build failed to load: ${reason}${log}`);
   }
   loading = false;
   return new SAT(module, variant);

@@ -375,6 +375,24 @@ describe('loadSAT options', () => {
     expect(out.depth).toBeCloseTo(0.3, 5);
   });
 
+  it('narrowPhaseOnly loads the smaller flavour of every build: all queries, no World', async () => {
+    for (const prefer of ['simd', 'baseline', 'asmjs'] as const) {
+      const sat = await loadSAT({ prefer, narrowPhaseOnly: true });
+      expect(sat.variant).toBe(prefer);
+      const box = sat.box(2, 2);
+      const ball = sat.circle(0.5);
+      expect(sat.collide(box, ID, ball, { x: 1.25, y: 0 })!.depth).toBeCloseTo(0.25, 5);
+      const parts = sat.decompose([0, 0, 0, 3, 1, 3, 1, 1, 3, 1, 3, 0]);
+      const r = sat.collideMany(null, new Float32Array(10).fill(1), [parts[0].handle, ball.handle]);
+      expect(r.pairCount).toBe(1);
+      expect(() => sat.createWorld()).toThrow(expect.objectContaining({ code: 'LoadFailed' }));
+    }
+    const full = readFileSync(distWasm('sat-simd.wasm')).length;
+    const narrow = readFileSync(distWasm('sat-simd-narrow.wasm')).length;
+    expect(narrow).toBeLessThan(full);
+    await expect(loadSAT({ narrowPhaseOnly: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'InvalidArgument' });
+  });
+
   it('each load is an independent module', async () => {
     const a = await loadSAT();
     const b = await loadSAT();

@@ -18,7 +18,7 @@ describe('npm pack smoke test', () => {
     const packOut = execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
     const [info] = JSON.parse(packOut) as { filename: string; files: { path: string }[] }[];
     const files = info.files.map((f) => f.path);
-    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'package.json']) {
+    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'dist/wasm/sat-simd-narrow.wasm', 'dist/wasm/sat-asmjs-narrow.mjs', 'package.json']) {
       expect(files).toContain(f);
     }
     expect(files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/') || f.startsWith('build/'))).toBe(false);
@@ -43,9 +43,12 @@ describe('npm pack smoke test', () => {
          try { sat.circle(-1); } catch (e) { code = e instanceof SATError ? e.code : 'wrong'; }
          out[prefer] = { variant: sat.variant, depth: m.depth, nx: m.normal.x, code };
        }
+       const narrow = await loadSAT({ narrowPhaseOnly: true });
+       out.narrow = narrow.overlaps(narrow.circle(1), { x: 0, y: 0 }, narrow.circle(1), { x: 1.5, y: 0 });
        console.log(JSON.stringify(out));`,
     );
     const result = JSON.parse(execFileSync(process.execPath, ['main.mjs'], { cwd: app, encoding: 'utf8' }));
+    expect(result.narrow).toBe(true);
     for (const v of ['simd', 'baseline', 'asmjs']) {
       expect(result[v].variant).toBe(v);
       expect(result[v].depth).toBeCloseTo(0.3, 5);
