@@ -76,9 +76,16 @@ struct Separation {
   int edge;
 };
 
-// Four floats processed together. GCC and Clang lower this to SSE natively and to simd128 under -msimd128, and
-// to scalar code elsewhere; lane-wise multiply, add and min round exactly like scalar code, so every build gets
-// the same bits.
+// Small cores: x86 projects four vertices at a time (GCC/Clang vector extensions, SSE). Lane-wise multiply, add
+// and min round exactly like the scalar loop, so both paths give the same bits. WASM keeps the scalar loop: V8's
+// code for the vector form (simd128 or scalarized) measured more machine instructions per query, not fewer.
+#if defined(__SSE2__)
+#define SAT_COLUMNS 1
+#else
+#define SAT_COLUMNS 0
+#endif
+
+#if SAT_COLUMNS
 typedef float Float4 __attribute__((vector_size(16)));
 
 // A small core's vertices as four-wide columns, padded by repeating the last vertex (harmless to a minimum).
@@ -113,6 +120,10 @@ inline float minProjection(const Columns& c, Vec2 n) {
   return m01 < m23 ? m01 : m23;
 }
 
+#else
+struct Columns {};
+#endif
+
 // Largest face separation over a's faces; stops as soon as one exceeds `stop` (the pair is then apart).
 // A small b is given as columns and projected four vertices at a time; a large one climbs from the previous
 // face's support (supports advance monotonically as the faces turn).
@@ -123,8 +134,17 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
     for (int i = 0; i < na; ++i) {
       // Project onto the face normal and subtract the face's offset once (in A's frame the coordinates are of
       // the shapes' size, so the cancellation costs nothing measurable).
-      Vec2 n = a.n[i];
-      float s = minProjection(*bColumns, n) - dot(n, a.v[i]);
+      const Vec2 n = a.n[i];
+#if SAT_COLUMNS
+      float s = minProjection(*bColumns, n);
+#else
+      float s = FLT_MAX;
+      for (int j = 0; j < nb; ++j) {
+        float sj = n.x * b.v[j].x + n.y * b.v[j].y;
+        s = sj < s ? sj : s;
+      }
+#endif
+      s -= dot(n, a.v[i]);
       if (s > best.sep) best = {s, i};
       if (s > stop) return best;
     }
@@ -148,11 +168,15 @@ struct SatPair {
   const Columns* pb = nullptr;
   SatPair(const CoreView& a, const CoreView& b) {
     if (a.count < kHillClimbVertices) {
+#if SAT_COLUMNS
       toColumns(a, &colA);
+#endif
       pa = &colA;
     }
     if (b.count < kHillClimbVertices) {
+#if SAT_COLUMNS
       toColumns(b, &colB);
+#endif
       pb = &colB;
     }
   }

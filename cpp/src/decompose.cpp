@@ -87,24 +87,9 @@ bool hasEdge(const std::vector<int>& r, int a, int b) {
 Status decompose(const Vec2* points, int count, std::vector<Polygon>* parts) {
   if (parts == nullptr) return Status::InvalidArgument;
   parts->clear();
-  Status s = detail::checkPoints(points, count);
+  std::vector<Vec2> ring;
+  Status s = detail::cleanOutline(points, count, kMaxDecomposeInput, &ring);  // the same verdicts as makePolygon
   if (s != Status::Ok) return s;
-  if (count < 3) return Status::TooFewPoints;
-  if (count > 4 * kMaxDecomposeInput) return Status::TooManyPoints;
-
-  const float size = detail::pointSetSize(points, count);
-  const float weldTol = kWeldRelative * size;
-  std::vector<Vec2> ring(points, points + count);
-  if (detail::weldRing(ring, weldTol) < 3) return Status::TooFewPoints;
-  if (int(ring.size()) > kMaxDecomposeInput) return Status::TooManyPoints;
-  // Same order as makePolygon, so both give the same verdict on the same outline.
-  if (detail::dropCollinear(ring, weldTol, kCollinearRelative * size) < 3) return Status::ZeroArea;
-  if (!detail::isSimple(ring)) return Status::SelfIntersecting;
-  double area2 = detail::signedArea2(ring);
-  if (!(std::fabs(area2) > 1.0e-12 * double(size) * size)) return Status::ZeroArea;
-  if (area2 < 0.0) {
-    for (size_t i = 0, j = ring.size() - 1; i < j; ++i, --j) std::swap(ring[i], ring[j]);
-  }
 
   std::vector<std::vector<int>> pieces;
   std::vector<Diagonal> diags;

@@ -38,7 +38,7 @@ Status makeHull(const Vec2* points, int count, Polygon* out) {
     // Fewer than three points survive welding: distinguish coincident from collinear input.
     return hull.size() < 2 ? Status::TooFewPoints : Status::ZeroArea;
   }
-  if (detail::dropCollinear(hull, weldTol, kCollinearRelative * size) < 3) return Status::ZeroArea;
+  if (detail::dropCollinear(hull, weldTol, kCollinearRelative * size) < 3) return Status::ZeroArea;  // no spikes
   if (int(hull.size()) > kMaxPolygonVertices) return Status::TooManyPoints;
   double area2 = detail::signedArea2(hull);
   if (!(area2 > 1.0e-12 * double(size) * size)) return Status::ZeroArea;

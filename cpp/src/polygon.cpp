@@ -2,6 +2,7 @@
 // Cleaning (Box2D's b2ComputeHull habits): weld points closer than kWeldRelative * size, drop vertices within
 // kCollinearRelative * size of the line through their neighbours, then decide orientation and convexity with
 // orientation tests evaluated in double.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -142,22 +143,35 @@ int dropCollinear(std::vector<Vec2>& ring, float weldTol, float collinearTol) {
     int n = int(ring.size());
     for (int i = 0; i < n && n >= 3; ++i) {
       Vec2 a = ring[(i + n - 1) % n], b = ring[i], c = ring[(i + 1) % n];
-      double ac = std::sqrt(double(distanceSquared(a, c)));
-      bool drop;
-      if (ac <= weldTol) {
-        drop = true;  // a spike that returns to where it started
-      } else {
-        drop = std::fabs(orient(a, b, c)) / ac <= collinearTol;
-      }
-      if (drop) {
-        ring.erase(ring.begin() + i);
-        n = weldRing(ring, weldTol);
-        changed = true;
-        break;
-      }
+      double ac2 = double(distanceSquared(a, c));
+      double ac = std::sqrt(ac2);
+      if (ac <= weldTol) return -1;  // a spike that returns to where it started
+      if (std::fabs(orient(a, b, c)) / ac > collinearTol) continue;
+      // On the line through its neighbours: a repair only when it lies between them. Beyond them the outline
+      // doubles back over itself (a spike), which is not a convex outline with an extra point.
+      double t = (double(b.x) - a.x) * (double(c.x) - a.x) + (double(b.y) - a.y) * (double(c.y) - a.y);
+      if (t < 0.0 || t > ac2) return -1;
+      ring.erase(ring.begin() + i);
+      n = weldRing(ring, weldTol);
+      changed = true;
+      break;
     }
   }
   return int(ring.size());
+}
+
+bool allCollinear(const std::vector<Vec2>& ring, float collinearTol) {
+  // The line through the first point and the point farthest from it; every point within tolerance of it.
+  Vec2 a = ring[0], b = ring[0];
+  for (Vec2 p : ring) {
+    if (distanceSquared(a, p) > distanceSquared(a, b)) b = p;
+  }
+  double ab = std::sqrt(double(distanceSquared(a, b)));
+  if (ab == 0.0) return true;
+  for (Vec2 p : ring) {
+    if (std::fabs(orient(a, b, p)) / ab > collinearTol) return false;
+  }
+  return true;
 }
 
 bool isSimple(const std::vector<Vec2>& ring) {
@@ -181,27 +195,38 @@ double signedArea2(const std::vector<Vec2>& ring) {
 
 }  // namespace detail
 
-Status makePolygon(const Vec2* points, int count, Polygon* out) {
-  if (out == nullptr) return Status::InvalidArgument;
-  Status s = detail::checkPoints(points, count);
+namespace detail {
+
+Status cleanOutline(const Vec2* points, int count, int maxVertices, std::vector<Vec2>* ring) {
+  Status s = checkPoints(points, count);
   if (s != Status::Ok) return s;
   if (count > kMaxHullInput) return Status::TooManyPoints;
   if (count < 3) return Status::TooFewPoints;
 
-  float size = detail::pointSetSize(points, count);
-  float weldTol = kWeldRelative * size;
-  std::vector<Vec2> ring(points, points + count);
-  if (detail::weldRing(ring, weldTol) < 3) return Status::TooFewPoints;
-  if (int(ring.size()) > 4 * kMaxPolygonVertices) return Status::TooManyPoints;  // bound the O(n^2) checks
-  if (detail::dropCollinear(ring, weldTol, kCollinearRelative * size) < 3) return Status::ZeroArea;
-  if (int(ring.size()) > kMaxPolygonVertices) return Status::TooManyPoints;
-  if (!detail::isSimple(ring)) return Status::SelfIntersecting;
-
-  double area2 = detail::signedArea2(ring);
+  const float size = pointSetSize(points, count);
+  const float weldTol = kWeldRelative * size, collinearTol = kCollinearRelative * size;
+  ring->assign(points, points + count);
+  if (weldRing(*ring, weldTol) < 3) return Status::TooFewPoints;
+  if (int(ring->size()) > 4 * maxVertices) return Status::TooManyPoints;  // bounds the O(n^2) checks below
+  if (allCollinear(*ring, collinearTol)) return Status::ZeroArea;
+  int kept = dropCollinear(*ring, weldTol, collinearTol);
+  if (kept < 0) return Status::SelfIntersecting;
+  if (kept < 3) return Status::ZeroArea;
+  if (int(ring->size()) > maxVertices) return Status::TooManyPoints;
+  if (!isSimple(*ring)) return Status::SelfIntersecting;
+  double area2 = signedArea2(*ring);
   if (!(std::fabs(area2) > 1.0e-12 * double(size) * size)) return Status::ZeroArea;
-  if (area2 < 0.0) {
-    for (size_t i = 0, j = ring.size() - 1; i < j; ++i, --j) std::swap(ring[i], ring[j]);
-  }
+  if (area2 < 0.0) std::reverse(ring->begin(), ring->end());
+  return Status::Ok;
+}
+
+}  // namespace detail
+
+Status makePolygon(const Vec2* points, int count, Polygon* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  std::vector<Vec2> ring;
+  Status s = detail::cleanOutline(points, count, kMaxPolygonVertices, &ring);
+  if (s != Status::Ok) return s;
   int n = int(ring.size());
   for (int i = 0; i < n; ++i) {
     if (orient(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) <= 0.0) return Status::Concave;

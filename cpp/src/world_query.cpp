@@ -95,10 +95,10 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
       grid.queryBig(AABB{vmin(origin, origin + maxF * translation), vmax(origin, origin + maxF * translation)},
                     once);
       for (float t = t0 > 0.0f ? t0 : 0.0f; t <= maxF && t <= t1; t += step) {
-        const float t1 = t + step < maxF ? t + step : maxF;
-        const Vec2 a = origin + t * translation, b = origin + t1 * translation;
+        const float tEnd = t + step < maxF ? t + step : maxF;
+        const Vec2 a = origin + t * translation, b = origin + tEnd * translation;
         grid.query(AABB{vmin(a, b), vmax(a, b)}, once);
-        if (t1 >= maxF) break;
+        if (tEnd >= maxF) break;
       }
       break;
     }

@@ -14,6 +14,19 @@ constexpr float kMaxCoordinate = 1.0e6f;
 struct Vec2 {
   float x = 0.0f;  ///< x coordinate
   float y = 0.0f;  ///< y coordinate
+#if defined(__EMSCRIPTEN__)
+  // Field-wise copies under Emscripten: clang copies a trivial {float, float} as one i64 and unpacks it with
+  // shifts and reinterprets, which V8 turns into register moves; two f32 loads are about 17% fewer machine
+  // instructions per narrow-phase query (measured). Natively the struct stays trivially copyable.
+  Vec2() = default;
+  constexpr Vec2(float x_, float y_) : x(x_), y(y_) {}
+  constexpr Vec2(const Vec2& o) : x(o.x), y(o.y) {}
+  constexpr Vec2& operator=(const Vec2& o) {
+    x = o.x;
+    y = o.y;
+    return *this;
+  }
+#endif
 };
 
 inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
