@@ -1,0 +1,109 @@
+// Leaks and growth: 100,000 create/dispose cycles of shapes, and of worlds with bodies, from JavaScript. Afterwards
+// the module's live shape count is back to its start, the WebAssembly memory has not grown at all since a warm-up
+// (so the cycles leaked less than heapBytes / cycles bytes each: see docs/fuzzing.md, "Leaks"), and the JS heap
+// after a full GC is back within a small bound of where it started.
+//
+// The module has no heap-usage export, so the WASM side is measured by its allocating behaviour: memory only
+// grows (HEAP8.length) when malloc finds no free block, so a per-cycle leak of L bytes over N cycles forces growth
+// once N * L exceeds the free space, which is at most the heap size. The cycles allocate large blocks (a 256-vertex
+// polygon keeps its vertices in its own heap block; a world allocates its arrays), so a leak of whole objects
+// would grow the heap by hundreds of megabytes.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SAT } from '../../dist/index.js';
+import { VARIANTS, satFor } from './helpers.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const CYCLES = 100_000;
+/** Allowed JS heap difference after a full GC (bytes): a leak of one object per cycle would be several MB. */
+const JS_HEAP_BOUND = 1.5 * 1024 * 1024;
+
+function jsHeap(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+function heapBytes(sat: SAT): number {
+  return (sat._m as unknown as { HEAPU8: Uint8Array }).HEAPU8.length;
+}
+
+function ring(n: number, r: number): number[] {
+  const pts: number[] = [];
+  for (let i = 0; i < n; i++) pts.push(r * Math.cos((2 * Math.PI * i) / n), r * Math.sin((2 * Math.PI * i) / n));
+  return pts;
+}
+
+describe.each(VARIANTS)('leaks (%s)', (variant) => {
+  let sat: SAT;
+  beforeAll(async () => {
+    sat = await satFor(variant);
+  });
+
+  it(`${CYCLES} shape create/dispose cycles: live shapes, WASM memory and JS heap return to the start`, () => {
+    const big = ring(256, 1); // 256 vertices: stored in its own heap block
+    const small = [0, 0, 1, 0, 0, 1];
+    const cycle = (i: number): void => {
+      const s =
+        i % 5 === 0
+          ? sat.polygon(big)
+          : i % 5 === 1
+            ? sat.circle(1 + (i % 7))
+            : i % 5 === 2
+              ? sat.capsule({ x: 0, y: 0 }, { x: 1, y: 0 }, 0.5)
+              : i % 5 === 3
+                ? sat.box(1, 2)
+                : sat.hull(small);
+      if (i % 97 === 0) void s.vertices; // the describe path allocates a scratch buffer
+      s.dispose();
+    };
+    const liveStart = sat.liveShapes;
+    for (let i = 0; i < 2000; i++) cycle(i); // warm-up: scratch buffers and free lists reach their size
+    const wasmStart = heapBytes(sat);
+    const jsStart = jsHeap();
+    for (let i = 0; i < CYCLES; i++) cycle(i);
+    const jsEnd = jsHeap();
+    expect(sat.liveShapes).toBe(liveStart);
+    expect(heapBytes(sat)).toBe(wasmStart);
+    expect(jsEnd - jsStart).toBeLessThan(JS_HEAP_BOUND);
+  });
+
+  it(`${CYCLES} world create/dispose cycles with bodies: WASM memory and JS heap return to the start`, () => {
+    const liveStart = sat.liveShapes;
+    const box = sat.box(1, 1);
+    const ball = sat.circle(0.5);
+    const outline = [0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2];
+    const cycle = (i: number): void => {
+      const world = sat.createWorld({ broadPhase: i % 3 === 0 ? 'grid' : i % 3 === 1 ? 'tree' : 'sap' });
+      const a = world.add({ shape: box, x: 0, y: 0 });
+      world.add({ shape: ball, x: 0.8, y: 0 });
+      if (i % 4 === 0) world.addConcave(outline, { x: 1, y: 1 });
+      world.update();
+      world.remove(a);
+      world.update();
+      world.dispose();
+    };
+    for (let i = 0; i < 2000; i++) cycle(i);
+    const wasmStart = heapBytes(sat);
+    const jsStart = jsHeap();
+    for (let i = 0; i < CYCLES; i++) cycle(i);
+    const jsEnd = jsHeap();
+    expect(heapBytes(sat)).toBe(wasmStart);
+    expect(jsEnd - jsStart).toBeLessThan(JS_HEAP_BOUND);
+    box.dispose();
+    ball.dispose();
+    expect(sat.liveShapes).toBe(liveStart);
+  });
+
+  it('a deliberate leak is detected by the same measure (the test can fail)', () => {
+    // Keep 2,000 256-vertex polygons alive: about 8 MB of WASM heap must appear.
+    const before = heapBytes(sat);
+    const kept = [];
+    for (let i = 0; i < 2000; i++) kept.push(sat.polygon(ring(256, 1)));
+    expect(heapBytes(sat)).toBeGreaterThan(before);
+    for (const s of kept) s.dispose();
+  });
+});
