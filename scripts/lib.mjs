@@ -72,8 +72,15 @@ export async function mustRun(cmd, args = [], opts = {}) {
 export const builds = {
   /** Release build of the library, tests, benchmarks and examples. */
   native: { dir: 'build/native', buildType: 'Release', options: {} },
-  /** The tests again under AddressSanitizer + UndefinedBehaviorSanitizer (benchmarks are skipped by CMake). */
-  asan: { dir: 'build/asan', buildType: 'RelWithDebInfo', options: { SAT_SANITIZE: 'ON', SAT_EXAMPLES: 'OFF' } },
+  /**
+   * The tests again under AddressSanitizer + UndefinedBehaviorSanitizer (benchmarks are skipped by CMake).
+   * -O1 -g without NDEBUG: asserts stay on, and it compiles in about 60% of the time -O2 takes.
+   */
+  asan: {
+    dir: 'build/asan',
+    buildType: 'RelWithDebInfo',
+    options: { SAT_SANITIZE: 'ON', SAT_EXAMPLES: 'OFF', CMAKE_CXX_FLAGS_RELWITHDEBINFO: '-O1 -g' },
+  },
 };
 
 /**
