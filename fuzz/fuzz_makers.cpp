@@ -7,8 +7,10 @@
 // - an accepted polygon is stored counter-clockwise and strictly convex, 3..256 vertices, unit outward normals
 //   perpendicular to their edges, positive area equal to the shoelace area, centroid inside, bounds around it;
 // - every stored vertex comes from the input (within the weld tolerance);
-// - a hull contains every input point (within the collinear tolerance); an accepted makePolygon outline lies on
-//   its polygon's boundary;
+// - a hull contains every input point, an accepted makePolygon outline lies on its polygon's boundary, both within
+//   2e-5 of the size (twice the collinear tolerance). Known bug "hull-cascade" (docs/fuzzing.md): since a149bea,
+//   drops of near-collinear points cascade along a finely sampled arc and leave input points up to 5e-5 of the
+//   size outside; SAT_FUZZ_SKIP=hull-cascade loosens the bound to 1e-3;
 // - a stored polygon fed back to makePolygon is accepted with the same vertices (the makers are idempotent);
 // - decompose's parts are valid polygons whose areas sum to the outline's area.
 #include <algorithm>
@@ -121,6 +123,8 @@ void dump() {
   std::fprintf(stderr, "\n");
 }
 
+double outlineTolerance() { return fuzz::skipKnown("hull-cascade") ? 1e-3 : 2e-5; }
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -164,10 +168,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         double sz = pointSize(p, n);
         for (int i = 0; i < n; ++i) {
           double d = outside(poly, p[i]);
-          // Known bug "spike": a vertex collinear with its neighbours but not between them (the outline doubles
-          // back) is dropped as collinear instead of the outline being refused (docs/fuzzing.md).
-          if (fuzz::skipKnown("spike")) break;
-          FUZZ_CHECK(std::fabs(d) <= 2e-5 * sz, "makePolygon: input point %d (%g, %g) is %g off the boundary", i,
+          FUZZ_CHECK(std::fabs(d) <= outlineTolerance() * sz, "makePolygon: input point %d (%g, %g) is %g off the boundary", i,
                      p[i].x, p[i].y, d);
         }
         checkIdempotent(poly, "makePolygon");
@@ -186,7 +187,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         double sz = pointSize(p, n);
         for (int i = 0; i < n; ++i) {
           double d = outside(poly, p[i]);
-          FUZZ_CHECK(d <= 2e-5 * sz, "makeHull: input point %d (%g, %g) is %g outside the hull", i, p[i].x, p[i].y, d);
+          FUZZ_CHECK(d <= outlineTolerance() * sz, "makeHull: input point %d (%g, %g) is %g outside the hull (%.2g of the size)", i, p[i].x, p[i].y, d, d / sz);
         }
         checkIdempotent(poly, "makeHull");
       }
