@@ -58,7 +58,9 @@ Manifold collideCoreCircle(const CoreView& a, Vec2 c, float r, float tol) {
   if (bestT > 0.0f && bestT < 1.0f) {
     // Inside an edge: its stored normal is exact (c - q loses direction in float when d is small).
     n = a.n[feature];
-    if (dot(n, c - q) < 0.0f) n = -n;  // a 2-gon's edge faces both ways
+    // A segment (2-gon) faces both ways: take the side the centre is on. A polygon's edge normal is outward
+    // already; its sign must not follow c - q, whose direction is noise when the centre sits on the edge.
+    if (a.count == 2 && dot(n, c - q) < 0.0f) n = -n;
   } else {
     int vertex = bestT <= 0.0f ? feature : (feature + 1 == a.count ? 0 : feature + 1);
     n = d > tol ? clampToVertexCone(a, vertex, (1.0f / d) * (c - q)) : a.n[best];

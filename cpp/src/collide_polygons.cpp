@@ -359,9 +359,10 @@ bool overlapCores(const CoreView& a, const CoreView& b, float tol, SatCache* cac
   bool flip = sb.sep > sa.sep;
   remember(cache, flip ? 2 : 1, flip ? sb.edge : sa.edge);
   float coreSep = flip ? sb.sep : sa.sep;
-  // A negative separation means the cores overlap. Zero or more with rounded cores needs the exact distance:
-  // two parallel segments have a degenerate Minkowski difference whose face normals miss the end-on axis.
-  if (rSum == 0.0f || coreSep < 0.0f) return true;
+  // A separation below -tol means the cores overlap. Above it, rounded cores need the exact distance: two
+  // parallel segments have a degenerate Minkowski difference whose face normals miss the end-on axis, and
+  // rounding can leave their face separation slightly negative.
+  if (rSum == 0.0f || coreSep <= -tol) return true;
   return closestCores(a, b).dist <= stop;
 }
 
@@ -385,7 +386,7 @@ Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache*
   const float coreSep = flip ? sb.sep : sa.sep;
   remember(cache, flip ? 2 : 1, edge);
 
-  if (rSum > 0.0f && coreSep >= 0.0f) {
+  if (rSum > 0.0f && coreSep > -tol) {
     // Rounded cores apart: the MTV runs along their closest points, which need not be a face normal.
     Closest c = closestCores(a, b);
     if (c.dist > stop) return {};

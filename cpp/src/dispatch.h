@@ -76,17 +76,21 @@ inline bool preparePair(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, Pl
 
 template <class Xf>
 Manifold collidePlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, SatCache* cache) {
+  if (a.type == ShapeType::Circle && b.type != ShapeType::Circle) {
+    // Work in the other shape's frame: its features stay exact and only the circle's centre is transformed. In
+    // the circle's frame a small polygon far from the centre would lose its shape to rounding (and with it the
+    // direction of the normal).
+    return flipManifold(collidePlaced(b, xfB, a, xfA, cache));
+  }
   PlacedPair pp;
   if (!preparePair(a, xfA, b, xfB, &pp)) return {};
   CoreBuffer bufA, bufB;
   Manifold m;
-  const bool circleA = a.type == ShapeType::Circle, circleB = b.type == ShapeType::Circle;
+  const bool circleA = a.type == ShapeType::Circle, circleB = b.type == ShapeType::Circle;  // not (A only)
   if (circleA && circleB) {
     m = collideCircles(pp.ba.center, pp.ba.radius, pp.bb.center, pp.bb.radius, pp.tol);
   } else if (circleB) {
     m = collideCoreCircle(placeCore(a, pp.pa, &bufA), pp.bb.center, pp.bb.radius, pp.tol);
-  } else if (circleA) {
-    m = flipManifold(collideCoreCircle(placeCore(b, pp.pb, &bufB), pp.ba.center, pp.ba.radius, pp.tol));
   } else {
     m = collideCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
   }

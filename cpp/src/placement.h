@@ -157,7 +157,12 @@ inline CoreView placePolygon(const Polygon& poly, const Placement& p, CoreBuffer
 inline CoreView placeCapsule(const Capsule& cap, const Placement& p, CoreBuffer* buf) {
   buf->v[0] = p.apply(cap.center1);
   buf->v[1] = p.apply(cap.center2);
-  Vec2 nrm = normalize(rightPerp(buf->v[1] - buf->v[0]));
+  // The normal comes from the local segment, not from the placed points: a segment short against its distance
+  // from the working frame's origin can round to a single point there, and still has a direction.
+  // Normal 0 must be the placed edge's right-hand normal (edge 0 runs from v0 to v1): a mirroring placement maps
+  // the local right-hand side to the left.
+  Vec2 nrm = p.applyNormal(normalize(rightPerp(cap.center2 - cap.center1)));
+  if (p.det < 0.0f) nrm = -nrm;
   buf->n[0] = nrm;
   buf->n[1] = -nrm;
   CoreView view;

@@ -137,22 +137,34 @@ int weldRing(std::vector<Vec2>& ring, float weldTol) {
 }
 
 int dropCollinear(std::vector<Vec2>& ring, float weldTol, float collinearTol) {
+  // absorbed[i]: input points already dropped from between ring[i] and ring[i+1]. A drop must keep them within
+  // tolerance of the new, longer edge too, or a finely sampled arc would be flattened step by step far beyond
+  // the tolerance (each step looking collinear on its own).
+  std::vector<std::vector<Vec2>> absorbed(ring.size());
   bool changed = true;
   while (changed && ring.size() >= 3) {
     changed = false;
-    int n = int(ring.size());
-    for (int i = 0; i < n && n >= 3; ++i) {
-      Vec2 a = ring[(i + n - 1) % n], b = ring[i], c = ring[(i + 1) % n];
-      double ac2 = double(distanceSquared(a, c));
-      double ac = std::sqrt(ac2);
+    const int n = int(ring.size());
+    for (int i = 0; i < n; ++i) {
+      const int ia = (i + n - 1) % n, ic = (i + 1) % n;
+      const Vec2 a = ring[ia], b = ring[i], c = ring[ic];
+      const double ac2 = double(distanceSquared(a, c));
+      const double ac = std::sqrt(ac2);
       if (ac <= weldTol) return -1;  // a spike that returns to where it started
       if (std::fabs(orient(a, b, c)) / ac > collinearTol) continue;
       // On the line through its neighbours: a repair only when it lies between them. Beyond them the outline
       // doubles back over itself (a spike), which is not a convex outline with an extra point.
-      double t = (double(b.x) - a.x) * (double(c.x) - a.x) + (double(b.y) - a.y) * (double(c.y) - a.y);
+      const double t = (double(b.x) - a.x) * (double(c.x) - a.x) + (double(b.y) - a.y) * (double(c.y) - a.y);
       if (t < 0.0 || t > ac2) return -1;
+      bool keepsAbsorbed = true;
+      for (int e : {ia, i}) {
+        for (Vec2 p : absorbed[e]) keepsAbsorbed = keepsAbsorbed && std::fabs(orient(a, p, c)) / ac <= collinearTol;
+      }
+      if (!keepsAbsorbed) continue;
+      absorbed[ia].push_back(b);
+      absorbed[ia].insert(absorbed[ia].end(), absorbed[i].begin(), absorbed[i].end());
       ring.erase(ring.begin() + i);
-      n = weldRing(ring, weldTol);
+      absorbed.erase(absorbed.begin() + i);
       changed = true;
       break;
     }
