@@ -8,9 +8,7 @@
 //   perpendicular to their edges, positive area equal to the shoelace area, centroid inside, bounds around it;
 // - every stored vertex comes from the input (within the weld tolerance);
 // - a hull contains every input point, an accepted makePolygon outline lies on its polygon's boundary, both within
-//   2e-5 of the size (twice the collinear tolerance). Known bug "hull-cascade" (docs/fuzzing.md): since a149bea,
-//   drops of near-collinear points cascade along a finely sampled arc and leave input points up to 5e-5 of the
-//   size outside; SAT_FUZZ_SKIP=hull-cascade loosens the bound to 1e-3;
+//   2e-5 of the size (twice the collinear tolerance; the "hull-cascade" bug broke this, fixed in 8df8d30);
 // - a stored polygon fed back to makePolygon is accepted with the same vertices (the makers are idempotent);
 // - decompose's parts are valid polygons whose areas sum to the outline's area.
 #include <algorithm>
@@ -103,6 +101,8 @@ void checkStatus(Status s, const Vec2* p, int n, const char* who) {
 }
 
 void checkIdempotent(const sat::Polygon& p, const char* who) {
+  // Known bug "remake" (docs/fuzzing.md): since 8df8d30 a 34-vertex hull of a fine arc comes back with 33.
+  if (fuzz::skipKnown("remake")) return;
   sat::Polygon again;
   Status s = sat::makePolygon(p.vertices(), p.count(), &again);
   FUZZ_CHECK(s == Status::Ok, "%s: its own stored polygon (%d vertices) refused by makePolygon: %s", who, p.count(),
@@ -123,7 +123,7 @@ void dump() {
   std::fprintf(stderr, "\n");
 }
 
-double outlineTolerance() { return fuzz::skipKnown("hull-cascade") ? 1e-3 : 2e-5; }
+double outlineTolerance() { return 2e-5; }
 
 }  // namespace
 
