@@ -425,7 +425,8 @@ void World::Impl::narrowPhase() {
     if (i + kAheadBody < n) {
       __builtin_prefetch(&hot[nextPairs[i + kAheadBody].b]);
     }
-    if (i + kAheadGeometry < n) {
+    if (i + kAheadGeometry < n && hot[nextPairs[i + kAheadGeometry].b].count0 > 0) {
+      // Only bodies with polygon geometry: a world of circles and capsules has no vertex array to point into.
       const detail::BodyHot& hb = hot[nextPairs[i + kAheadGeometry].b];
       const Vec2* v = verts.data() + hb.vert0;
       __builtin_prefetch(v);

@@ -104,8 +104,10 @@ inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q
 inline Vec2 invRotate(Rot q, Vec2 v) { return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y}; }
 /// q^T * r: the rotation of r relative to q.
 inline Rot invMulRot(Rot q, Rot r) { return {q.c * r.c + q.s * r.s, q.c * r.s - q.s * r.c}; }
+/// A rotation is valid when finite and unit length to float precision (makeRot gives |c^2 + s^2 - 1| < 1e-7): a
+/// hand-filled Rot off by more would scale the shape and make collide(A, B) and collide(B, A) disagree.
 inline bool isValid(Rot q) {
-  return isValid(q.c) && isValid(q.s) && std::fabs(q.c * q.c + q.s * q.s - 1.0f) < 1.0e-3f;
+  return isValid(q.c) && isValid(q.s) && std::fabs(q.c * q.c + q.s * q.s - 1.0f) < 1.0e-5f;
 }
 
 /// Position, rotation and non-uniform scale. A local point v maps to p + R(q) * (scale * v):
