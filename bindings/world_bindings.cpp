@@ -19,9 +19,8 @@ using namespace satjs;
 namespace {
 
 // Info block, in 32-bit words (mirrored by the I_* constants of world.ts).
-constexpr int kInfoBegin = 0;           ///< begin events: address, count
-constexpr int kInfoStay = 2;            ///< stay events
-constexpr int kInfoEnd = 4;             ///< end events
+// Begin, stay and end events: address and count each, in that order from kInfoBegin (words 0-1, 2-3, 4-5).
+constexpr int kInfoBegin = 0;
 constexpr int kInfoContacts = 6;        ///< contacts
 constexpr int kInfoShapeContacts = 8;   ///< shape contacts
 constexpr int kInfoRejected = 10;       ///< rejected bodies

@@ -32,8 +32,13 @@ function writeIfChanged(file, data) {
   return true;
 }
 
-/** ES module sources import the glue as './wasm/sat-*.mjs'; in the extension every script is .js. */
-const renameGlue = (text) => text.replace(/(['"])\.\/wasm\/(sat-[a-z]+)\.mjs\1/g, '$1./wasm/$2.js$1');
+/**
+ * ES module sources import the glue as './wasm/sat-*.mjs'; in the extension every script is .js. The
+ * narrow-phase-only flavour is not shipped to Cocos (mini-game size): its imports point at the full module, a
+ * superset, so `loadSAT({ narrowPhaseOnly: true })` still works there.
+ */
+const renameGlue = (text) =>
+  text.replace(/(['"])\.\/wasm\/(sat-[a-z]+)(?:-narrow)?\.mjs\1/g, '$1./wasm/$2.js$1');
 
 // ---- 1. the module and the package into assets/lib -----------------------------------------------------------
 
@@ -47,6 +52,7 @@ for (const f of readdirSync(dist)) {
 }
 const distWasm = path.join(dist, 'wasm');
 for (const f of readdirSync(distWasm)) {
+  if (/-narrow\./.test(f)) continue;  // see renameGlue
   let name = null;
   if (f.endsWith('.mjs')) name = f.replace(/\.mjs$/, '.js');
   else if (f.endsWith('.d.mts')) name = f.replace(/\.d\.mts$/, '.d.ts');
