@@ -2,7 +2,7 @@
  * The narrow-phase API: shapes stored in the WebAssembly module and addressed by handle, and the queries.
  * @module
  */
-import { SATError, type SATErrorCode } from './errors.js';
+import { CORE_STATUS_CODES, SATError } from './errors.js';
 import { IN_EXTRA, IN_XF_A, IN_XF_B, OUT, OUT_ERROR, TRANSFORM_FLOATS } from './layout.js';
 import type { SATModule } from './module.js';
 import { World, type WorldOptions } from './world.js';
@@ -29,20 +29,7 @@ export type ShapeKind = 'circle' | 'capsule' | 'polygon';
 
 const KINDS: readonly ShapeKind[] = ['circle', 'capsule', 'polygon'];
 /** Status values of the C++ core, by number (cpp/include/sat/shapes.h). */
-const STATUS: readonly SATErrorCode[] = [
-  'InvalidArgument', // 0 = Ok never reaches an error path
-  'TooFewPoints',
-  'TooManyPoints',
-  'NonFinite',
-  'OutOfRange',
-  'ZeroArea',
-  'SelfIntersecting',
-  'Concave',
-  'InvalidRadius',
-  'ZeroLength',
-  'InvalidTransform',
-  'InvalidArgument',
-];
+const STATUS = CORE_STATUS_CODES;
 const STATUS_NON_FINITE = 3;
 const STATUS_INVALID_TRANSFORM = 10;
 const FLOAT32_MAX = 3.4028234663852886e38;

@@ -20,7 +20,7 @@
  * ```
  * @module
  */
-import { SATError, type SATErrorCode } from './errors.js';
+import { CORE_STATUS_CODES, SATError, type SATErrorCode } from './errors.js';
 import { IN_XF_A, OUT } from './layout.js';
 import type { SAT, Shape } from './api.js';
 import type { AABB, PointsInput, Transform, Vec2 } from './types.js';
@@ -420,20 +420,7 @@ const STATUS_UNKNOWN_BODY = 64;
 const STATUS_REMOVED_BODY = 65;
 const STATUS_WORLD_FULL = 66;
 const STATUS_INVALID_ARGUMENT = 11;
-const CORE_STATUS: readonly SATErrorCode[] = [
-  'InvalidArgument',
-  'TooFewPoints',
-  'TooManyPoints',
-  'NonFinite',
-  'OutOfRange',
-  'ZeroArea',
-  'SelfIntersecting',
-  'Concave',
-  'InvalidRadius',
-  'ZeroLength',
-  'InvalidTransform',
-  'InvalidArgument',
-];
+const CORE_STATUS = CORE_STATUS_CODES;
 const BROAD_PHASES: readonly BroadPhase[] = ['grid', 'tree', 'sap'];
 const BODY_TYPES: readonly BodyType[] = ['static', 'kinematic', 'dynamic'];
 const FLOAT32_MAX = 3.4028234663852886e38;
