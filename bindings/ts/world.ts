@@ -1052,14 +1052,20 @@ export class World {
     }
   }
 
-  private _ids(fn: string, out: number[] | undefined, call: (ptr: number, capacity: number) => number): number[] {
+  private _ids(
+    fn: string,
+    out: number[] | undefined,
+    call: (ptr: number, capacity: number) => number,
+    error: (r: number) => SATError = () =>
+      new SATError('InvalidArgument', `World.${fn}: coordinates must be finite and within 1e6`),
+  ): number[] {
     const sat = this._sat;
     let capacity = 64;
     for (;;) {
       const ptr = sat._m._sat_buffer(4 * capacity);
       if (ptr === 0) throw new SATError('OutOfMemory', `World.${fn}: the WebAssembly memory could not grow`);
       const r = call(ptr, capacity);
-      if (r < 0) throw new SATError('InvalidArgument', `World.${fn}: coordinates must be finite and within 1e6`);
+      if (r < 0) throw error(r);
       if (r <= capacity) {
         const res = out ?? [];
         const u32 = sat._m.HEAPU32;
@@ -1115,26 +1121,16 @@ export class World {
     const w = this._ptr('queryShape');
     const h = this._sat._handle(shape, 'World.queryShape', 'shape');
     const [g, m, sensors] = readFilter(filter, 'queryShape');
-    this._sat._writeTransform(this._sat._heap(), this._sat._s + IN_XF_A, xf, 'World.queryShape', 'xf');
-    const sat = this._sat;
-    let capacity = 64;
-    for (;;) {
-      const ptr = sat._m._sat_buffer(4 * capacity);
-      if (ptr === 0) throw new SATError('OutOfMemory', 'World.queryShape: the WebAssembly memory could not grow');
-      // The transform is re-written: _sat_buffer does not touch the scratch block, but be explicit.
-      this._sat._writeTransform(this._sat._heap(), this._sat._s + IN_XF_A, xf, 'World.queryShape', 'xf');
-      const r = this._x._sat_world_query_shape(w, h, g, m, sensors, ptr, capacity);
-      if (r < 0) throw this._sat._transformError(xf, 'World.queryShape', 'xf', -r & 0xff);
-      if (r <= capacity) {
-        const res = out ?? [];
-        const u32 = sat._m.HEAPU32;
-        const base = ptr >> 2;
-        res.length = r;
-        for (let k = 0; k < r; k++) res[k] = u32[base + k];
-        return res;
-      }
-      capacity = r;
-    }
+    return this._ids(
+      'queryShape',
+      out,
+      (ptr, cap) => {
+        // Written (and validated) per try, after _sat_buffer: the scratch block then surely holds it.
+        this._sat._writeTransform(this._sat._heap(), this._sat._s + IN_XF_A, xf, 'World.queryShape', 'xf');
+        return this._x._sat_world_query_shape(w, h, g, m, sensors, ptr, cap);
+      },
+      (r) => this._sat._transformError(xf, 'World.queryShape', 'xf', -r & 0xff),
+    );
   }
 
   /** For tests and tools: checks the world's internal invariants (broad phase, pair cache). */
