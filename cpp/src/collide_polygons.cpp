@@ -188,11 +188,13 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
 #elif SAT_WASM_SIMD
       float s = minProjectionPairs(b.v, nb, n);
 #else
-      float s = FLT_MAX;
+      // Scalar (WASM without SIMD, asm.js, other CPUs): the minimum as an integer key, for the same reason as below.
+      int32_t minKey = orderKey(FLT_MAX);
       for (int j = 0; j < nb; ++j) {
-        float sj = n.x * b.v[j].x + n.y * b.v[j].y;
-        s = sj < s ? sj : s;
+        const int32_t kj = orderKey(n.x * b.v[j].x + n.y * b.v[j].y);
+        minKey = kj < minKey ? kj : minKey;
       }
+      float s = fromOrderKey(minKey);
 #endif
       s -= dot(n, a.v[i]);
       // Branch-free running maximum (see orderKey): which face wins is data-dependent and unpredictable.
