@@ -45,6 +45,14 @@ void writeManifold(const sat::Manifold& m, float* out) {
 }
 
 // Grow-only work arrays of the bulk call; allocated when a call needs more than any before it.
+inline float maskFloat(float f, uint32_t mask) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  bits &= mask;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
 sat::Transform* gXforms = nullptr;
 const sat::Shape** gShapes = nullptr;
 int gWorkCapacity = 0;
@@ -238,11 +246,13 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
     depths[k] = m.depth;
     float* p = points + 6 * k;
     for (int i = 0; i < 2; ++i) {
-      bool valid = i < m.pointCount;
-      p[3 * i] = valid ? m.points[i].point.x : 0.0f;
-      p[3 * i + 1] = valid ? m.points[i].point.y : 0.0f;
-      p[3 * i + 2] = valid ? m.points[i].depth : 0.0f;
-      ids[2 * k + i] = valid ? m.points[i].id : 0u;
+      // Unused slots read as +0: masked as integers, because a float `valid ? x : 0.0f` is a branch in V8's code
+      // and pointCount varies from pair to pair.
+      const uint32_t keep = i < m.pointCount ? ~0u : 0u;
+      p[3 * i] = maskFloat(m.points[i].point.x, keep);
+      p[3 * i + 1] = maskFloat(m.points[i].point.y, keep);
+      p[3 * i + 2] = maskFloat(m.points[i].depth, keep);
+      ids[2 * k + i] = m.points[i].id & keep;
     }
   }
   return touching;
