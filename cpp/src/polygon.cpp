@@ -141,33 +141,74 @@ int dropCollinear(std::vector<Vec2>& ring, float weldTol, float collinearTol) {
   // tolerance of the new, longer edge too, or a finely sampled arc would be flattened step by step far beyond
   // the tolerance (each step looking collinear on its own).
   std::vector<std::vector<Vec2>> absorbed(ring.size());
+  // Distance of ring[i] from the line through its neighbours when that makes it collinear (within collinearTol
+  // and between them), else -1. Sets *spike for an outline that doubles back on itself (a spike that returns to
+  // where it started, or a collinear point beyond its neighbours): not a convex outline with an extra point.
+  // This is the whole test a fresh call on the ring makes, knowing nothing of earlier drops.
+  auto collinearDistance = [&](int i, bool* spike) -> double {
+    const int n = int(ring.size());
+    const Vec2 a = ring[(i + n - 1) % n], b = ring[i], c = ring[(i + 1) % n];
+    const double ac2 = double(distanceSquared(a, c));
+    const double ac = std::sqrt(ac2);
+    if (ac <= weldTol) return *spike = true, -1.0;
+    const double h = std::fabs(orient(a, b, c)) / ac;
+    if (h > collinearTol) return -1.0;
+    const double t = (double(b.x) - a.x) * (double(c.x) - a.x) + (double(b.y) - a.y) * (double(c.y) - a.y);
+    if (t < 0.0 || t > ac2) return *spike = true, -1.0;
+    return h;
+  };
+  // Farthest distance of the points absorbed beside ring[i] from the edge that dropping ring[i] would make.
+  auto absorbedDistance = [&](int i) {
+    const int n = int(ring.size()), ia = (i + n - 1) % n;
+    const Vec2 a = ring[ia], c = ring[(i + 1) % n];
+    const double ac = std::sqrt(double(distanceSquared(a, c)));
+    double d = 0.0;
+    for (int e : {ia, i}) {
+      for (Vec2 p : absorbed[e]) d = std::fmax(d, std::fabs(orient(a, p, c)) / ac);
+    }
+    return d;
+  };
+  auto drop = [&](int i) {
+    const int n = int(ring.size()), ia = (i + n - 1) % n;
+    absorbed[ia].push_back(ring[i]);
+    absorbed[ia].insert(absorbed[ia].end(), absorbed[i].begin(), absorbed[i].end());
+    ring.erase(ring.begin() + i);
+    absorbed.erase(absorbed.begin() + i);
+  };
+
+  // Pass 1: drop the first collinear vertex whose absorbed points stay within tolerance, until there is none.
   bool changed = true;
   while (changed && ring.size() >= 3) {
     changed = false;
-    const int n = int(ring.size());
-    for (int i = 0; i < n; ++i) {
-      const int ia = (i + n - 1) % n, ic = (i + 1) % n;
-      const Vec2 a = ring[ia], b = ring[i], c = ring[ic];
-      const double ac2 = double(distanceSquared(a, c));
-      const double ac = std::sqrt(ac2);
-      if (ac <= weldTol) return -1;  // a spike that returns to where it started
-      if (std::fabs(orient(a, b, c)) / ac > collinearTol) continue;
-      // On the line through its neighbours: a repair only when it lies between them. Beyond them the outline
-      // doubles back over itself (a spike), which is not a convex outline with an extra point.
-      const double t = (double(b.x) - a.x) * (double(c.x) - a.x) + (double(b.y) - a.y) * (double(c.y) - a.y);
-      if (t < 0.0 || t > ac2) return -1;
-      bool keepsAbsorbed = true;
-      for (int e : {ia, i}) {
-        for (Vec2 p : absorbed[e]) keepsAbsorbed = keepsAbsorbed && std::fabs(orient(a, p, c)) / ac <= collinearTol;
-      }
-      if (!keepsAbsorbed) continue;
-      absorbed[ia].push_back(b);
-      absorbed[ia].insert(absorbed[ia].end(), absorbed[i].begin(), absorbed[i].end());
-      ring.erase(ring.begin() + i);
-      absorbed.erase(absorbed.begin() + i);
+    for (int i = 0; i < int(ring.size()); ++i) {
+      bool spike = false;
+      const double h = collinearDistance(i, &spike);
+      if (spike) return -1;
+      if (h < 0.0 || absorbedDistance(i) > collinearTol) continue;
+      drop(i);
       changed = true;
       break;
     }
+  }
+  // Pass 2: a vertex that pass 1 kept only for its absorbed points is still collinear to a fresh call, which
+  // knows no absorbed points and drops it: a stored polygon fed back to makePolygon lost a vertex (the "remake"
+  // bug). So drop every vertex a fresh call would drop, the one that moves the outline least first, until none
+  // is left: the result is then a fixed point of this function by construction. It is rare (the seams between
+  // runs merged by pass 1 along a finely sampled arc); one drop moves the points absorbed beside it by at most
+  // its own distance, so they stay within twice the tolerance.
+  while (ring.size() >= 3) {
+    int best = -1;
+    double bestMove = 0.0;
+    for (int i = 0; i < int(ring.size()); ++i) {
+      bool spike = false;
+      const double h = collinearDistance(i, &spike);
+      if (spike) return -1;
+      if (h < 0.0) continue;
+      const double move = std::fmax(h, absorbedDistance(i));
+      if (best < 0 || move < bestMove) best = i, bestMove = move;
+    }
+    if (best < 0) break;
+    drop(best);
   }
   return int(ring.size());
 }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "reference.h"
 #include "sat/sat.h"
@@ -168,6 +169,40 @@ TEST(HostileGeometry, RegressionCollinearCapsulesSwapDepth) {
   int overlapping = 0;
   EXPECT_TRUE(checkPair(sat::Shape(a), xfA, sat::Shape(b), xfB, &overlapping));
   EXPECT_TRUE(checkPair(sat::Shape(b), xfB, sat::Shape(a), xfA, &overlapping));
+}
+
+// "remake": the hull of a finely sampled arc, fed back to makePolygon, came back with one vertex fewer. Outline
+// cleaning kept a vertex within the collinear tolerance of its neighbours' line because dropping it would have
+// moved points dropped earlier too far; a fresh call knows no such points and dropped it. A stored polygon must
+// be a fixed point of the makers (same vertices, same order), and the hull still contains every input point.
+TEST(HostileGeometry, RegressionRemakeHullOfFineArc) {
+  int checked = 0;
+  for (int n = 40; n <= 400; n += 7) {
+    for (float far : {10.0f, 112.5f, 300.0f}) {
+      std::vector<Vec2> pts{{far, 0.0f}};
+      for (int i = 1; i < n; ++i) {
+        const double t = 6.283185307179586 * i / n;
+        pts.push_back({ref::f32(std::cos(t)), ref::f32(std::sin(t))});
+      }
+      sat::Polygon hull, again;
+      ASSERT_EQ(sat::makeHull(pts.data(), int(pts.size()), &hull), sat::Status::Ok);
+      ASSERT_EQ(sat::makePolygon(hull.vertices(), hull.count(), &again), sat::Status::Ok);
+      bool same = again.count() == hull.count();
+      for (int i = 0; same && i < hull.count(); ++i) same = again.vertex(i) == hull.vertex(i);
+      EXPECT_TRUE(same) << n << " points and one at x = " << far << ": hull of " << hull.count()
+                        << " vertices remade with " << again.count();
+      const double size = std::hypot(double(far) + 1.0, 2.0);
+      for (Vec2 q : pts) {
+        for (int i = 0; i < hull.count(); ++i) {
+          // q on the inner side of every edge, within 2e-5 of the size (twice the collinear tolerance).
+          const Vec2 a = hull.vertex(i), nrm = hull.normal(i);
+          EXPECT_LE(double(nrm.x) * (double(q.x) - a.x) + double(nrm.y) * (double(q.y) - a.y), 2e-5 * size);
+        }
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 156);
 }
 
 }  // namespace
