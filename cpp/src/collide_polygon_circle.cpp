@@ -63,7 +63,7 @@ Manifold collideCoreCircle(const CoreView& a, Vec2 c, float r, float tol) {
     if (a.count == 2 && dot(n, c - q) < 0.0f) n = -n;
   } else {
     int vertex = bestT <= 0.0f ? feature : (feature + 1 == a.count ? 0 : feature + 1);
-    n = d > tol ? clampToVertexCone(a, vertex, (1.0f / d) * (c - q)) : a.n[best];
+    n = d > tol ? clampToVertexCone(a, vertex, (1.0f / d) * (c - q), closestPointNoise(q, c, d)) : a.n[best];
   }
   m.normal = n;
   m.depth = rSum - d;

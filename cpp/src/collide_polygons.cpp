@@ -451,8 +451,9 @@ Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache*
       Vec2 n = c.edgeNormal;
       if (!c.onEdge) {
         n = (1.0f / c.dist) * (c.pb - c.pa);
-        n = clampToVertexCone(a, c.vertexA, n);
-        n = -clampToVertexCone(b, c.vertexB, -n);
+        const float noise = closestPointNoise(c.pa, c.pb, c.dist);
+        n = clampToVertexCone(a, c.vertexA, n, noise);
+        n = -clampToVertexCone(b, c.vertexB, -n, noise);
       }
       Vec2 faceNormal = flip ? -b.n[edge] : a.n[edge];
       Manifold m;

@@ -6,6 +6,7 @@
 // with the frame's rotation and origin.
 #pragma once
 
+#include <cfloat>
 #include <cmath>
 
 #include "polygon_build.h"
@@ -189,14 +190,41 @@ inline void manifoldToWorld(Manifold* m, const Frame& f) {
   for (int i = 0; i < m->pointCount; ++i) m->points[i].point = f.toWorldPoint(m->points[i].point);
 }
 
-/// For a closest point at vertex k of a core, keeps direction u inside the vertex's normal cone (between the
-/// normals of the edges meeting there). Float noise can put u just outside it when an adjacent edge is almost as
-/// close; the true closest feature is then that edge, whose stored normal is exact.
-inline Vec2 clampToVertexCone(const CoreView& c, int k, Vec2 u) {
-  Vec2 nPrev = c.n[k == 0 ? c.count - 1 : k - 1], nNext = c.n[k];
-  if (cross(nPrev, u) >= 0.0f && cross(u, nNext) >= 0.0f) return u;
-  // Outside: the nearer boundary. (A segment's end cone is a half-plane whose two boundaries are opposite.)
-  return dot(u, nPrev) >= dot(u, nNext) ? nPrev : nNext;
+/// For a closest point found at vertex k of a core, the direction u of the minimum translation, kept inside the
+/// normal cone of the vertex that is really closest. `noise` bounds the error of u (the sine of the angle), from
+/// the rounding of the closest points against their distance (closestPointNoise).
+/// - u just outside k's cone, within noise: an adjacent edge is almost as close and u is noise around its normal;
+///   the true closest feature is that edge, whose stored normal is exact.
+/// - u farther outside: the closest-point search picked k among vertices whose distances agree to float
+///   precision (a tiny edge of a polygon much smaller than the distance, whose squared distances differ below
+///   one ulp; or vertices merged by the placement's rounding). u is good there, the vertex is not: walk to the
+///   neighbour on u's side, whose cone the direction is tested against next. Clamping to k's cone instead gave
+///   a face normal tens of degrees off the minimum translation direction (the "rounded-ratio" bug).
+inline Vec2 clampToVertexCone(const CoreView& c, int k, Vec2 u, float noise) {
+  for (int step = 0;; ++step) {
+    const int prev = k == 0 ? c.count - 1 : k - 1, next = k + 1 == c.count ? 0 : k + 1;
+    const Vec2 nPrev = c.n[prev], nNext = c.n[k];
+    const bool inPrev = cross(nPrev, u) >= 0.0f, inNext = cross(u, nNext) >= 0.0f;
+    if (inPrev && inNext) return u;
+    // The boundary u is past (a segment's end cone is a half-plane whose two boundaries are opposite: the nearer).
+    const bool pastNext = !inNext && (inPrev || dot(u, nNext) >= dot(u, nPrev));
+    const Vec2 edge = pastNext ? nNext : nPrev;
+    const bool nearEdge = noise >= 1.0f || (dot(u, edge) > 0.0f && std::fabs(cross(u, edge)) <= noise);
+    if (nearEdge || step == c.count) return edge;
+    k = pastNext ? next : prev;
+  }
+}
+
+/// Error bound of the unit direction between closest points p, q at distance d (the sine of the angle). Their
+/// distance is known to e, a few ulps of the working frame's magnitude (placement and the squared-distance
+/// comparisons round there). Two sources: rounding of the points, e / d; and, along parallel features, a pair
+/// drifted by s along them, which is only s^2 / 2d farther apart and so ties in float for s up to sqrt(2 e d):
+/// an angle of sqrt(2 e / d). At least 1 when d is within the rounding: the direction is noise altogether, and
+/// clampToVertexCone keeps to the nearer edge normal of the vertex found.
+inline float closestPointNoise(Vec2 p, Vec2 q, float d) {
+  const float mag = std::fmax(std::fmax(std::fabs(p.x), std::fabs(p.y)), std::fmax(std::fabs(q.x), std::fabs(q.y)));
+  const float e = 16.0f * FLT_EPSILON * (mag + d);
+  return e / d + std::sqrt(2.0f * e / d);
 }
 
 // Core routines in the working frame (collide_polygons.cpp). They return an empty manifold when apart.

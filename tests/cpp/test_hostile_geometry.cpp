@@ -205,4 +205,36 @@ TEST(HostileGeometry, RegressionRemakeHullOfFineArc) {
   EXPECT_EQ(checked, 156);
 }
 
+// "rounded-ratio" (capsule against a polygon 1e4 times smaller or larger): right depth, but the normal was a face
+// normal tens of degrees off the minimum translation direction. The closest-point search picked a vertex next to
+// the closest one (a 5e-6 edge at 283 away: squared distances equal in float; or two vertices merged by placing the
+// polygon 55 from the working frame's origin), and the direction was clamped to that wrong vertex's normal cone.
+TEST(HostileGeometry, RegressionRoundedRatioCapsuleNormal) {
+  const Vec2 pa[] = {{-0.0251327772f, -0.014565587f}, {-0.014565587f, -0.014565587f},
+                     {0.0254374165f, 0.0254374165f}, {0.0254374165f, 0.0254421588f}};
+  sat::Polygon polygon;
+  ASSERT_EQ(sat::makePolygon(pa, 4, &polygon), sat::Status::Ok);
+  sat::Capsule capsule;
+  ASSERT_EQ(sat::makeCapsule({-145.655869f, -145.655869f}, {254.374176f, 254.374176f}, 327.907776f, &capsule),
+            sat::Status::Ok);
+  const Transform xfP{{-0.0776831284f, -0.0776831284f}, {0.923879504f, 0.382683456f}, {1.0f, 1.0f}};
+  const Transform xfC{{-291.418579f, 388.376801f}, {-4.37113883e-08f, 1.0f}, {1.0f, 1.0f}};
+  int overlapping = 0;
+  EXPECT_TRUE(checkPair(sat::Shape(polygon), xfP, sat::Shape(capsule), xfC, &overlapping));
+  EXPECT_TRUE(checkPair(sat::Shape(capsule), xfC, sat::Shape(polygon), xfP, &overlapping));
+
+  sat::Capsule big;
+  ASSERT_EQ(sat::makeCapsule({21.4344063f, -28.3365231f}, {-64.3032227f, -64.3032227f}, 43.7261887f, &big),
+            sat::Status::Ok);
+  const Vec2 pb[] = {{0.00267930073f, 0.00267930073f}, {0.00428688107f, 0.00428688107f},
+                     {0.00428648852f, 0.00428688107f}};
+  sat::Polygon sliver;
+  ASSERT_EQ(sat::makePolygon(pb, 3, &sliver), sat::Status::Ok);
+  const Transform xfBig{{-5.35860157f, 26.7930069f}, {-0.475309223f, 0.879818797f}, {1.0f, 1.0f}};
+  const Transform xfSliver{{8.76560974f, 80.3843842f}, {-0.98297298f, 0.183750108f}, {1.0f, 1.0f}};
+  EXPECT_TRUE(checkPair(sat::Shape(big), xfBig, sat::Shape(sliver), xfSliver, &overlapping));
+  EXPECT_TRUE(checkPair(sat::Shape(sliver), xfSliver, sat::Shape(big), xfBig, &overlapping));
+  EXPECT_EQ(overlapping, 4);
+}
+
 }  // namespace
