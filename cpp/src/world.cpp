@@ -269,25 +269,27 @@ bool World::Impl::shouldCollide(uint32_t a, uint32_t b) const {
 
 void World::Impl::addPair(uint32_t a, uint32_t b) {
   if (a == b) return;
-  candidates.push_back(a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a);
+  if (candidateCount == candidates.size()) candidates.resize(candidates.size() < 64 ? 64 : 2 * candidates.size());
+  candidates[candidateCount++] = a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a;
 }
 
 // LSD radix sort of this frame's candidate keys on the bits that slots can use (two slots of `bits` bits each).
 void World::Impl::sortCandidates() {
   int bits = 1;
   while ((1u << bits) < slotCount && bits < 31) ++bits;
-  const size_t n = candidates.size();
+  const size_t n = candidateCount;
   if (n < 2) return;
+  uint64_t* keys = candidates.data();
   if (n < 64) {
-    std::sort(candidates.begin(), candidates.end());
+    std::sort(keys, keys + n);
     return;
   }
   // Pack to a*2^bits + b so that fewer passes cover the key.
-  for (uint64_t& k : candidates) k = ((k >> 32) << bits) | (k & 0xFFFFFFFFu);
+  for (size_t i = 0; i < n; ++i) keys[i] = ((keys[i] >> 32) << bits) | (keys[i] & 0xFFFFFFFFu);
   candidateScratch.resize(n);
   constexpr int kDigit = 11;
   uint32_t counts[1u << kDigit];
-  uint64_t* src = candidates.data();
+  uint64_t* src = keys;
   uint64_t* dst = candidateScratch.data();
   for (int shift = 0; shift < 2 * bits; shift += kDigit) {
     std::memset(counts, 0, sizeof(counts));
@@ -301,9 +303,9 @@ void World::Impl::sortCandidates() {
     for (size_t i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & ((1u << kDigit) - 1)]++] = src[i];
     std::swap(src, dst);
   }
-  if (src != candidates.data()) std::memcpy(candidates.data(), src, n * sizeof(uint64_t));
+  if (src != keys) std::memcpy(keys, src, n * sizeof(uint64_t));
   const uint64_t lowMask = (uint64_t(1) << bits) - 1;
-  for (uint64_t& k : candidates) k = ((k >> bits) << 32) | (k & lowMask);
+  for (size_t i = 0; i < n; ++i) keys[i] = ((keys[i] >> bits) << 32) | (keys[i] & lowMask);
 }
 
 void World::Impl::setBufferFromXf(uint32_t slot, const Transform& t, float angle) {
@@ -414,7 +416,7 @@ void World::Impl::findPairs() {
     return;
   }
   if (options.broadPhase == BroadPhaseType::Grid) {
-    grid.findPairs(report);
+    candidateCount = grid.findPairs(&candidates, candidateCount);
     for (uint32_t slot : staticMoved) grid.query(hot[slot].box, [&](uint32_t o) { addPair(slot, o); });
   } else {
     sap.findPairs(report);
@@ -438,7 +440,7 @@ void World::Impl::narrowPhase() {
   // 1. Merge this frame's sorted candidates into the sorted pair list: new keys become fresh pairs.
   sortCandidates();
   nextPairs.clear();
-  const size_t pairCount = pairs.size(), candidateCount = candidates.size();
+  const size_t pairCount = pairs.size();
   size_t pi = 0, ci = 0;
   for (;;) {
     if (pi < pairCount && (ci >= candidateCount || pairs[pi].key() <= candidates[ci])) {
@@ -462,7 +464,7 @@ void World::Impl::narrowPhase() {
       break;
     }
   }
-  candidates.clear();
+  candidateCount = 0;
 
   // 2. The narrow phase over every pair, compacting survivors in place. Bodies are visited in slot order for A
   // but at random for B: prefetch a few pairs ahead (the loop is bound by memory latency, not arithmetic).
