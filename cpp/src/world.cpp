@@ -156,6 +156,29 @@ AABB placeUniform(const Transform& t, const Vec2* lv, const Vec2* ln, int n, Vec
 #endif
 }
 
+// Starts loading the cache line at p. WebAssembly has no prefetch instruction (Emscripten drops
+// __builtin_prefetch), so there it is a plain load whose byte goes to a sink the compiler must keep: the miss then
+// overlaps the work on the pairs before the one that needs the line.
+inline void prefetch(const void* p, uint32_t* sink) {
+#if defined(__EMSCRIPTEN__)
+  *sink += *static_cast<const volatile uint8_t*>(p);
+#else
+  (void)sink;
+  __builtin_prefetch(p);
+#endif
+}
+
+// Whether two transform-buffer entries differ in any bit (so -0 vs +0 and NaN payloads count as changes, as with
+// memcmp). A fixed-size word compare inlines everywhere; Emscripten's memcmp is a call into a byte loop.
+inline bool bitsDiffer(const float* a, const float* b) {
+  uint32_t wa[kTransformStride], wb[kTransformStride];
+  std::memcpy(wa, a, sizeof wa);
+  std::memcpy(wb, b, sizeof wb);
+  uint32_t diff = 0;
+  for (int i = 0; i < kTransformStride; ++i) diff |= wa[i] ^ wb[i];
+  return diff != 0;
+}
+
 float shapeSize(const Shape& s, float radiusScale) {
   switch (s.type) {
     case ShapeType::Circle: return s.circle.radius * radiusScale;
@@ -335,7 +358,7 @@ void World::Impl::syncTransforms() {
     // A body flagged for a resync (filter change, enable, push-apart) without a new transform has no motion to
     // sweep: CCD must not see an old prevXf.
     if (dirty) prevXf[slot] = xf[slot];
-    if (std::memcmp(b, l, sizeof(float) * kTransformStride) != 0) {
+    if (bitsDiffer(b, l)) {
       const Transform next = makeTransform(b[0], b[1], b[2], b[3], b[4]);
       const Status s = std::isfinite(b[2]) ? checkTransform(next) : Status::InvalidTransform;
       if (s != Status::Ok) {
@@ -471,18 +494,19 @@ void World::Impl::narrowPhase() {
   const size_t n = nextPairs.size();
   constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
   size_t out = 0;
+  uint32_t touched = 0;  // see prefetch()
   for (size_t i = 0; i < n; ++i) {
     if (i + kAheadBody < n) {
-      __builtin_prefetch(&hot[nextPairs[i + kAheadBody].b]);
+      prefetch(&hot[nextPairs[i + kAheadBody].b], &touched);
     }
     if (i + kAheadGeometry < n && hot[nextPairs[i + kAheadGeometry].b].count0 > 0) {
       // Only bodies with polygon geometry: a world of circles and capsules has no vertex array to point into.
       const detail::BodyHot& hb = hot[nextPairs[i + kAheadGeometry].b];
       const Vec2* v = verts.data() + hb.vert0;
-      __builtin_prefetch(v);
-      __builtin_prefetch(v + 4);
-      __builtin_prefetch(v + 8);
-      __builtin_prefetch(v + 12);
+      prefetch(v, &touched);
+      prefetch(v + 4, &touched);
+      prefetch(v + 8, &touched);
+      prefetch(v + 12, &touched);
     }
     Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
@@ -556,6 +580,7 @@ void World::Impl::narrowPhase() {
     nextPairs[out++] = p;
   }
   nextPairs.resize(out);
+  prefetchSink = touched;
   pairs.swap(nextPairs);
   stats.narrowTests = tests;
   stats.candidatePairs = int(pairs.size());

@@ -130,6 +130,7 @@ struct World::Impl {
   std::vector<Contact> prevContacts;  // last frame's contacts: a touching pair that did not move reuses its own
   Contact scratchContact;
   std::vector<ShapeContact> shapeContacts;
+  uint32_t prefetchSink = 0;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
   std::vector<RejectedBody> rejected;
   UpdateStats stats;
 
