@@ -502,11 +502,12 @@ void World::Impl::narrowPhase() {
     if (i + kAheadGeometry < n && hot[nextPairs[i + kAheadGeometry].b].count0 > 0) {
       // Only bodies with polygon geometry: a world of circles and capsules has no vertex array to point into.
       const detail::BodyHot& hb = hot[nextPairs[i + kAheadGeometry].b];
+      // Vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last
+      // points. Only addresses inside the polygon's own data: in WASM these are real loads.
       const Vec2* v = verts.data() + hb.vert0;
       prefetch(v, &touched);
-      prefetch(v + 4, &touched);
-      prefetch(v + 8, &touched);
-      prefetch(v + 12, &touched);
+      prefetch(v + hb.count0, &touched);
+      prefetch(v + 2 * hb.count0 - 1, &touched);
     }
     Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
