@@ -35,8 +35,9 @@ class GridBroadPhase {
     return {origin_, {origin_.x + float(nx_) * cell_, origin_.y + float(ny_) * cell_}};
   }
 
-  template <typename Report>
-  void findPairs(Report&& report) const;
+  /// Writes the key (smaller slot << 32 | larger slot) of every overlapping pair, each once, to keys[count...]
+  /// and returns the new count. `keys` is used as raw storage: its size is its capacity, grown here as needed.
+  size_t findPairs(std::vector<uint64_t>* keys, size_t count) const;
   /// Visits every body whose box overlaps `box`, possibly more than once (callers dedupe).
   template <typename Visit>
   void query(const AABB& box, Visit&& visit) const;
@@ -63,10 +64,13 @@ class GridBroadPhase {
   Vec2 origin_{0.0f, 0.0f};
   float cell_ = 1.0f, inv_ = 1.0f;
   int nx_ = 0, ny_ = 0;
-  std::vector<uint32_t> cellStart_;  // nx*ny + 1 prefix sums
-  std::vector<GridEntry> entries_;   // sorted by cell
-  std::vector<uint32_t> entryCell_;  // scratch: cell of each unsorted entry
-  std::vector<GridEntry> scratch_;   // unsorted entries
+  /// A body's cell range: first cell and extent minus one per axis (sx < 0: a big body).
+  struct CellSpan {
+    int16_t x0, y0, sx, sy;
+  };
+  std::vector<uint32_t> cellStart_;  // nx*ny + 1 prefix sums (and padding, see build())
+  std::vector<GridEntry> entries_;   // sorted by cell (and a sink entry at the end, see build())
+  std::vector<CellSpan> spans_;      // scratch: per body of the last build
   std::vector<BoxEntry> big_;        // bodies spanning too many cells: tested against every body
   const BoxEntry* all_ = nullptr;    // every body (for big_), valid until the next build
   int allCount_ = 0;
@@ -89,42 +93,6 @@ class SapBroadPhase {
   std::vector<uint32_t> position_;  // per slot: index in sorted_ (valid while membership is unchanged)
   float maxWidth_ = 0.0f;
 };
-
-template <typename Report>
-void GridBroadPhase::findPairs(Report&& report) const {
-  const int cells = nx_ * ny_;
-  for (int c = 0; c < cells; ++c) {
-    const uint32_t begin = cellStart_[c], end = cellStart_[c + 1];
-    if (end - begin < 2) continue;
-    for (uint32_t i = begin; i < end; ++i) {
-      const GridEntry& ei = entries_[i];
-      const AABB bi = ei.box;
-      for (uint32_t j = i + 1; j < end; ++j) {
-        const GridEntry& ej = entries_[j];
-        if (ej.box.lower.x > bi.upper.x || bi.lower.x > ej.box.upper.x || ej.box.lower.y > bi.upper.y ||
-            bi.lower.y > ej.box.upper.y) {
-          continue;
-        }
-        // Report from one cell only: the first cell both cell ranges share.
-        const int x = ei.x0 > ej.x0 ? ei.x0 : ej.x0, y = ei.y0 > ej.y0 ? ei.y0 : ej.y0;
-        if (x + nx_ * y != c) continue;
-        report(ei.slot, ej.slot);
-      }
-    }
-  }
-  for (size_t i = 0; i < big_.size(); ++i) {
-    const AABB bi = big_[i].box;
-    for (int k = 0; k < allCount_; ++k) {
-      const BoxEntry& e = all_[k];
-      if (e.slot == big_[i].slot || !overlaps(bi, e.box)) continue;
-      // A big-big pair is seen from both sides: report it from the smaller slot only.
-      bool otherBig = false;
-      for (const BoxEntry& b : big_) otherBig |= b.slot == e.slot;
-      if (otherBig && e.slot < big_[i].slot) continue;
-      report(big_[i].slot, e.slot);
-    }
-  }
-}
 
 template <typename Visit>
 void GridBroadPhase::query(const AABB& box, Visit&& visit) const {

@@ -1,7 +1,9 @@
 // Uniform grid broad phase: the moving bodies are binned into cells by a counting sort each frame. For bodies
 // of similar size (the common game scene) each box covers one to four cells, so the build is linear and each
 // cell holds a handful of bodies.
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "broadphase.h"
 
@@ -10,15 +12,33 @@ namespace sat::detail {
 namespace {
 /// Bodies covering more cells than this are kept aside and tested against every body.
 constexpr int kMaxCellsPerBody = 64;
+
+inline uint64_t pairKey(uint32_t a, uint32_t b) {
+  const uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+  return (uint64_t(lo) << 32) | hi;
+}
+
+// Room for `need` more keys after `count`, keeping what is there (keys->size() is the capacity).
+inline uint64_t* reserveKeys(std::vector<uint64_t>* keys, size_t count, size_t need) {
+  if (keys->size() < count + need) keys->resize(std::max(count + need, 2 * keys->size()));
+  return keys->data();
+}
 }  // namespace
 
+// Largest of two non-negative floats by their bit patterns (which order like the values for x >= +0): an integer
+// select, where V8 turns a float one into a branch.
+inline float maxNonNegative(float a, float b) {
+  int32_t ia, ib;
+  std::memcpy(&ia, &a, sizeof ia);
+  std::memcpy(&ib, &b, sizeof ib);
+  return ia > ib ? a : b;
+}
+
 void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
-  entries_.clear();
+  // entries_ keeps its size: resize() below then constructs only what it adds, not every entry each frame.
   big_.clear();
   all_ = bodies;
   allCount_ = count;
-  scratch_.clear();
-  entryCell_.clear();
   if (count == 0) {
     nx_ = ny_ = 0;
     cellStart_.assign(1, 0);
@@ -29,8 +49,8 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
   for (int i = 0; i < count; ++i) {
     const AABB& b = bodies[i].box;
     bounds = unionOf(bounds, b);
-    float w = b.upper.x - b.lower.x, h = b.upper.y - b.lower.y;
-    extentSum += w > h ? w : h;
+    // upper >= lower, so both differences are >= +0.
+    extentSum += maxNonNegative(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
   }
   float cell = cellSize > 0.0f ? cellSize : float(extentSum / count);
   const float width = bounds.upper.x - bounds.lower.x, height = bounds.upper.y - bounds.lower.y;
@@ -51,31 +71,117 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
   nx_ = int(width * inv_) + 1;
   ny_ = int(height * inv_) + 1;
   const int cells = nx_ * ny_;
-  cellStart_.assign(size_t(cells) + 1, 0);
+  const int nx = nx_;
 
+  // A counting sort of (cell, body) entries: count per cell (at c + 1), prefix sums, then place. Most boxes span
+  // one or two cells per axis (the cell is about the mean box size): those take a fixed 2 x 2 block whose absent
+  // neighbours add 0, with no loop whose trip count depends on the data (those loops mispredicted). Counts are
+  // padded by nx + 1 cells because such a 0 may land past the last cell; placement sends absent entries to a
+  // sink entry at the end.
+  cellStart_.assign(size_t(cells) + size_t(nx) + 2, 0);
+  spans_.resize(size_t(count));
+  uint32_t* counts = cellStart_.data() + 1;
+  uint32_t total = 0;
   for (int i = 0; i < count; ++i) {
-    const uint32_t s = bodies[i].slot;
     const AABB& b = bodies[i].box;
     const int x0 = cellX(b.lower.x), x1 = cellX(b.upper.x), y0 = cellY(b.lower.y), y1 = cellY(b.upper.y);
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > kMaxCellsPerBody) {
-      big_.push_back({b, s});
-      continue;
-    }
-    for (int y = y0; y <= y1; ++y) {
-      for (int x = x0; x <= x1; ++x) {
-        const uint32_t c = uint32_t(x + nx_ * y);
-        scratch_.push_back({b, s, int16_t(x0), int16_t(y0)});
-        entryCell_.push_back(c);
-        ++cellStart_[c + 1];
+    const int sx = x1 - x0, sy = y1 - y0;
+    spans_[size_t(i)] = {int16_t(x0), int16_t(y0), int16_t(sx), int16_t(sy)};
+    const int c = x0 + nx * y0;
+    if ((sx | sy) <= 1) {
+      const uint32_t both = uint32_t(sx & sy);
+      counts[c] += 1;
+      counts[c + 1] += uint32_t(sx);
+      counts[c + nx] += uint32_t(sy);
+      counts[c + nx + 1] += both;
+      total += 1 + uint32_t(sx) + uint32_t(sy) + both;
+    } else if ((sx + 1) * (sy + 1) > kMaxCellsPerBody) {
+      big_.push_back(bodies[i]);
+      spans_[size_t(i)].sx = -1;
+    } else {
+      for (int y = 0; y <= sy; ++y) {
+        for (int x = 0; x <= sx; ++x) ++counts[c + x + nx * y];
       }
+      total += uint32_t((sx + 1) * (sy + 1));
     }
   }
   for (int c = 0; c < cells; ++c) cellStart_[c + 1] += cellStart_[c];
-  entries_.resize(scratch_.size());
-  // Scatter, using cellStart_ shifted by one as the write cursor, then shift back.
-  for (size_t i = 0; i < scratch_.size(); ++i) entries_[cellStart_[entryCell_[i]]++] = scratch_[i];
+  entries_.resize(size_t(total) + 1);
+  GridEntry* out = entries_.data();
+  const uint32_t sink = total;
+  // Place, using cellStart_[c] as cell c's write cursor (it ends at the start of c + 1), then shift back.
+  uint32_t* cursor = cellStart_.data();
+  for (int i = 0; i < count; ++i) {
+    const CellSpan sp = spans_[size_t(i)];
+    if (sp.sx < 0) continue;  // big
+    const GridEntry e{bodies[i].box, bodies[i].slot, sp.x0, sp.y0};
+    const int c = sp.x0 + nx * sp.y0;
+    if ((sp.sx | sp.sy) <= 1) {
+      const uint32_t sx = uint32_t(sp.sx), sy = uint32_t(sp.sy), both = sx & sy;
+      out[cursor[c]++] = e;
+      uint32_t k = cursor[c + 1];
+      cursor[c + 1] = k + sx;
+      out[sx ? k : sink] = e;
+      k = cursor[c + nx];
+      cursor[c + nx] = k + sy;
+      out[sy ? k : sink] = e;
+      k = cursor[c + nx + 1];
+      cursor[c + nx + 1] = k + both;
+      out[both ? k : sink] = e;
+    } else {
+      for (int y = 0; y <= sp.sy; ++y) {
+        for (int x = 0; x <= sp.sx; ++x) out[cursor[c + x + nx * y]++] = e;
+      }
+    }
+  }
   for (int c = cells; c > 0; --c) cellStart_[c] = cellStart_[c - 1];
   cellStart_[0] = 0;
+}
+
+// Within a cell every entry is tested against the ones after it. Whether two boxes overlap, and whether this is
+// the first cell both share (a pair sharing several cells is reported from that one only), depends on the data:
+// as branches these mispredict often (V8 turns each float comparison into its own branch). So the tests are
+// combined with non-short-circuit operators, the key is written unconditionally and the count advances by the
+// result; the caller's buffer only needs room for one row (the entries after i) at a time.
+size_t GridBroadPhase::findPairs(std::vector<uint64_t>* keys, size_t count) const {
+  const int cells = nx_ * ny_;
+  uint64_t* out = keys->data();
+  size_t room = keys->size();
+  for (int c = 0; c < cells; ++c) {
+    const uint32_t begin = cellStart_[c], end = cellStart_[c + 1];
+    if (end - begin < 2) continue;
+    for (uint32_t i = begin; i + 1 < end; ++i) {
+      if (room < count + (end - i)) {
+        out = reserveKeys(keys, count, end - i);
+        room = keys->size();
+      }
+      const GridEntry& ei = entries_[i];
+      const AABB bi = ei.box;
+      for (uint32_t j = i + 1; j < end; ++j) {
+        const GridEntry& ej = entries_[j];
+        const bool apart = (ej.box.lower.x > bi.upper.x) | (bi.lower.x > ej.box.upper.x) |
+                           (ej.box.lower.y > bi.upper.y) | (bi.lower.y > ej.box.upper.y);
+        const int x = ei.x0 > ej.x0 ? ei.x0 : ej.x0, y = ei.y0 > ej.y0 ? ei.y0 : ej.y0;
+        const bool here = x + nx_ * y == c;
+        out[count] = pairKey(ei.slot, ej.slot);
+        count += size_t(!apart & here);
+      }
+    }
+  }
+  for (size_t i = 0; i < big_.size(); ++i) {
+    const AABB bi = big_[i].box;
+    for (int k = 0; k < allCount_; ++k) {
+      const BoxEntry& e = all_[k];
+      if (e.slot == big_[i].slot || !overlaps(bi, e.box)) continue;
+      // A big-big pair is seen from both sides: report it from the smaller slot only.
+      bool otherBig = false;
+      for (const BoxEntry& b : big_) otherBig |= b.slot == e.slot;
+      if (otherBig && e.slot < big_[i].slot) continue;
+      out = reserveKeys(keys, count, 1);
+      out[count++] = pairKey(big_[i].slot, e.slot);
+    }
+  }
+  return count;
 }
 
 }  // namespace sat::detail

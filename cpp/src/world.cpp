@@ -17,6 +17,10 @@
 #include "sat/decompose.h"
 #include "world_internal.h"
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace sat {
 
 using detail::BodyHot;
@@ -95,6 +99,86 @@ Status bakeShape(const ShapeDef& def, Shape* out) {
   return Status::InvalidArgument;
 }
 
+// A polygon's world vertices and normals under rotation and uniform scale (normals only rotate), and its
+// bounds, in one pass. Box corners never hold -0: a min / max over equal values may keep either zero depending
+// on the order of comparisons, and the SIMD and scalar paths compare in different orders; adding +0 folds -0
+// into +0, so every build gives the same bits.
+//   x = sc lx - ss ly + px,  y = ss lx + sc ly + py   (sc, ss: scale times cos, sin)
+// The SIMD path places two vertices per 128-bit vector (x0, y0, x1, y1): v * sc + swap(v) * (-ss, ss) + p rounds
+// exactly like the scalar expression (a - b == a + (-b), and the sums only commute). Its minima are f32x4.pmin /
+// pmax: V8 compiles a scalar float `x < m ? x : m` into a branch, which mispredicts here, as the extreme vertex
+// of a polygon depends on its angle (measured: the bounds loop was about 6% of a 20k-body frame in WASM).
+AABB placeUniform(const Transform& t, const Vec2* lv, const Vec2* ln, int n, Vec2* wv, Vec2* wn) {
+  const float c = t.q.c, sn = t.q.s, sc = t.scale.x * t.q.c, ss = t.scale.x * t.q.s;
+  const float px = t.p.x, py = t.p.y;
+#if defined(__wasm_simd128__)
+  const v128_t vSc = wasm_f32x4_splat(sc), vSs = wasm_f32x4_make(-ss, ss, -ss, ss);
+  const v128_t vC = wasm_f32x4_splat(c), vS = wasm_f32x4_make(-sn, sn, -sn, sn);
+  const v128_t vP = wasm_f32x4_make(px, py, px, py);
+  v128_t lo = wasm_f32x4_splat(INFINITY), hi = wasm_f32x4_splat(-INFINITY);
+  // v * a + swap(v) * b, swap exchanging x and y within each vertex: one rotation of two vertices.
+  auto rotate = [](v128_t v, v128_t a, v128_t b) {
+    return wasm_f32x4_add(wasm_f32x4_mul(v, a), wasm_f32x4_mul(wasm_i32x4_shuffle(v, v, 1, 0, 3, 2), b));
+  };
+  int i = 0;
+  for (; i + 1 < n; i += 2) {
+    const v128_t w = wasm_f32x4_add(rotate(wasm_v128_load(lv + i), vSc, vSs), vP);
+    wasm_v128_store(wv + i, w);
+    wasm_v128_store(wn + i, rotate(wasm_v128_load(ln + i), vC, vS));
+    lo = wasm_f32x4_pmin(lo, w);
+    hi = wasm_f32x4_pmax(hi, w);
+  }
+  if (i < n) {  // odd count: the last vertex in both halves
+    const v128_t w = wasm_f32x4_add(rotate(wasm_v128_load64_splat(lv + i), vSc, vSs), vP);
+    wasm_v128_store64_lane(wv + i, w, 0);
+    wasm_v128_store64_lane(wn + i, rotate(wasm_v128_load64_splat(ln + i), vC, vS), 0);
+    lo = wasm_f32x4_pmin(lo, w);
+    hi = wasm_f32x4_pmax(hi, w);
+  }
+  const v128_t zero = wasm_f32x4_splat(0.0f);
+  lo = wasm_f32x4_add(wasm_f32x4_pmin(lo, wasm_i32x4_shuffle(lo, lo, 2, 3, 0, 1)), zero);
+  hi = wasm_f32x4_add(wasm_f32x4_pmax(hi, wasm_i32x4_shuffle(hi, hi, 2, 3, 0, 1)), zero);
+  return {{wasm_f32x4_extract_lane(lo, 0), wasm_f32x4_extract_lane(lo, 1)},
+          {wasm_f32x4_extract_lane(hi, 0), wasm_f32x4_extract_lane(hi, 1)}};
+#else
+  float minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
+  for (int i = 0; i < n; ++i) {
+    const float x = sc * lv[i].x - ss * lv[i].y + px;
+    const float y = ss * lv[i].x + sc * lv[i].y + py;
+    wv[i] = {x, y};
+    wn[i] = {c * ln[i].x - sn * ln[i].y, sn * ln[i].x + c * ln[i].y};
+    minX = x < minX ? x : minX;
+    maxX = x > maxX ? x : maxX;
+    minY = y < minY ? y : minY;
+    maxY = y > maxY ? y : maxY;
+  }
+  return {{minX + 0.0f, minY + 0.0f}, {maxX + 0.0f, maxY + 0.0f}};
+#endif
+}
+
+// Starts loading the cache line at p. WebAssembly has no prefetch instruction (Emscripten drops
+// __builtin_prefetch), so there it is a plain load whose byte goes to a sink the compiler must keep: the miss then
+// overlaps the work on the pairs before the one that needs the line.
+inline void prefetch(const void* p, uint32_t* sink) {
+#if defined(__EMSCRIPTEN__)
+  *sink += *static_cast<const volatile uint8_t*>(p);
+#else
+  (void)sink;
+  __builtin_prefetch(p);
+#endif
+}
+
+// Whether two transform-buffer entries differ in any bit (so -0 vs +0 and NaN payloads count as changes, as with
+// memcmp). A fixed-size word compare inlines everywhere; Emscripten's memcmp is a call into a byte loop.
+inline bool bitsDiffer(const float* a, const float* b) {
+  uint32_t wa[kTransformStride], wb[kTransformStride];
+  std::memcpy(wa, a, sizeof wa);
+  std::memcpy(wb, b, sizeof wb);
+  uint32_t diff = 0;
+  for (int i = 0; i < kTransformStride; ++i) diff |= wa[i] ^ wb[i];
+  return diff != 0;
+}
+
 float shapeSize(const Shape& s, float radiusScale) {
   switch (s.type) {
     case ShapeType::Circle: return s.circle.radius * radiusScale;
@@ -134,36 +218,23 @@ void World::Impl::computeGeometry(uint32_t slot) {
       const Vec2* ln = poly.normals();
       Vec2* wv = &verts[sk.vert];
       Vec2* wn = wv + n;
-      float minX, minY, maxX, maxY;
+      AABB box;
       if (uniform) {
-        // Rotation and uniform scale: normals only rotate. One pass writes vertices, normals and bounds.
-        const float c = t.q.c, sn = t.q.s, sc = t.scale.x * t.q.c, ss = t.scale.x * t.q.s;
-        const float px = t.p.x, py = t.p.y;
-        minX = maxX = sc * lv[0].x - ss * lv[0].y + px;
-        minY = maxY = ss * lv[0].x + sc * lv[0].y + py;
-        for (int i = 0; i < n; ++i) {
-          const float x = sc * lv[i].x - ss * lv[i].y + px;
-          const float y = ss * lv[i].x + sc * lv[i].y + py;
-          wv[i] = {x, y};
-          wn[i] = {c * ln[i].x - sn * ln[i].y, sn * ln[i].x + c * ln[i].y};
-          minX = x < minX ? x : minX;
-          maxX = x > maxX ? x : maxX;
-          minY = y < minY ? y : minY;
-          maxY = y > maxY ? y : maxY;
-        }
+        box = placeUniform(t, lv, ln, n, wv, wn);
       } else {
         for (int i = 0; i < n; ++i) wv[i] = transformPoint(t, lv[mirror ? n - 1 - i : i]);
         for (int i = 0; i < n; ++i) wn[i] = normalize(rightPerp(wv[i + 1 < n ? i + 1 : 0] - wv[i]));
-        minX = maxX = wv[0].x;
-        minY = maxY = wv[0].y;
+        float minX = wv[0].x, maxX = wv[0].x, minY = wv[0].y, maxY = wv[0].y;
         for (int i = 1; i < n; ++i) {
           minX = std::fmin(minX, wv[i].x);
           maxX = std::fmax(maxX, wv[i].x);
           minY = std::fmin(minY, wv[i].y);
           maxY = std::fmax(maxY, wv[i].y);
         }
+        // fmin / fmax may return either zero of a -0 / +0 tie (libm differs): fold as placeUniform does.
+        box = {{minX + 0.0f, minY + 0.0f}, {maxX + 0.0f, maxY + 0.0f}};
       }
-      sk.box = {{minX, minY}, {maxX, maxY}};
+      sk.box = box;
       sk.reversed = mirror ? 1 : 0;
     } else {
       sk.box = computeAABB(shapes[k], t);
@@ -221,25 +292,27 @@ bool World::Impl::shouldCollide(uint32_t a, uint32_t b) const {
 
 void World::Impl::addPair(uint32_t a, uint32_t b) {
   if (a == b) return;
-  candidates.push_back(a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a);
+  if (candidateCount == candidates.size()) candidates.resize(candidates.size() < 64 ? 64 : 2 * candidates.size());
+  candidates[candidateCount++] = a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a;
 }
 
 // LSD radix sort of this frame's candidate keys on the bits that slots can use (two slots of `bits` bits each).
 void World::Impl::sortCandidates() {
   int bits = 1;
   while ((1u << bits) < slotCount && bits < 31) ++bits;
-  const size_t n = candidates.size();
+  const size_t n = candidateCount;
   if (n < 2) return;
+  uint64_t* keys = candidates.data();
   if (n < 64) {
-    std::sort(candidates.begin(), candidates.end());
+    std::sort(keys, keys + n);
     return;
   }
   // Pack to a*2^bits + b so that fewer passes cover the key.
-  for (uint64_t& k : candidates) k = ((k >> 32) << bits) | (k & 0xFFFFFFFFu);
+  for (size_t i = 0; i < n; ++i) keys[i] = ((keys[i] >> 32) << bits) | (keys[i] & 0xFFFFFFFFu);
   candidateScratch.resize(n);
   constexpr int kDigit = 11;
   uint32_t counts[1u << kDigit];
-  uint64_t* src = candidates.data();
+  uint64_t* src = keys;
   uint64_t* dst = candidateScratch.data();
   for (int shift = 0; shift < 2 * bits; shift += kDigit) {
     std::memset(counts, 0, sizeof(counts));
@@ -253,9 +326,9 @@ void World::Impl::sortCandidates() {
     for (size_t i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & ((1u << kDigit) - 1)]++] = src[i];
     std::swap(src, dst);
   }
-  if (src != candidates.data()) std::memcpy(candidates.data(), src, n * sizeof(uint64_t));
+  if (src != keys) std::memcpy(keys, src, n * sizeof(uint64_t));
   const uint64_t lowMask = (uint64_t(1) << bits) - 1;
-  for (uint64_t& k : candidates) k = ((k >> bits) << 32) | (k & lowMask);
+  for (size_t i = 0; i < n; ++i) keys[i] = ((keys[i] >> bits) << 32) | (keys[i] & lowMask);
 }
 
 void World::Impl::setBufferFromXf(uint32_t slot, const Transform& t, float angle) {
@@ -285,7 +358,7 @@ void World::Impl::syncTransforms() {
     // A body flagged for a resync (filter change, enable, push-apart) without a new transform has no motion to
     // sweep: CCD must not see an old prevXf.
     if (dirty) prevXf[slot] = xf[slot];
-    if (std::memcmp(b, l, sizeof(float) * kTransformStride) != 0) {
+    if (bitsDiffer(b, l)) {
       const Transform next = makeTransform(b[0], b[1], b[2], b[3], b[4]);
       const Status s = std::isfinite(b[2]) ? checkTransform(next) : Status::InvalidTransform;
       if (s != Status::Ok) {
@@ -366,7 +439,7 @@ void World::Impl::findPairs() {
     return;
   }
   if (options.broadPhase == BroadPhaseType::Grid) {
-    grid.findPairs(report);
+    candidateCount = grid.findPairs(&candidates, candidateCount);
     for (uint32_t slot : staticMoved) grid.query(hot[slot].box, [&](uint32_t o) { addPair(slot, o); });
   } else {
     sap.findPairs(report);
@@ -390,7 +463,7 @@ void World::Impl::narrowPhase() {
   // 1. Merge this frame's sorted candidates into the sorted pair list: new keys become fresh pairs.
   sortCandidates();
   nextPairs.clear();
-  const size_t pairCount = pairs.size(), candidateCount = candidates.size();
+  const size_t pairCount = pairs.size();
   size_t pi = 0, ci = 0;
   for (;;) {
     if (pi < pairCount && (ci >= candidateCount || pairs[pi].key() <= candidates[ci])) {
@@ -414,25 +487,27 @@ void World::Impl::narrowPhase() {
       break;
     }
   }
-  candidates.clear();
+  candidateCount = 0;
 
   // 2. The narrow phase over every pair, compacting survivors in place. Bodies are visited in slot order for A
   // but at random for B: prefetch a few pairs ahead (the loop is bound by memory latency, not arithmetic).
   const size_t n = nextPairs.size();
   constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
   size_t out = 0;
+  uint32_t touched = 0;  // see prefetch()
   for (size_t i = 0; i < n; ++i) {
     if (i + kAheadBody < n) {
-      __builtin_prefetch(&hot[nextPairs[i + kAheadBody].b]);
+      prefetch(&hot[nextPairs[i + kAheadBody].b], &touched);
     }
     if (i + kAheadGeometry < n && hot[nextPairs[i + kAheadGeometry].b].count0 > 0) {
       // Only bodies with polygon geometry: a world of circles and capsules has no vertex array to point into.
       const detail::BodyHot& hb = hot[nextPairs[i + kAheadGeometry].b];
+      // Vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last
+      // points. Only addresses inside the polygon's own data: in WASM these are real loads.
       const Vec2* v = verts.data() + hb.vert0;
-      __builtin_prefetch(v);
-      __builtin_prefetch(v + 4);
-      __builtin_prefetch(v + 8);
-      __builtin_prefetch(v + 12);
+      prefetch(v, &touched);
+      prefetch(v + hb.count0, &touched);
+      prefetch(v + 2 * hb.count0 - 1, &touched);
     }
     Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
@@ -506,6 +581,7 @@ void World::Impl::narrowPhase() {
     nextPairs[out++] = p;
   }
   nextPairs.resize(out);
+  prefetchSink = touched;
   pairs.swap(nextPairs);
   stats.narrowTests = tests;
   stats.candidatePairs = int(pairs.size());
@@ -827,21 +903,23 @@ Status World::update() {
   w.rejected.clear();
   w.stats = UpdateStats{};
   using Clock = std::chrono::steady_clock;
+  const bool timed = w.options.timeStages;
+  auto now = [timed] { return timed ? Clock::now() : Clock::time_point(); };
   auto ms = [](Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<float, std::milli>(b - a).count();
   };
-  auto t0 = Clock::now();
+  const auto t0 = now();
   w.syncTransforms();
-  auto t1 = Clock::now();
+  const auto t1 = now();
   w.updateBroadPhase();
   w.sweepBullets();
-  auto t2 = Clock::now();
+  const auto t2 = now();
   w.findPairs();
-  auto t3 = Clock::now();
+  const auto t3 = now();
   w.narrowPhase();
-  auto t4 = Clock::now();
+  const auto t4 = now();
   if (w.push.enabled && w.push.iterations > 0) w.pushApart();
-  auto t5 = Clock::now();
+  const auto t5 = now();
   w.finishFrame();
   w.stats.syncMs = ms(t0, t1);
   w.stats.broadMs = ms(t1, t2);

@@ -119,7 +119,10 @@ struct World::Impl {
   // ---- pairs: sorted by key (a, b); this frame's broad-phase candidates are radix-sorted and merged in
   std::vector<detail::Pair> pairs, nextPairs;
 
+  // This frame's candidate keys are candidates[0, candidateCount): the vector is raw storage (its size is its
+  // capacity), so the grid can write keys without a capacity check per key.
   std::vector<uint64_t> candidates, candidateScratch;
+  size_t candidateCount = 0;
 
   // ---- outputs
   std::vector<BodyPair> begins, stays, ends;
@@ -127,6 +130,7 @@ struct World::Impl {
   std::vector<Contact> prevContacts;  // last frame's contacts: a touching pair that did not move reuses its own
   Contact scratchContact;
   std::vector<ShapeContact> shapeContacts;
+  uint32_t prefetchSink = 0;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
   std::vector<RejectedBody> rejected;
   UpdateStats stats;
 

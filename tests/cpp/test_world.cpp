@@ -369,6 +369,32 @@ TEST(WorldEvents, BeginStayEndOnSeparationRemovalAndDisable) {
   EXPECT_EQ(world.beginCount() + world.stayCount(), 0);
 }
 
+// Stage timing off: no clock reads, stage times stay 0, and nothing else changes.
+TEST(WorldStats, StageTimingCanBeTurnedOff) {
+  sat::WorldOptions timedOptions, untimedOptions;
+  untimedOptions.timeStages = false;
+  sat::World timed(timedOptions), untimed(untimedOptions);
+  sat::BodyDef def;
+  for (int i = 0; i < 50; ++i) {
+    def.x = float(i % 10) * 0.9f;
+    def.y = float(i / 10) * 0.9f;
+    def.angle = 0.1f * float(i);
+    BodyId id;
+    ASSERT_EQ(timed.createBody(def, box(0.5f, 0.5f), &id), sat::Status::Ok);
+    ASSERT_EQ(untimed.createBody(def, box(0.5f, 0.5f), &id), sat::Status::Ok);
+  }
+  for (sat::World* w : {&timed, &untimed}) ASSERT_EQ(w->update(), sat::Status::Ok);
+  const sat::UpdateStats& s = untimed.stats();
+  EXPECT_EQ(s.syncMs + s.broadMs + s.pairsMs + s.narrowMs + s.pushMs, 0.0f);
+  ASSERT_GT(timed.contactCount(), 0);
+  ASSERT_EQ(untimed.contactCount(), timed.contactCount());
+  for (int i = 0; i < timed.contactCount(); ++i) {
+    EXPECT_EQ(untimed.contacts()[i].a, timed.contacts()[i].a);
+    EXPECT_EQ(untimed.contacts()[i].b, timed.contacts()[i].b);
+    EXPECT_EQ(untimed.contacts()[i].depth, timed.contacts()[i].depth);
+  }
+}
+
 TEST(WorldEvents, FilterSensorAndStaticStatic) {
   sat::World world;
   sat::BodyDef def;

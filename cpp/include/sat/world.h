@@ -79,6 +79,10 @@ struct WorldOptions {
   float gridCellSize = 0.0f;
   /// Expected body count: arrays are reserved for it up front.
   int capacity = 0;
+  /// Fill UpdateStats' stage times (syncMs ... pushMs). Six clock reads per update(): nothing next to a world of
+  /// thousands of bodies, but under Emscripten each read is a call out to JavaScript (performance.now(), about
+  /// 0.1-0.3 us, and a boxed number): a small world updated very often may turn it off. Off: the times stay 0.
+  bool timeStages = true;
 };
 
 /// One shape of a body, in the body's frame: the shape is placed at `offset`, rotated by `angle` (radians).
@@ -163,7 +167,7 @@ struct UpdateStats {
   int rejected = 0;
   float residualDepth = 0.0f;  ///< push-apart: largest overlap beyond slop left after the last iteration
   int residualPairs = 0;       ///< push-apart: pairs still overlapping beyond slop
-  // Wall-clock milliseconds of the update's stages.
+  // Wall-clock milliseconds of the update's stages (0 when WorldOptions::timeStages is off).
   float syncMs = 0.0f;    ///< taking transforms, world-space geometry of moved bodies
   float broadMs = 0.0f;   ///< broad-phase update (and CCD sweeps)
   float pairsMs = 0.0f;   ///< new pairs into the pair cache
