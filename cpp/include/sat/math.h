@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 
 namespace sat {
@@ -92,12 +93,22 @@ inline Rot makeRot(float angle) {
                     r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
   double cs = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
                     r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600.0))))));
-  switch (static_cast<long long>(k) & 3) {
-    case 0: return {float(cs), float(sn)};
-    case 1: return {float(-sn), float(cs)};
-    case 2: return {float(-cs), float(-sn)};
-    default: return {float(sn), float(-cs)};
-  }
+  // Quadrant q: (c, s) = (cs, sn), (-sn, cs), (-cs, -sn), (sn, -cs). Chosen with integer bit operations rather
+  // than a switch: q is random from body to body, and a branch on it mispredicts (V8 also turns float selects
+  // into branches). Flipping the sign bit is exactly float negation.
+  const uint32_t q = static_cast<uint32_t>(static_cast<long long>(k) & 3);
+  uint32_t cb, sb;
+  const float fc = float(cs), fs = float(sn);
+  std::memcpy(&cb, &fc, 4);
+  std::memcpy(&sb, &fs, 4);
+  const uint32_t swap = 0u - (q & 1u);  // all ones in quadrants 1 and 3
+  const uint32_t c = (cb & ~swap) | (sb & swap), sv = (sb & ~swap) | (cb & swap);
+  const uint32_t negC = ((q + 1u) >> 1 & 1u) << 31, negS = (q >> 1) << 31;
+  Rot out;
+  const uint32_t cOut = c ^ negC, sOut = sv ^ negS;
+  std::memcpy(&out.c, &cOut, 4);
+  std::memcpy(&out.s, &sOut, 4);
+  return out;
 }
 inline float angleOf(Rot q) { return std::atan2(q.s, q.c); }
 inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y}; }
