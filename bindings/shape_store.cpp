@@ -203,6 +203,23 @@ EMSCRIPTEN_KEEPALIVE int sat_shape_info(int32_t handle) {
   return type;
 }
 
+/// World-space bounds of a stored shape under the scratch transform A: lower x/y, upper x/y at scratch[kOut..].
+/// Returns 0, or an error for a bad handle (argument 0) or transform (argument 1).
+EMSCRIPTEN_KEEPALIVE int32_t sat_shape_bounds(int32_t handle) {
+  const sat::Shape* shape = findShape(handle);
+  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+  const sat::Transform xf = readTransform(scratch() + kInXfA);
+  const sat::Status status = sat::checkTransform(xf);
+  if (status != sat::Status::Ok) return errorCode(status, 1);
+  const sat::AABB bounds = sat::computeAABB(*shape, xf);
+  float* out = scratch() + kOut;
+  out[0] = bounds.lower.x;
+  out[1] = bounds.lower.y;
+  out[2] = bounds.upper.x;
+  out[3] = bounds.upper.y;
+  return 0;
+}
+
 /// Copies a polygon's vertices then normals (2 * count floats each) to `out`. Returns count or an error.
 EMSCRIPTEN_KEEPALIVE int sat_shape_vertices(int32_t handle, float* out) {
   const sat::Shape* shape = findShape(handle);

@@ -342,17 +342,10 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_world_query_shape(WorldBox* box, int32_t handle
 
 EMSCRIPTEN_KEEPALIVE int sat_world_validate(WorldBox* box) { return W(box).validate() ? 1 : 0; }
 
-}  // extern "C"
-
-#include <emscripten/bind.h>
-
-#include <string>
-
-namespace {
-std::string worldStatusMessage(int s) { return sat::worldStatusMessage(static_cast<sat::Status>(s)); }
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(sat_world) {
-  /// The message of a core or world status (UnknownBody, RemovedBody, WorldFull beyond the core's).
-  emscripten::function("worldStatusMessage", &worldStatusMessage);
+/// The message of a core or world status (UnknownBody, RemovedBody, WorldFull beyond the core's): the address of a
+/// NUL-terminated ASCII string in static memory.
+EMSCRIPTEN_KEEPALIVE const char* sat_world_status_message(int status) {
+  return sat::worldStatusMessage(static_cast<sat::Status>(status));
 }
+
+}  // extern "C"

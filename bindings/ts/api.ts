@@ -199,6 +199,9 @@ export class SAT {
   private _i32: Int32Array;
   private _u32: Uint32Array;
   private readonly _registry: FinalizationRegistry<number> | null;
+  private readonly _maxPolygonVertices: number;
+  private readonly _maxHullInput: number;
+  private readonly _maxCoordinate: number;
 
   /** @internal Use {@link loadSAT}. */
   constructor(module: SATModule, variant: Variant) {
@@ -208,6 +211,11 @@ export class SAT {
     this._f32 = module.HEAPF32;
     this._i32 = module.HEAP32;
     this._u32 = module.HEAPU32;
+    module._sat_limits();
+    const limits = this._s + OUT;
+    this._maxPolygonVertices = this._f32[limits];
+    this._maxHullInput = this._f32[limits + 1];
+    this._maxCoordinate = this._f32[limits + 2];
     this._registry =
       typeof FinalizationRegistry === 'function'
         ? new FinalizationRegistry<number>((handle) => {
@@ -218,12 +226,12 @@ export class SAT {
 
   /** Largest vertex count of a polygon after cleaning (256). */
   get maxPolygonVertices(): number {
-    return this._m.maxPolygonVertices;
+    return this._maxPolygonVertices;
   }
 
   /** Largest coordinate magnitude the makers and transforms accept (1e6). */
   get maxCoordinate(): number {
-    return this._m.maxCoordinate;
+    return this._maxCoordinate;
   }
 
   /** Number of shapes alive in the module (made and not yet disposed or collected). */
@@ -334,7 +342,15 @@ export class SAT {
   /** @internal An error for a core status, with the core's explanation. */
   _statusError(status: number, prefix: string): SATError {
     const code = STATUS[status] ?? 'InvalidArgument';
-    return new SATError(code, `${prefix}: ${this._m.statusMessage(status)} (${code})`);
+    return new SATError(code, `${prefix}: ${this._cString(this._m._sat_status_message(status))} (${code})`);
+  }
+
+  /** @internal The NUL-terminated string at byte `address` (the core's messages are ASCII). */
+  _cString(address: number): string {
+    const u8 = this._m.HEAPU8;
+    let text = '';
+    for (let i = address; u8[i] !== 0; i++) text += String.fromCharCode(u8[i]);
+    return text;
   }
 
   /** @internal */
@@ -393,11 +409,10 @@ export class SAT {
     const f = this._heap();
     const o = this._s + IN_XF_A;
     this._writeTransform(f, o, xf, 'Shape.bounds', 'xf');
-    const b = this._m.shapeBounds(h, f[o], f[o + 1], f[o + 2], f[o + 3], f[o + 4]);
-    if (!(b.lower.x <= b.upper.x) || !(b.lower.y <= b.upper.y)) {
-      throw this._transformError(xf, 'Shape.bounds', 'xf', STATUS_INVALID_TRANSFORM);
-    }
-    return b;
+    const status = this._m._sat_shape_bounds(h);
+    if (status < 0) throw this._transformError(xf, 'Shape.bounds', 'xf', STATUS_INVALID_TRANSFORM);
+    const r = this._s + OUT;
+    return { lower: { x: f[r], y: f[r + 1] }, upper: { x: f[r + 2], y: f[r + 3] } };
   }
 
   private _adopt(handle: number, fn: string, kind: ShapeKind): Shape {
@@ -438,8 +453,8 @@ export class SAT {
       throw new SATError('InvalidArgument', `${fn}: points has odd length ${n}: a flat array holds x, y pairs`);
     }
     const count = objects ? n : n / 2;
-    if (count > this._m.maxHullInput) {
-      throw new SATError('TooManyPoints', `${fn}: ${count} points is more than the ${this._m.maxHullInput} accepted`);
+    if (count > this._maxHullInput) {
+      throw new SATError('TooManyPoints', `${fn}: ${count} points is more than the ${this._maxHullInput} accepted`);
     }
     const m = this._m;
     const ptr = m._sat_buffer(Math.max(count, 1) * 8);

@@ -6,7 +6,7 @@
  * @module
  */
 
-/** Exports of the Embind module. @internal */
+/** Exports of the module (plain wasm exports, see bindings/binding_common.h). @internal */
 export interface SATModule {
   HEAPU8: Uint8Array;
   HEAP32: Int32Array;
@@ -44,22 +44,9 @@ export interface SATModule {
     caches: number,
   ): number;
 
-  statusName(status: number): string;
-  statusMessage(status: number): string;
-  shapeBounds(
-    handle: number,
-    x: number,
-    y: number,
-    angle: number,
-    scaleX: number,
-    scaleY: number,
-  ): { lower: { x: number; y: number }; upper: { x: number; y: number } };
-
-  maxPolygonVertices: number;
-  maxHullInput: number;
-  maxCoordinate: number;
-  relativeTolerance: number;
-  maxShapes: number;
+  _sat_limits(): void;
+  _sat_status_message(status: number): number;
+  _sat_shape_bounds(handle: number): number;
 
   /** Further binding files (a world, ...) add their exports here. */
   [name: string]: unknown;

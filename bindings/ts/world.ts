@@ -402,6 +402,7 @@ interface WorldExports {
   _sat_world_query_aabb(w: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
   _sat_world_query_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
   _sat_world_validate(w: number): number;
+  _sat_world_status_message(status: number): number;
 }
 
 // Info block written by every update (mirrors world_bindings.cpp), in 32-bit words.
@@ -551,8 +552,7 @@ export class World {
   }
 
   private _msg(status: number): string {
-    const m = this._sat._m as unknown as { worldStatusMessage?: (s: number) => string };
-    return m.worldStatusMessage ? m.worldStatusMessage(status) : this._sat._m.statusMessage(status);
+    return this._sat._cString(this._x._sat_world_status_message(status));
   }
 
   private _id(id: unknown, fn: string): number {
