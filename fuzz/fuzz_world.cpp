@@ -99,6 +99,33 @@ int bruteTouch(const MBody& a, const MBody& b) {
   return any ? 1 : (unsure ? -1 : 0);
 }
 
+// The model at a failed check (fuzz::dumpInput): every body, its flags, transform and shapes in the body frame.
+const Model* gModel = nullptr;
+
+void dumpModel() {
+  if (gModel == nullptr) return;
+  for (const MBody& b : gModel->bodies) {
+    std::fprintf(stderr,
+                 "body %u type %d enabled %d sensor %d group %x mask %x fresh %d xf p (%.9g, %.9g) q (%.9g, %.9g) "
+                 "scale (%.9g, %.9g)\n",
+                 b.id, int(b.type), int(b.enabled), int(b.sensor), b.group, b.mask, int(b.fresh), b.xf.p.x, b.xf.p.y,
+                 b.xf.q.c, b.xf.q.s, b.xf.scale.x, b.xf.scale.y);
+    for (const Shape& s : b.shapes) {
+      if (s.type == sat::ShapeType::Circle) {
+        std::fprintf(stderr, "  circle (%.9g, %.9g) r %.9g\n", s.circle.center.x, s.circle.center.y, s.circle.radius);
+      } else if (s.type == sat::ShapeType::Capsule) {
+        std::fprintf(stderr, "  capsule (%.9g, %.9g) (%.9g, %.9g) r %.9g\n", s.capsule.center1.x, s.capsule.center1.y,
+                     s.capsule.center2.x, s.capsule.center2.y, s.capsule.radius);
+      } else {
+        std::fprintf(stderr, "  polygon");
+        for (int i = 0; i < s.polygon.count(); ++i)
+          std::fprintf(stderr, " (%.9g, %.9g)", s.polygon.vertex(i).x, s.polygon.vertex(i).y);
+        std::fprintf(stderr, "\n");
+      }
+    }
+  }
+}
+
 float pick(FuzzedDataProvider& in, float spread) { return fuzz::coord(in, spread, false); }
 
 bool randomShape(FuzzedDataProvider& in, Shape* out, float size) { return fuzz::makeShape(in, size, out); }
@@ -148,7 +175,9 @@ void checkUpdate(sat::World& w, Model& m, const std::vector<BodyId>& destroyedSi
     FUZZ_CHECK(now.count(p) && contactPairs.insert(p).second, "contact %d (%u, %u) is no event's pair or repeats", i,
                c.a, c.b);
     FUZZ_CHECK(((c.flags & sat::kContactBegan) != 0) == (begun.count(p) != 0), "contact %d began flag wrong", i);
-    FUZZ_CHECK(fuzz::finite(c.normal) && std::isfinite(c.depth) && c.depth >= -1.0e-3f, "contact %d: normal (%g, %g) depth %g toi %g flags %d points %d", i, c.normal.x, c.normal.y, c.depth, c.toi, c.flags, c.pointCount);
+    FUZZ_CHECK(fuzz::finite(c.normal) && std::isfinite(c.depth) && c.depth >= -1.0e-3f,
+               "contact %d (%u, %u): normal (%g, %g) depth %g toi %g flags %d points %d", i, c.a, c.b, c.normal.x,
+               c.normal.y, c.depth, c.toi, c.flags, c.pointCount);
     FUZZ_CHECK(std::fabs(sat::length(c.normal) - 1.0f) < 1e-3f, "contact %d normal length %g", i,
                sat::length(c.normal));
     FUZZ_CHECK(c.pointCount <= 2, "contact %d has %d points", i, c.pointCount);
@@ -277,17 +306,22 @@ void checkQueries(FuzzedDataProvider& in, sat::World& w, Model& m) {
     sat::RayHit hit;
     bool any = w.raycastClosest(ray, filter, &hit);
     float best = 2.0f;
+    BodyId bestBody = 0;
     for (const MBody& b : m.bodies) {
       if (!passes(b)) continue;
       if (b.fresh) return;  // a body not yet seen by an update may or may not be hit
       for (const Shape& s : b.shapes) {
         sat::CastOutput c = sat::raycast(s, b.xf, ray);
-        if (c.hit) best = std::min(best, c.fraction);
+        if (c.hit && c.fraction < best) best = c.fraction, bestBody = b.id;
       }
     }
-    FUZZ_CHECK(any == (best <= 1.0f), "raycastClosest hit=%d, brute force %g", int(any), best);
+    FUZZ_CHECK(any == (best <= 1.0f), "raycastClosest (%.9g, %.9g) + (%.9g, %.9g): hit=%d, brute force %g (body %u)",
+               ray.origin.x, ray.origin.y, ray.translation.x, ray.translation.y, int(any), best, bestBody);
     if (any) {
-      FUZZ_CHECK(hit.fraction == best, "raycastClosest fraction %g, brute force %g", hit.fraction, best);
+      FUZZ_CHECK(hit.fraction == best,
+                 "raycastClosest (%.9g, %.9g) + (%.9g, %.9g): fraction %g (body %u), brute force %g (body %u)",
+                 ray.origin.x, ray.origin.y, ray.translation.x, ray.translation.y, hit.fraction, hit.body, best,
+                 bestBody);
       FUZZ_CHECK(fuzz::finite(hit.point) && fuzz::finite(hit.normal), "ray hit not finite");
       MBody* b = find(m, hit.body);
       FUZZ_CHECK(b != nullptr && passes(*b), "ray hit a dead or filtered body");
@@ -305,6 +339,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (head & 0x10) opts.gridCellSize = 0.5f + float(head >> 5);
   Model m;
   m.chaos = (head & 0x08) != 0;
+  gModel = &m;
+  fuzz::dumpInput = dumpModel;
   sat::World w(opts);
   if (m.chaos) {
     sat::PushApartOptions pa;
@@ -314,6 +350,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   std::vector<BodyId> destroyedSince;
   static const bool trace = std::getenv("FUZZ_TRACE") != nullptr;
+  if (trace) std::fprintf(stderr, "broad phase %d, chaos %d\n", int(opts.broadPhase), int(m.chaos));
   int ops = 0;
   while (in.remaining_bytes() > 0 && ops++ < 64) {
     const uint8_t op = in.ConsumeIntegral<uint8_t>() % 12;
@@ -360,6 +397,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::copy(v, v + 5, b.committed);
         b.xf = sat::makeTransform(v[0], v[1], v[2], v[3], v[4]);
         m.bodies.push_back(b);
+        if (trace) std::fprintf(stderr, "  createBody %u type %d at (%g, %g, %g, %g, %g) %d shapes%s%s%s\n", id,
+                                int(def.type), v[0], v[1], v[2], v[3], v[4], count, def.sensor ? " sensor" : "",
+                                def.enabled ? "" : " disabled", def.bullet ? " bullet" : "");
         break;
       }
       case 2: {  // concave body
@@ -389,6 +429,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::copy(v, v + 5, b.committed);
         b.xf = sat::makeTransform(v[0], v[1], 0.0f);
         m.bodies.push_back(b);
+        if (trace)
+          std::fprintf(stderr, "  createConcaveBody %u at (%g, %g), %zu parts\n", id, v[0], v[1], parts.size());
         break;
       }
       case 3: {  // bad input: refused, nothing changes
@@ -424,6 +466,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           m.dead.push_back(id);
           destroyedSince.push_back(id);
           m.bodies.erase(m.bodies.begin() + long(i));
+          if (trace) std::fprintf(stderr, "  destroyBody(%u)\n", id);
         } else if (!m.dead.empty() && k < 220) {
           BodyId id = m.dead[k % m.dead.size()];
           Status s = w.destroyBody(id);
@@ -480,6 +523,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           FUZZ_CHECK(w.setSensor(b.id, b.sensor) == Status::Ok, "setSensor failed");
         }
         FUZZ_CHECK(w.setMass(b.id, NAN) != Status::Ok, "setMass(NaN) accepted");
+        if (trace)
+          std::fprintf(stderr, "  body %u: enabled %d group %x mask %x sensor %d\n", b.id, int(b.enabled), b.group,
+                       b.mask, int(b.sensor));
         break;
       }
       case 8:
@@ -522,5 +568,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         break;
     }
   }
+  gModel = nullptr;
   return 0;
 }
