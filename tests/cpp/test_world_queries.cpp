@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 #include <set>
+#include <sstream>
 #include <vector>
 
 #include "sat/decompose.h"
@@ -175,6 +176,66 @@ TEST_P(WorldQueries, MatchBruteForce) {
       }
     }
   }
+}
+
+// Regression (fuzz_world, "ray-graze" in docs/fuzzing.md): a ray through a polygon's vertex that is also a corner
+// of the body's box hits the polygon (sat::raycast), but the tree's segment-against-box test rounded that box out:
+// raycastClosest missed the body, or returned one behind it. Static bodies sit in a tree of tight boxes in every
+// broad phase, dynamic ones in the tree broad phase when it does not fatten boxes (treeMargin 0). Here: boxes whose
+// top-left corner lies on a diagonal ray, with a second box further along the ray: before the fix 102 of the 275
+// static ones were missed in every broad phase, and as many dynamic ones in the tree.
+TEST_P(WorldQueries, RayThroughABoxCornerHitsIt) {
+  const float corners[] = {-16.25f, -16.2460518f, -12.1f, -9.9f, -7.3f, -5.1f, -3.3f, -2.6f, -1.3f, -17.9f, -1.1f};
+  const float sides[] = {0.1f, 0.3f, 0.5f, 0.7f, 1.0f};
+  sat::RayCastInput ray;
+  ray.origin = {-1.0f, -1.0f};
+  ray.translation = {-20.0f, -20.0f};
+  int cases = 0, grazed = 0, missed = 0;
+  std::ostringstream first;
+  for (sat::BodyType type : {sat::BodyType::Static, sat::BodyType::Dynamic}) {
+    for (float v : corners) {
+      for (float w : sides) {
+        for (float h : sides) {
+          sat::WorldOptions opt;
+          opt.broadPhase = GetParam();
+          opt.treeMargin = 0.0f;
+          sat::World world(opt);
+          const Vec2 pts[] = {{v, v - h}, {v + w, v - h}, {v + w, v}, {v, v}};
+          sat::Polygon box;
+          ASSERT_EQ(sat::makePolygon(pts, 4, &box), sat::Status::Ok);
+          sat::Polygon behind;  // on the ray, further along
+          ASSERT_EQ(sat::makeBox(0.5f, 0.5f, &behind, {-19.0f, -19.0f}), sat::Status::Ok);
+          sat::BodyDef def;
+          def.type = type;
+          BodyId id, far;
+          ASSERT_EQ(world.createBody(def, box, &id), sat::Status::Ok);
+          ASSERT_EQ(world.createBody(def, behind, &far), sat::Status::Ok);
+          ASSERT_EQ(world.update(), sat::Status::Ok);
+          // The exact test decides whether a ray grazing the corner hits (it does for most of these boxes).
+          const sat::CastOutput want = sat::raycast(box, sat::makeTransform(0.0f, 0.0f), ray);
+          const sat::CastOutput wantFar = sat::raycast(behind, sat::makeTransform(0.0f, 0.0f), ray);
+          ASSERT_TRUE(wantFar.hit);
+          sat::RayHit hit, all[4];
+          const bool found = world.raycastClosest(ray, sat::QueryFilter{}, &hit);
+          const int count = world.raycastAll(ray, sat::QueryFilter{}, all, 4);
+          const BodyId wantBody = want.hit ? id : far;
+          const float wantFraction = want.hit ? want.fraction : wantFar.fraction;
+          if (!found || hit.body != wantBody || hit.fraction != wantFraction || count != (want.hit ? 2 : 1)) {
+            if (missed++ == 0) {
+              first << (type == sat::BodyType::Static ? "static" : "dynamic") << " box " << w << " x " << h
+                    << " with its corner at (" << v << ", " << v << "): closest " << (found ? hit.fraction : -1.0f)
+                    << " (want " << wantFraction << "), raycastAll " << count << " bodies";
+            }
+          }
+          grazed += want.hit ? 1 : 0;
+          ++cases;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(cases, 2 * 11 * 5 * 5);
+  EXPECT_GT(grazed, cases / 2);
+  EXPECT_EQ(missed, 0) << "first: " << first.str();
 }
 
 INSTANTIATE_TEST_SUITE_P(BroadPhases, WorldQueries,

@@ -93,11 +93,24 @@ void DynamicTree::query(const AABB& box, Visit&& visit) const {
 template <typename Visit>
 void DynamicTree::raycast(Vec2 origin, Vec2 translation, float maxFraction, Visit&& visit) const {
   if (root_ == kNull) return;
-  const Vec2 end = origin + maxFraction * translation;
-  AABB segBox{vmin(origin, end), vmax(origin, end)};
+  // Both box tests keep a box the segment only grazes. A ray through a polygon's vertex that is also a corner of
+  // its tight box (the world's static proxies) hits the polygon, but the rounding of the segment's end, of c and h,
+  // of the products, and of the box itself (the world computes it from world-space vertices, the exact test works
+  // in the shape's frame) can put that corner an ulp outside. So each test gives way by kSlack of the magnitudes
+  // involved (about 8 ulps): a box that close only goes on to the exact test.
+  constexpr float kSlack = 1.0e-6f;
+  auto segmentBox = [&](float fraction) {
+    const Vec2 e = origin + fraction * translation;
+    const Vec2 lo = vmin(origin, e), hi = vmax(origin, e);
+    const Vec2 big = vmax(vabs(lo), vabs(hi));
+    const float m = kSlack * std::fmax(big.x, big.y);
+    return AABB{{lo.x - m, lo.y - m}, {hi.x + m, hi.y + m}};
+  };
+  AABB segBox = segmentBox(maxFraction);
   // Separating axis of the segment: |dot(perp, c - origin)| > dot(|perp|, h) rejects a box.
   const Vec2 perp = leftPerp(translation);
   const Vec2 absPerp = vabs(perp);
+  const Vec2 absOrigin = vabs(origin);
   int local[kStackSize];
   int top = 0;
   local[top++] = root_;
@@ -107,14 +120,14 @@ void DynamicTree::raycast(Vec2 origin, Vec2 translation, float maxFraction, Visi
     if (!overlaps(n.box, segBox)) continue;
     const Vec2 c = center(n.box);
     const Vec2 h = 0.5f * (n.box.upper - n.box.lower);
-    if (std::fabs(dot(perp, c - origin)) > dot(absPerp, h)) continue;
+    const float slack = kSlack * dot(absPerp, vabs(c) + absOrigin + h);
+    if (std::fabs(dot(perp, c - origin)) > dot(absPerp, h) + slack) continue;
     if (n.isLeaf()) {
       float value = visit(maxFraction, id);
       if (value == 0.0f) return;
       if (value > 0.0f && value < maxFraction) {
         maxFraction = value;
-        const Vec2 e = origin + maxFraction * translation;
-        segBox = {vmin(origin, e), vmax(origin, e)};
+        segBox = segmentBox(maxFraction);
       }
     } else {
       local[top++] = n.child1;
