@@ -131,16 +131,16 @@ float pick(FuzzedDataProvider& in, float spread) { return fuzz::coord(in, spread
 
 bool randomShape(FuzzedDataProvider& in, Shape* out, float size) { return fuzz::makeShape(in, size, out); }
 
-// The world-space size the narrow phase gives a shape (world_narrow.cpp / collide.h: bounding radius, plus the
-// centroid's offset for the world's cached polygons, times the larger scale factor): the contact tolerance is
-// kRelativeTolerance times the sum of two shapes' sizes.
+// The world-space size the narrow phase gives a shape (collide.h, and world.cpp for the world's cached polygons:
+// bounding radius times the larger scale factor): the contact tolerance is kRelativeTolerance times the sum of two
+// shapes' sizes.
 float shapeSize(const Shape& s, float radiusScale) {
   switch (s.type) {
     case sat::ShapeType::Circle: return s.circle.radius * radiusScale;
     case sat::ShapeType::Capsule:
       return (0.5f * sat::distance(s.capsule.center1, s.capsule.center2) + s.capsule.radius) * radiusScale;
     case sat::ShapeType::Polygon:
-      return (s.polygon.boundingRadius() + sat::length(s.polygon.centroid())) * radiusScale;
+      return s.polygon.boundingRadius() * radiusScale;
   }
   return 0.0f;
 }

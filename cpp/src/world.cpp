@@ -179,13 +179,15 @@ inline bool bitsDiffer(const float* a, const float* b) {
   return diff != 0;
 }
 
+// A shape's size for the contact tolerance: collide()'s (dispatch.h), so that the world and collide() agree on which
+// pairs touch. Not the distance from the body origin: a part far from it is no larger.
 float shapeSize(const Shape& s, float radiusScale) {
   switch (s.type) {
     case ShapeType::Circle: return s.circle.radius * radiusScale;
     case ShapeType::Capsule:
       return (0.5f * distance(s.capsule.center1, s.capsule.center2) + s.capsule.radius) * radiusScale;
     case ShapeType::Polygon:
-      return (s.polygon.boundingRadius() + length(s.polygon.centroid())) * radiusScale;
+      return s.polygon.boundingRadius() * radiusScale;
   }
   return 0.0f;
 }

@@ -526,3 +526,54 @@ TEST(WorldEvents, ChangesWhileReadingEventsTakeEffectAtTheNextUpdate) {
 }
 
 }  // namespace
+
+namespace {
+
+// Regression (fuzz_world, "world-tolerance" in docs/fuzzing.md): the world's contact tolerance for two polygons is
+// collide()'s, kRelativeTolerance times the sum of their bounding radii. It used to add each polygon's distance
+// from its body's origin, so a part placed 1,000 units from the origin got a tolerance of 0.01 and the world
+// reported pairs 0.005 apart as touching while collide() called them apart. Same with the fuzz input: a triangle
+// with scale (-5818, 1) reported touching 0.18 from its neighbour (world tolerance 0.22, collide()'s 0.13).
+TEST(WorldContacts, PolygonFarFromItsBodyOriginTouchesAsInCollide) {
+  // Two unit squares turned 45 degrees, edge to edge 0.005 apart along (1, 1) (so that their boxes overlap); the
+  // first is 1,000 units from its body's origin.
+  const float quarter = 0.785398163f, s = 1.005f / std::sqrt(2.0f);
+  sat::Polygon far, unit;
+  ASSERT_EQ(sat::makeBox(0.5f, 0.5f, &far, {1000.0f, 0.0f}, quarter), sat::Status::Ok);  // in the body frame
+  ASSERT_EQ(sat::makeBox(0.5f, 0.5f, &unit, {0.0f, 0.0f}, quarter), sat::Status::Ok);
+  const sat::Transform xfA = sat::makeTransform(-1000.0f, 0.0f), xfB = sat::makeTransform(s, s);
+  ASSERT_EQ(sat::collide(far, xfA, unit, xfB).pointCount, 0) << "0.005 apart: beyond collide()'s tolerance";
+  ASSERT_GT(sat::distance(sat::Shape(far), xfA, sat::Shape(unit), xfB).distance, 0.004f);
+  sat::World world;
+  sat::BodyDef a, b;
+  a.x = xfA.p.x;
+  b.x = b.y = s;
+  BodyId ida, idb;
+  ASSERT_EQ(world.createBody(a, far, &ida), sat::Status::Ok);
+  ASSERT_EQ(world.createBody(b, unit, &idb), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.contactCount(), 0) << "depth " << (world.contactCount() ? world.contacts()[0].depth : 0.0f);
+
+  // The fuzz input (non-uniform scale): a small triangle and one stretched 5818 times along x.
+  const Vec2 ta[] = {{-1.0f, -1.0f}, {3.5f, -1.84374762f}, {3.75f, -0.25f}};
+  const Vec2 tb[] = {{0.25f, 0.25f}, {0.0f, -3.75f}, {0.5f, -1.25f}};
+  sat::Polygon pa, pb;
+  ASSERT_EQ(sat::makePolygon(ta, 3, &pa), sat::Status::Ok);
+  ASSERT_EQ(sat::makePolygon(tb, 3, &pb), sat::Status::Ok);
+  const sat::Transform xfC = sat::makeTransform(-4.0f, -4.0f);
+  const sat::Transform xfD = sat::makeTransform(-2.0f, -2.0f, 0.0f, -5818.05762f, 1.0f);
+  const bool touching = sat::collide(pa, xfC, pb, xfD).pointCount > 0;
+  sat::World world2;
+  sat::BodyDef c, d;
+  c.x = c.y = -4.0f;
+  d.x = d.y = -2.0f;
+  d.scaleX = -5818.05762f;
+  ASSERT_EQ(world2.createBody(c, pa, &ida), sat::Status::Ok);
+  ASSERT_EQ(world2.createBody(d, pb, &idb), sat::Status::Ok);
+  ASSERT_EQ(world2.update(), sat::Status::Ok);
+  EXPECT_EQ(world2.contactCount(), touching ? 1 : 0)
+      << "collide() says " << (touching ? "touching" : "apart") << ", world depth "
+      << (world2.contactCount() ? world2.contacts()[0].depth : 0.0f);
+}
+
+}  // namespace
