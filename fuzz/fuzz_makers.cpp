@@ -213,7 +213,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           Vec2 a = p[i], b = p[(i + 1) % n];
           area2 += double(a.x) * b.y - double(a.y) * b.x;
         }
-        FUZZ_CHECK(std::fabs(sum - 0.5 * std::fabs(area2)) <= 1e-3 * 0.5 * std::fabs(area2) + 1e-5 * sz * sz,
+        // Known bug "decompose-area" (docs/fuzzing.md): outlines with a long thin spike can get overlapping parts.
+        FUZZ_CHECK(fuzz::skipKnown("decompose-area") ||
+                       std::fabs(sum - 0.5 * std::fabs(area2)) <= 1e-3 * 0.5 * std::fabs(area2) + 1e-5 * sz * sz,
                    "decompose: parts' area %g, outline's %g", sum, 0.5 * std::fabs(area2));
         // The array form agrees on the part count and reports the needed capacity when short.
         sat::Polygon few[2];
