@@ -131,4 +131,47 @@ TEST(Decompose, BadOutlines) {
   EXPECT_EQ(parts.size(), 2u);
 }
 
+// "decompose-area" (docs/fuzzing.md), the first input of fuzz/crashes/decompose-area/: 48 points of an arc of radius
+// 0.0056 with one vertex pulled out to x = 195.6. The fuzzer saw the parts' areas sum to 14 times the outline's and
+// took it for overlapping parts; they do not overlap. The collinear tolerance (1e-5 of the size, 0.002) is a third
+// of the arc's radius, so cleaning straightens the arc and widens the spike's base by up to the tolerance, and along
+// an edge 195 long that is 0.5 of area: within the perimeter times the tolerance, the bound the cleaning promises.
+// decompose tiles exactly the outline makePolygon cleans the points to.
+TEST(Decompose, ThinSpikeTilesTheCleanedOutline) {
+  const std::vector<Vec2> outline = {
+      {0.00564856315f, 0.000103181315f}, {0.00564573612f, 0.000206331359f}, {0.00563443406f, 0.000412387424f}, 
+      {0.00561561342f, 0.00061789318f}, {0.0055893003f, 0.000822574541f}, {0.00555552915f, 0.00102615834f}, 
+      {0.0055143456f, 0.00122837292f}, {0.00546580413f, 0.0014289486f}, {0.00540996948f, 0.0016276174f}, 
+      {0.00534691662f, 0.00182411459f}, {195.594467f, 0.00201795064f}, {0.00519950036f, 0.00220954837f}, 
+      {0.00511533441f, 0.0023979703f}, {0.0050243428f, 0.00258319289f}, {0.00492664753f, 0.0027649689f}, 
+      {0.00482237851f, 0.00294305524f}, {0.00471167499f, 0.00311721489f}, {0.00459468458f, 0.00328721502f}, 
+      {0.00447156373f, 0.00345282885f}, {0.00434247591f, 0.0036138359f}, {0.00420759385f, 0.00377002102f}, 
+      {0.00406709826f, 0.00392117584f}, {0.00392117538f, 0.00406709872f}, {0.00377002102f, 0.00420759432f}, 
+      {0.00361383613f, 0.00434247591f}, {0.00345282885f, 0.00447156373f}, {0.00328721479f, 0.00459468458f}, 
+      {0.00311721442f, 0.00471167499f}, {0.00294305454f, 0.00482237851f}, {0.0027649689f, 0.00492664753f}, 
+      {0.00258319266f, 0.00502434326f}, {0.00239797006f, 0.00511533441f}, {0.00220954791f, 0.00519950083f}, 
+      {0.00201817765f, 0.00527672889f}, {0.00182411447f, 0.00534691662f}, {0.0016276167f, 0.00540996995f}, 
+      {0.00142894848f, 0.00546580413f}, {0.00122837303f, 0.0055143456f}, {0.00102615845f, 0.00555552915f}, 
+      {0.000822574075f, 0.00558930077f}, {0.000617892772f, 0.00561561342f}, {0.000412387744f, 0.00563443406f}, 
+      {0.000206331038f, 0.00564573612f}, {-2.46947712e-10f, 0.00564950518f}, {-0.000206332217f, 0.00564573612f}, 
+      {-0.000412387511f, 0.00563443406f}, {-0.000617893296f, 0.00561561342f}, {-0.000822575239f, 0.0055893003f}};
+  std::vector<sat::Polygon> parts;
+  ASSERT_EQ(sat::decompose(outline.data(), int(outline.size()), &parts), sat::Status::Ok);
+  double sum = 0.0;
+  for (const sat::Polygon& p : parts) sum += p.area();
+  sat::Polygon cleaned;  // cleaning leaves a triangle here: convex, so makePolygon takes it
+  ASSERT_EQ(sat::makePolygon(outline.data(), int(outline.size()), &cleaned), sat::Status::Ok);
+  EXPECT_NEAR(sum, cleaned.area(), 1e-4 * cleaned.area());
+
+  double perimeter = 0.0;
+  float x0 = outline[0].x, x1 = x0, y0 = outline[0].y, y1 = y0;
+  for (size_t i = 0; i < outline.size(); ++i) {
+    const Vec2 a = outline[i], b = outline[(i + 1) % outline.size()];
+    perimeter += std::hypot(double(b.x) - a.x, double(b.y) - a.y);
+    x0 = std::fmin(x0, a.x), x1 = std::fmax(x1, a.x), y0 = std::fmin(y0, a.y), y1 = std::fmax(y1, a.y);
+  }
+  const double size = std::hypot(double(x1) - x0, double(y1) - y0);
+  EXPECT_LE(std::fabs(sum - std::fabs(shoelace(outline))), 2.0 * sat::kCollinearRelative * size * perimeter);
+}
+
 }  // namespace
