@@ -35,14 +35,14 @@ struct Bound {
 
 inline Bound boundOf(ShapeRef s, const Placement& p) {
   switch (s.type) {
-    case ShapeType::Circle: return {p.apply(s.circle().center), s.circle().radius * p.radiusScale};
+    case ShapeType::Circle: return {p.apply(s.circle().center), placedSize(s.circle(), p)};
     case ShapeType::Capsule: {
       const Capsule& c = s.capsule();
       return {p.apply(0.5f * (c.center1 + c.center2)), placedSize(c, p)};
     }
     case ShapeType::Polygon: break;
   }
-  return {p.apply(s.polygon().centroid()), s.polygon().boundingRadius() * p.radiusScale};
+  return {p.apply(s.polygon().centroid()), placedSize(s.polygon(), p)};
 }
 
 /// A polygon needs 3+ vertices; a default-constructed one is refused rather than read.

@@ -174,14 +174,27 @@ inline CoreView placeCapsule(const Capsule& cap, const Placement& p, CoreBuffer*
   return view;
 }
 
+/// Size of a shape whose radius scales by `radiusScale`, for the contact tolerance. collide() and the World both use
+/// it, so they agree on which pairs touch.
+inline float scaledSize(const Polygon& poly, float radiusScale) { return poly.boundingRadius() * radiusScale; }
+inline float scaledSize(const Capsule& cap, float radiusScale) {
+  return (0.5f * distance(cap.center1, cap.center2) + cap.radius) * radiusScale;
+}
+inline float scaledSize(const Circle& c, float radiusScale) { return c.radius * radiusScale; }
+inline float scaledSize(const Shape& s, float radiusScale) {
+  switch (s.type) {
+    case ShapeType::Circle: return scaledSize(s.circle, radiusScale);
+    case ShapeType::Capsule: return scaledSize(s.capsule, radiusScale);
+    case ShapeType::Polygon: break;
+  }
+  return scaledSize(s.polygon, radiusScale);
+}
+
 /// World-space size of a placed shape, for the contact tolerance.
-inline float placedSize(const Polygon& poly, const Placement& p) {
-  return poly.boundingRadius() * p.radiusScale;
+template <class S>
+inline float placedSize(const S& shape, const Placement& p) {
+  return scaledSize(shape, p.radiusScale);
 }
-inline float placedSize(const Capsule& cap, const Placement& p) {
-  return (0.5f * distance(cap.center1, cap.center2) + cap.radius) * p.radiusScale;
-}
-inline float placedSize(const Circle& c, const Placement& p) { return c.radius * p.radiusScale; }
 
 /// Maps a manifold computed in the working frame to the world.
 inline void manifoldToWorld(Manifold* m, const Frame& f) {

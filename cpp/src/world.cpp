@@ -179,19 +179,6 @@ inline bool bitsDiffer(const float* a, const float* b) {
   return diff != 0;
 }
 
-// A shape's size for the contact tolerance: collide()'s (dispatch.h), so that the world and collide() agree on which
-// pairs touch. Not the distance from the body origin: a part far from it is no larger.
-float shapeSize(const Shape& s, float radiusScale) {
-  switch (s.type) {
-    case ShapeType::Circle: return s.circle.radius * radiusScale;
-    case ShapeType::Capsule:
-      return (0.5f * distance(s.capsule.center1, s.capsule.center2) + s.capsule.radius) * radiusScale;
-    case ShapeType::Polygon:
-      return s.polygon.boundingRadius() * radiusScale;
-  }
-  return 0.0f;
-}
-
 }  // namespace
 
 Status World::Impl::checkId(BodyId id) const {
@@ -719,7 +706,7 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
   for (int i = 0; i < shapeCount; ++i) {
     ShapeHot sh;
     sh.type = uint8_t(baked[i].type);
-    sh.localSize = shapeSize(baked[i], 1.0f);
+    sh.localSize = detail::scaledSize(baked[i], 1.0f);  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
       sh.count = uint16_t(baked[i].polygon.count());
       sh.vert = uint32_t(w.verts.size());
