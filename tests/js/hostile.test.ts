@@ -69,6 +69,16 @@ function bodyWith(make: (sat: SAT) => Shape) {
 }
 
 /** setTransform on a live body, then the same values through the bulk buffer (refused at update, body kept). */
+/** Runs `fn` on a fresh 1x1 box and disposes the box afterwards, whatever `fn` does. */
+function withBox<T>(s: SAT, fn: (b: Shape) => T): T {
+  const b = s.box(1, 1);
+  try {
+    return fn(b);
+  } finally {
+    b.dispose();
+  }
+}
+
 function transform(x: number, y: number, angle: number, sx: number, sy: number) {
   return (_sat: SAT, f: Fixture) => {
     const id = f.ids[1];
@@ -172,62 +182,27 @@ const ROWS: Row[] = [
   { id: 'H31', what: 'transform position beyond 1e6', shape: 'InvalidTransform', world: 'InvalidTransform', runShape: placed(0, 3e6), runWorld: transform(0, 3e6, 0, 1, 1) },
   {
     id: 'H32', what: 'transform angle infinite', shape: 'InvalidTransform', world: 'InvalidTransform',
-    runShape: (s) => {
-      const b = s.box(1, 1);
-      try {
-        return s.collide(b, { x: 0, y: 0, angle: Infinity }, b, { x: 0, y: 0 });
-      } finally {
-        b.dispose();
-      }
-    },
+    runShape: (s) => withBox(s, (b) => s.collide(b, { x: 0, y: 0, angle: Infinity }, b, { x: 0, y: 0 })),
     runWorld: transform(0, 0, Infinity, 1, 1),
   },
   {
     id: 'H33', what: 'transform scale 0', shape: 'InvalidTransform', world: 'InvalidTransform',
-    runShape: (s) => {
-      const b = s.box(1, 1);
-      try {
-        return s.overlaps(b, { x: 0, y: 0, scaleX: 0 }, b, { x: 0, y: 0 });
-      } finally {
-        b.dispose();
-      }
-    },
+    runShape: (s) => withBox(s, (b) => s.overlaps(b, { x: 0, y: 0, scaleX: 0 }, b, { x: 0, y: 0 })),
     runWorld: transform(0, 0, 0, 0, 1),
   },
   {
     id: 'H34', what: 'transform scale below 1e-6', shape: 'InvalidTransform', world: 'InvalidTransform',
-    runShape: (s) => {
-      const b = s.box(1, 1);
-      try {
-        return s.collide(b, { x: 0, y: 0, scaleY: 1e-7 }, b, { x: 0, y: 0 });
-      } finally {
-        b.dispose();
-      }
-    },
+    runShape: (s) => withBox(s, (b) => s.collide(b, { x: 0, y: 0, scaleY: 1e-7 }, b, { x: 0, y: 0 })),
     runWorld: transform(0, 0, 0, 1, 1e-7),
   },
   {
     id: 'H35', what: 'transform scale beyond 1e6', shape: 'InvalidTransform', world: 'InvalidTransform',
-    runShape: (s) => {
-      const b = s.box(1, 1);
-      try {
-        return s.collide(b, { x: 0, y: 0, scaleX: 2e6 }, b, { x: 0, y: 0 });
-      } finally {
-        b.dispose();
-      }
-    },
+    runShape: (s) => withBox(s, (b) => s.collide(b, { x: 0, y: 0, scaleX: 2e6 }, b, { x: 0, y: 0 })),
     runWorld: transform(0, 0, 0, 2e6, 1),
   },
   {
     id: 'H36', what: 'transform of the wrong type (string field; world: mass 0)', shape: 'InvalidTransform', world: 'InvalidArgument',
-    runShape: (s) => {
-      const b = s.box(1, 1);
-      try {
-        return s.collide(b, any({ x: '0', y: 0 }), b, { x: 0, y: 0 });
-      } finally {
-        b.dispose();
-      }
-    },
+    runShape: (s) => withBox(s, (b) => s.collide(b, any({ x: '0', y: 0 }), b, { x: 0, y: 0 })),
     runWorld: (s, f) => {
       const b = s.box(1, 1);
       try {
