@@ -131,9 +131,9 @@ float pick(FuzzedDataProvider& in, float spread) { return fuzz::coord(in, spread
 
 bool randomShape(FuzzedDataProvider& in, Shape* out, float size) { return fuzz::makeShape(in, size, out); }
 
-// The world-space size the narrow phase gives a shape (collide.h, and world.cpp for the world's cached polygons:
-// bounding radius times the larger scale factor): the contact tolerance is kRelativeTolerance times the sum of two
-// shapes' sizes.
+// An upper bound of the world-space size the narrow phase gives a shape (collide.h: its bounding radius after the
+// scale, at most the bounding radius times the larger scale factor): the contact tolerance is kRelativeTolerance
+// times the sum of two shapes' sizes.
 float shapeSize(const Shape& s, float radiusScale) {
   switch (s.type) {
     case sat::ShapeType::Circle: return s.circle.radius * radiusScale;

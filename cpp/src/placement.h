@@ -16,6 +16,26 @@
 
 namespace sat::detail {
 
+/// The part of a placement that changes a shape's size: its linear map up to a rotation. diag(scale.x, scale.y)
+/// for a Transform (so collide() and the World, which place the same body in different frames, get the same
+/// sizes bit for bit), the whole linear map for an Affine.
+struct Stretch {
+  float a = 1.0f, b = 0.0f, c = 0.0f, d = 1.0f;  ///< row-major
+  float radiusScale = 1.0f;                      ///< how a rounded shape's radius scales
+
+  /// Lengths scale by one factor (radiusScale): sizes need no vertex walk.
+  bool uniform() const { return b == 0.0f && c == 0.0f && std::fabs(a) == std::fabs(d); }
+  Vec2 apply(Vec2 v) const { return {a * v.x + b * v.y, c * v.x + d * v.y}; }
+};
+
+inline Stretch stretchOf(Vec2 scale) {
+  Stretch k;
+  k.a = scale.x;
+  k.d = scale.y;
+  k.radiusScale = std::fmax(std::fabs(scale.x), std::fabs(scale.y));
+  return k;
+}
+
 /// Maps a shape's local coordinates into the working frame: x' = M x + t.
 struct Placement {
   float m00 = 1.0f, m01 = 0.0f, m10 = 0.0f, m11 = 1.0f;  ///< row-major linear part
@@ -24,6 +44,7 @@ struct Placement {
   bool orthonormal = true;                              ///< M is a pure rotation
   float radiusScale = 1.0f;                             ///< how a rounded shape's radius scales
   float det = 1.0f;                                     ///< determinant of M
+  Stretch stretch;                                      ///< M up to a rotation, for sizes
 
   Vec2 apply(Vec2 v) const { return {m00 * v.x + m01 * v.y + t.x, m10 * v.x + m11 * v.y + t.y}; }
   Vec2 applyLinear(Vec2 v) const { return {m00 * v.x + m01 * v.y, m10 * v.x + m11 * v.y}; }
@@ -56,6 +77,7 @@ inline Placement makePlacement(float m00, float m01, float m10, float m11, Vec2 
                                  std::fabs(m01 * m01 + m11 * m11 - 1.0f) < 1.0e-6f &&
                                  std::fabs(m00 * m01 + m10 * m11) < 1.0e-6f && p.det > 0.0f);
   p.radiusScale = p.orthonormal ? 1.0f : radiusScale(Affine{m00, m10, m01, m11, 0.0f, 0.0f});
+  if (!p.orthonormal) p.stretch = Stretch{m00, m01, m10, m11, p.radiusScale};
   return p;
 }
 
@@ -73,7 +95,8 @@ inline void placePair(const Transform& xfA, const Transform& xfB, Placement* pa,
   pa->identity = unitA;
   pa->orthonormal = unitA;
   pa->det = xfA.scale.x * xfA.scale.y;
-  pa->radiusScale = unitA ? 1.0f : std::fmax(std::fabs(xfA.scale.x), std::fabs(xfA.scale.y));
+  pa->stretch = stretchOf(xfA.scale);
+  pa->radiusScale = pa->stretch.radiusScale;
 
   const bool unitB = xfB.scale.x == 1.0f && xfB.scale.y == 1.0f;
   Rot r = invMulRot(xfA.q, xfB.q);
@@ -85,7 +108,8 @@ inline void placePair(const Transform& xfA, const Transform& xfB, Placement* pa,
   pb->identity = false;
   pb->orthonormal = unitB;
   pb->det = unitB ? 1.0f : pb->m00 * pb->m11 - pb->m01 * pb->m10;
-  pb->radiusScale = unitB ? 1.0f : std::fmax(std::fabs(xfB.scale.x), std::fabs(xfB.scale.y));
+  pb->stretch = stretchOf(xfB.scale);
+  pb->radiusScale = pb->stretch.radiusScale;
 }
 
 /// Placements of A and B in a world-aligned frame centred on A's origin, for Affine queries.
@@ -174,26 +198,40 @@ inline CoreView placeCapsule(const Capsule& cap, const Placement& p, CoreBuffer*
   return view;
 }
 
-/// Size of a shape whose radius scales by `radiusScale`, for the contact tolerance. collide() and the World both use
-/// it, so they agree on which pairs touch.
-inline float scaledSize(const Polygon& poly, float radiusScale) { return poly.boundingRadius() * radiusScale; }
-inline float scaledSize(const Capsule& cap, float radiusScale) {
-  return (0.5f * distance(cap.center1, cap.center2) + cap.radius) * radiusScale;
+/// Size of a stretched shape for the contact tolerance: its bounding radius after the stretch (largest distance
+/// from the centroid to a vertex; for a capsule half the stretched segment plus the scaled radius). collide() and
+/// the World both use it, so they agree on which pairs touch. Under a non-uniform scale the vertices are walked:
+/// "bounding radius times the larger scale factor" overstates a stretched shape's size by up to the scale ratio
+/// (5,800 times at 5,800:1), and with it the band of separations reported as touching.
+inline float scaledSize(const Polygon& poly, const Stretch& k) {
+  if (k.uniform()) return poly.boundingRadius() * k.radiusScale;
+  const Vec2 c = poly.centroid();
+  float best = 0.0f;
+  for (int i = 0; i < poly.count(); ++i) {
+    const Vec2 d = k.apply(poly.vertex(i) - c);
+    const float dd = dot(d, d);
+    best = dd > best ? dd : best;
+  }
+  return std::sqrt(best);
 }
-inline float scaledSize(const Circle& c, float radiusScale) { return c.radius * radiusScale; }
-inline float scaledSize(const Shape& s, float radiusScale) {
+inline float scaledSize(const Capsule& cap, const Stretch& k) {
+  if (k.uniform()) return (0.5f * distance(cap.center1, cap.center2) + cap.radius) * k.radiusScale;
+  return 0.5f * length(k.apply(cap.center2 - cap.center1)) + cap.radius * k.radiusScale;
+}
+inline float scaledSize(const Circle& c, const Stretch& k) { return c.radius * k.radiusScale; }
+inline float scaledSize(const Shape& s, const Stretch& k) {
   switch (s.type) {
-    case ShapeType::Circle: return scaledSize(s.circle, radiusScale);
-    case ShapeType::Capsule: return scaledSize(s.capsule, radiusScale);
+    case ShapeType::Circle: return scaledSize(s.circle, k);
+    case ShapeType::Capsule: return scaledSize(s.capsule, k);
     case ShapeType::Polygon: break;
   }
-  return scaledSize(s.polygon, radiusScale);
+  return scaledSize(s.polygon, k);
 }
 
 /// World-space size of a placed shape, for the contact tolerance.
 template <class S>
 inline float placedSize(const S& shape, const Placement& p) {
-  return scaledSize(shape, p.radiusScale);
+  return scaledSize(shape, p.stretch);
 }
 
 /// Maps a manifold computed in the working frame to the world.

@@ -196,7 +196,9 @@ void World::Impl::computeGeometry(uint32_t slot) {
   BodyHot& h = hot[slot];
   const bool mirror = t.scale.x * t.scale.y < 0.0f;
   const bool uniform = t.scale.x == t.scale.y && t.scale.x > 0.0f;
-  const float radiusScale = std::fmax(std::fabs(t.scale.x), std::fabs(t.scale.y));
+  const detail::Stretch stretch = detail::stretchOf(t.scale);
+  const float radiusScale = stretch.radiusScale;
+  const bool uniformSize = stretch.uniform();
   AABB body{};
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     ShapeHot& sk = shapeHot[k];
@@ -212,7 +214,15 @@ void World::Impl::computeGeometry(uint32_t slot) {
         box = placeUniform(t, lv, ln, n, wv, wn);
       } else {
         for (int i = 0; i < n; ++i) wv[i] = transformPoint(t, lv[mirror ? n - 1 - i : i]);
-        for (int i = 0; i < n; ++i) wn[i] = normalize(rightPerp(wv[i + 1 < n ? i + 1 : 0] - wv[i]));
+        // Normals from the local ones (direction of M^-T n, M = R diag(sx, sy)), not from the placed vertices: a
+        // short edge of a stretched polygon can round to a single point in world space and still has a direction.
+        // Mirrored, view edge i runs from local vertex n-1-i to n-2-i: the local edge n-2-i, reversed.
+        const float sign = mirror ? -1.0f : 1.0f;
+        for (int i = 0; i < n; ++i) {
+          const int e = mirror ? (i + 2 <= n ? n - 2 - i : 2 * n - 2 - i) : i;
+          const Vec2 m{t.scale.y * ln[e].x, t.scale.x * ln[e].y};
+          wn[i] = sign * normalize(rotate(t.q, m));
+        }
         float minX = wv[0].x, maxX = wv[0].x, minY = wv[0].y, maxY = wv[0].y;
         for (int i = 1; i < n; ++i) {
           minX = std::fmin(minX, wv[i].x);
@@ -228,7 +238,8 @@ void World::Impl::computeGeometry(uint32_t slot) {
     } else {
       sk.box = computeAABB(shapes[k], t);
     }
-    sk.size = sk.localSize * radiusScale;
+    // collide()'s size (detail::scaledSize): the cached unit-scale size times the scale when that is exact.
+    sk.size = uniformSize ? sk.localSize * radiusScale : detail::scaledSize(shapes[k], stretch);
     body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
   }
   const ShapeHot& first = shapeHot[h.shapeBegin];
@@ -706,7 +717,7 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
   for (int i = 0; i < shapeCount; ++i) {
     ShapeHot sh;
     sh.type = uint8_t(baked[i].type);
-    sh.localSize = detail::scaledSize(baked[i], 1.0f);  // collide()'s size, not the distance from the origin
+    sh.localSize = detail::scaledSize(baked[i], detail::Stretch{});  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
       sh.count = uint16_t(baked[i].polygon.count());
       sh.vert = uint32_t(w.verts.size());

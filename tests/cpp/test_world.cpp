@@ -576,4 +576,80 @@ TEST(WorldContacts, PolygonFarFromItsBodyOriginTouchesAsInCollide) {
       << (world2.contactCount() ? world2.contacts()[0].depth : 0.0f);
 }
 
+// Regression (fuzz_world, "world-stretched-scale" in docs/fuzzing.md): a shape's size for the contact tolerance
+// is its bounding radius after the scale, in collide() and in the World. It was the bounding radius times the
+// larger scale factor, which overstates a stretched shape's size by up to the scale ratio: a box 0.02 x 2 scaled
+// (5000, 1) is 100 x 2 (size 50), not 5,000, and pairs 0.01 apart were reported touching (tolerance 0.05).
+TEST(WorldContacts, StretchedShapesTouchWithinTheirStretchedSize) {
+  sat::Polygon small, thin;
+  const float quarter = 0.785398163f;
+  ASSERT_EQ(sat::makeBox(0.5f, 0.5f, &small, {0.0f, 0.0f}, quarter), sat::Status::Ok);
+  ASSERT_EQ(sat::makeBox(0.01f, 1.0f, &thin), sat::Status::Ok);
+  const float sx = 5000.0f;
+  // Independent of the library: the stretched box's half extents are (50, 1).
+  const double sizeThin = std::hypot(0.01 * sx, 1.0), sizeSmall = std::hypot(0.5, 0.5);
+  const double tol = double(sat::kRelativeTolerance) * (sizeSmall + sizeThin);
+  ASSERT_LT(tol, 1e-3);
+  for (const double gapInTol : {0.5, 20.0}) {
+    const float gap = float(gapInTol * tol);
+    const sat::Transform xfA = sat::makeTransform(0.0f, 0.0f);
+    // Face to face along (1, 1) (so that the bodies' boxes overlap, as the World's broad phase needs): the thin
+    // box turned -45 degrees, its long side facing the small one's upper-right side gap away.
+    const float c = float((0.5 + 1.0 + double(gap)) / std::sqrt(2.0));
+    const sat::Transform xfB = sat::makeTransform(c, c, -quarter, sx, 1.0f);
+    const bool expect = gapInTol < 1.0;
+    EXPECT_EQ(sat::collide(small, xfA, thin, xfB).pointCount > 0, expect) << "gap " << gap;
+    EXPECT_EQ(sat::overlap(sat::Shape(small), xfA, sat::Shape(thin), xfB), expect) << "gap " << gap;
+    sat::World world;
+    sat::BodyDef a, b;
+    b.x = xfB.p.x;
+    b.y = xfB.p.y;
+    b.angle = -quarter;
+    b.scaleX = sx;
+    BodyId ida, idb;
+    ASSERT_EQ(world.createBody(a, small, &ida), sat::Status::Ok);
+    ASSERT_EQ(world.createBody(b, thin, &idb), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.contactCount(), expect ? 1 : 0) << "gap " << gap;
+  }
+}
+
+// Regression (fuzz_world, "world-zero-normal" in docs/fuzzing.md): the World placed a non-uniformly scaled
+// polygon's normals from its world-space vertices, and an edge 2e-4 long stretched 5800 times along the other axis
+// and placed ~3,000 units out rounds to a single point there: its normal came out (0, 0) and so did a contact's.
+// Normals now come from the local ones (M^-T n), like collide()'s.
+TEST(WorldContacts, StretchedPolygonWithAShortEdgeKeepsUnitNormals) {
+  const Vec2 tri[] = {{3.5f, -1.5f}, {-3.75f, 0.5f}, {0.75f, -1.91400015f}};
+  const Vec2 pent[] = {{-1.60089719f, -1.60089719f}, {-0.756697834f, -1.60089719f}, {0.800448596f, 0.800253153f},
+                       {0.800448596f, 0.800448596f}, {-1.10061681f, 0.800448596f}};
+  sat::Polygon a, b;
+  ASSERT_EQ(sat::makePolygon(tri, 3, &a), sat::Status::Ok);
+  ASSERT_EQ(sat::makePolygon(pent, 5, &b), sat::Status::Ok);
+  ASSERT_EQ(b.count(), 5) << "the short edge must survive the maker for this test to mean something";
+  for (const float sx : {-5797.52148f, 5797.52148f}) {
+    const sat::Transform xfA = sat::makeTransform(-1.0f, -15.0f);
+    const sat::Transform xfB = sat::makeTransform(2.0f, -15.0f, 3.92699f, sx, 1.0f);
+    const sat::Manifold ref = sat::collide(a, xfA, b, xfB);
+    ASSERT_GT(ref.pointCount, 0);
+    sat::World world;
+    sat::BodyDef da, db;
+    da.x = xfA.p.x;
+    da.y = xfA.p.y;
+    db.type = sat::BodyType::Static;
+    db.x = xfB.p.x;
+    db.y = xfB.p.y;
+    db.angle = 3.92699f;
+    db.scaleX = sx;
+    BodyId ida, idb;
+    ASSERT_EQ(world.createBody(da, a, &ida), sat::Status::Ok);
+    ASSERT_EQ(world.createBody(db, b, &idb), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.contactCount(), 1);
+    const sat::Contact& c = world.contacts()[0];
+    EXPECT_NEAR(sat::length(c.normal), 1.0f, 1e-5f) << "scale " << sx;
+    EXPECT_GT(sat::dot(c.normal, ref.normal), 0.9999f) << "scale " << sx;
+    EXPECT_NEAR(c.depth, ref.depth, 1e-3f * std::fabs(ref.depth) + 1e-3f) << "scale " << sx;
+  }
+}
+
 }  // namespace

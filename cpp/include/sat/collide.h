@@ -7,8 +7,9 @@
 // - Separated shapes give an empty manifold (pointCount == 0); use distance() for how far apart they are.
 //
 // Contact tolerance: shapes whose separation is at most kRelativeTolerance * (sizeA + sizeB) touch, where a
-// shape's size is its world-space extent (bounding radius). overlap() and collide() use the same rule, so
-// they always agree.
+// shape's size is its world-space extent: its bounding radius after the scale (a box 0.02 x 2 scaled (5000, 1)
+// has size 50; a circle's or capsule's radius takes the larger scale factor). overlap() and collide() use the
+// same rule, so they always agree; the World too.
 //
 // Nothing here allocates or throws. Invalid transforms (see isValid) give an empty manifold / false: validate
 // input at your boundary with checkTransform.
