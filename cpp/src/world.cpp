@@ -157,8 +157,8 @@ AABB placeUniform(const Transform& t, const Vec2* lv, const Vec2* ln, int n, Vec
 }
 
 // Starts loading the cache line at p. WebAssembly has no prefetch instruction (Emscripten drops
-// __builtin_prefetch), so there it is a plain load whose byte goes to a sink the compiler must keep: the miss then
-// overlaps the work on the pairs before the one that needs the line.
+// __builtin_prefetch), so there it is a plain load whose byte goes to a sink the compiler must keep (narrowPhase
+// issues these in batches, so that their misses overlap one another).
 inline void prefetch(const void* p, uint32_t* sink) {
 #if defined(__EMSCRIPTEN__)
   *sink += *static_cast<const volatile uint8_t*>(p);
@@ -490,25 +490,41 @@ void World::Impl::narrowPhase() {
   candidateCount = 0;
 
   // 2. The narrow phase over every pair, compacting survivors in place. Bodies are visited in slot order for A
-  // but at random for B: prefetch a few pairs ahead (the loop is bound by memory latency, not arithmetic).
+  // but at random for B: the loop is bound by memory latency, not arithmetic, so B's data is fetched ahead.
+  // Natively a prefetch a few pairs ahead does it. WebAssembly has no prefetch (Emscripten drops
+  // __builtin_prefetch) and its stand-in is a real load, which holds up the instructions behind it until it
+  // completes; so there the loads are batched: every kBatch pairs, one tight loop touches the bodies of the pairs
+  // two batches ahead and another the geometry of those one batch ahead (whose body records the previous batch
+  // brought in). Loads issued back to back overlap, so a batch waits for about one memory latency instead of
+  // one per pair (measured: the 20,000-body scene's narrow stage 6.8 -> 6.5 ms; per-pair stand-ins gained 0.5 ms
+  // over none, batches of 8 to 64 about 0.3 ms more).
   const size_t n = nextPairs.size();
-  constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
   size_t out = 0;
   uint32_t touched = 0;  // see prefetch()
+  // Vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last points.
+  // Only bodies with polygon geometry (a world of circles and capsules has no vertex array to point into), and
+  // only addresses inside the polygon's own data (in WebAssembly these are real loads).
+  auto fetchGeometry = [&](const detail::BodyHot& hb) {
+    if (hb.count0 == 0) return;
+    const Vec2* v = verts.data() + hb.vert0;
+    prefetch(v, &touched);
+    prefetch(v + hb.count0, &touched);
+    prefetch(v + 2 * hb.count0 - 1, &touched);
+  };
   for (size_t i = 0; i < n; ++i) {
-    if (i + kAheadBody < n) {
-      prefetch(&hot[nextPairs[i + kAheadBody].b], &touched);
+#if defined(__EMSCRIPTEN__)
+    constexpr size_t kBatch = 32;
+    if (i % kBatch == 0) {
+      for (size_t k = i + 2 * kBatch, e = std::min(n, i + 3 * kBatch); k < e; ++k) {
+        prefetch(&hot[nextPairs[k].b], &touched);
+      }
+      for (size_t k = i + kBatch, e = std::min(n, i + 2 * kBatch); k < e; ++k) fetchGeometry(hot[nextPairs[k].b]);
     }
-    if (i + kAheadGeometry < n && hot[nextPairs[i + kAheadGeometry].b].count0 > 0) {
-      // Only bodies with polygon geometry: a world of circles and capsules has no vertex array to point into.
-      const detail::BodyHot& hb = hot[nextPairs[i + kAheadGeometry].b];
-      // Vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last
-      // points. Only addresses inside the polygon's own data: in WASM these are real loads.
-      const Vec2* v = verts.data() + hb.vert0;
-      prefetch(v, &touched);
-      prefetch(v + hb.count0, &touched);
-      prefetch(v + 2 * hb.count0 - 1, &touched);
-    }
+#else
+    constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
+    if (i + kAheadBody < n) prefetch(&hot[nextPairs[i + kAheadBody].b], &touched);
+    if (i + kAheadGeometry < n) fetchGeometry(hot[nextPairs[i + kAheadGeometry].b]);
+#endif
     Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
     // Slots are not reused before this loop has seen their pairs (pendingFree), so alive + enabled suffices.
