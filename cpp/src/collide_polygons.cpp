@@ -98,9 +98,9 @@ struct Separation {
   int edge;
 };
 
-// Small cores: x86 projects four vertices at a time (GCC/Clang vector extensions, SSE). Lane-wise multiply, add
-// and min round exactly like the scalar loop, so both paths give the same bits. WASM keeps the scalar loop: V8's
-// code for the vector form (simd128 or scalarized) measured more machine instructions per query, not fewer.
+// Small cores: x86 projects four vertices at a time (GCC/Clang vector extensions, SSE); WebAssembly with SIMD
+// projects all vertices onto four faces at a time (findMaxSeparation). Lane-wise multiply, add and min round
+// exactly like the scalar loop, so every path gives the same bits.
 #if defined(__SSE2__)
 #define SAT_COLUMNS 1
 #else
@@ -146,47 +146,71 @@ inline float minProjection(const Columns& c, Vec2 n) {
 struct Columns {};
 #endif
 
+// WebAssembly SIMD: f32x4.pmin is a single minps in V8, where a scalar float `a < b ? a : b` becomes a branch,
+// mispredicted about once per face (the winner depends on the data).
 #if !SAT_COLUMNS && defined(__wasm_simd128__)
 #define SAT_WASM_SIMD 1
-// min over v[0..n) of dot(d, v[j]), two interleaved vertices per 128-bit lane group: (x0, y0, x1, y1) * (dx, dy,
-// dx, dy), then each lane plus its neighbour gives dx * x + dy * y rounded exactly as the scalar loop. pmin is a
-// single minps in V8; a scalar `a < b ? a : b` on floats becomes a branch there, mispredicted about once per face.
-inline float minProjectionPairs(const Vec2* v, int n, Vec2 d) {
-  const v128_t dd = wasm_f32x4_make(d.x, d.y, d.x, d.y);
-  v128_t m = wasm_f32x4_splat(FLT_MAX);
-  int j = 0;
-  for (; j + 1 < n; j += 2) {
-    v128_t p = wasm_f32x4_mul(wasm_v128_load(v + j), dd);
-    m = wasm_f32x4_pmin(wasm_f32x4_add(p, wasm_i32x4_shuffle(p, p, 1, 0, 3, 2)), m);
-  }
-  if (j < n) {
-    v128_t p = wasm_f32x4_mul(wasm_v128_load64_splat(v + j), dd);
-    m = wasm_f32x4_pmin(wasm_f32x4_add(p, wasm_i32x4_shuffle(p, p, 1, 0, 3, 2)), m);
-  }
-  m = wasm_f32x4_pmin(wasm_i32x4_shuffle(m, m, 2, 3, 0, 1), m);
-  return wasm_f32x4_extract_lane(m, 0);
-}
 #else
 #define SAT_WASM_SIMD 0
 #endif
 
 // Largest face separation over a's faces; stops as soon as one exceeds `stop` (the pair is then apart).
-// A small b is given as columns and projected four vertices at a time; a large one climbs from the previous
-// face's support (supports advance monotonically as the faces turn).
+// A small b is scanned whole (as columns four vertices at a time on x86, against four faces at a time in
+// WebAssembly SIMD); a large one climbs from the previous face's support (supports advance monotonically as the
+// faces turn).
 Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns* bColumns, float stop) {
   Separation best{-FLT_MAX, 0};
   const int na = a.count, nb = b.count;
   if (bColumns) {
     int32_t bestKey = orderKey(-FLT_MAX);
     int bestEdge = 0;
+#if SAT_WASM_SIMD
+    // Four of a's faces at a time: their normals and vertices transposed into lanes, b's vertices broadcast.
+    // Each lane computes n.x * w.x + n.y * w.y and n.x * v.x + n.y * v.y as the scalar loop does (same bits);
+    // the faces are then taken in order, with the same early stop, so the result is the scalar loop's.
+    for (int i0 = 0; i0 < na; i0 += 4) {
+      v128_t nx, ny, vx, vy;
+      if (i0 + 4 <= na) {
+        const v128_t n01 = wasm_v128_load(a.n + i0), n23 = wasm_v128_load(a.n + i0 + 2);
+        const v128_t v01 = wasm_v128_load(a.v + i0), v23 = wasm_v128_load(a.v + i0 + 2);
+        nx = wasm_i32x4_shuffle(n01, n23, 0, 2, 4, 6);
+        ny = wasm_i32x4_shuffle(n01, n23, 1, 3, 5, 7);
+        vx = wasm_i32x4_shuffle(v01, v23, 0, 2, 4, 6);
+        vy = wasm_i32x4_shuffle(v01, v23, 1, 3, 5, 7);
+      } else {
+        // The last, partial group: lanes past the end repeat the last face (read only inside the arrays).
+        const int i1 = i0 + 1 < na ? i0 + 1 : na - 1, i2 = i0 + 2 < na ? i0 + 2 : na - 1;
+        nx = wasm_f32x4_make(a.n[i0].x, a.n[i1].x, a.n[i2].x, a.n[na - 1].x);
+        ny = wasm_f32x4_make(a.n[i0].y, a.n[i1].y, a.n[i2].y, a.n[na - 1].y);
+        vx = wasm_f32x4_make(a.v[i0].x, a.v[i1].x, a.v[i2].x, a.v[na - 1].x);
+        vy = wasm_f32x4_make(a.v[i0].y, a.v[i1].y, a.v[i2].y, a.v[na - 1].y);
+      }
+      v128_t m = wasm_f32x4_splat(FLT_MAX);
+      for (int j = 0; j < nb; ++j) {
+        const v128_t d = wasm_f32x4_add(wasm_f32x4_mul(nx, wasm_v128_load32_splat(&b.v[j].x)),
+                                        wasm_f32x4_mul(ny, wasm_v128_load32_splat(&b.v[j].y)));
+        m = wasm_f32x4_pmin(d, m);
+      }
+      float sep[4];
+      wasm_v128_store(sep, wasm_f32x4_sub(m, wasm_f32x4_add(wasm_f32x4_mul(nx, vx), wasm_f32x4_mul(ny, vy))));
+      const int lanes = na - i0 < 4 ? na - i0 : 4;
+      for (int l = 0; l < lanes; ++l) {
+        const float s = sep[l];
+        const int32_t key = orderKey(s);
+        const bool better = key > bestKey;
+        bestKey = better ? key : bestKey;
+        bestEdge = better ? i0 + l : bestEdge;
+        if (s > stop) return {fromOrderKey(bestKey), bestEdge};
+      }
+    }
+    return {fromOrderKey(bestKey), bestEdge};
+#else
     for (int i = 0; i < na; ++i) {
       // Project onto the face normal and subtract the face's offset once (in A's frame the coordinates are of
       // the shapes' size, so the cancellation costs nothing measurable).
       const Vec2 n = a.n[i];
 #if SAT_COLUMNS
       float s = minProjection(*bColumns, n);
-#elif SAT_WASM_SIMD
-      float s = minProjectionPairs(b.v, nb, n);
 #else
       // Scalar (WASM without SIMD, asm.js, other CPUs): the minimum as an integer key, for the same reason as below.
       int32_t minKey = orderKey(FLT_MAX);
@@ -205,6 +229,7 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
       if (s > stop) break;
     }
     return {fromOrderKey(bestKey), bestEdge};
+#endif
   }
   int k = scanMin(b.v, nb, a.n[0]);
   for (int i = 0; i < na; ++i) {
