@@ -150,6 +150,26 @@ struct Columns {};
 // mispredicted about once per face (the winner depends on the data).
 #if !SAT_COLUMNS && defined(__wasm_simd128__)
 #define SAT_WASM_SIMD 1
+// Up to four points p[0..lanes) as x and y lanes; lanes past the end repeat the last point. Reads only p[0..lanes).
+inline void loadTransposed(const Vec2* p, int lanes, v128_t* x, v128_t* y) {
+  if (lanes >= 4) {
+    const v128_t p01 = wasm_v128_load(p), p23 = wasm_v128_load(p + 2);
+    *x = wasm_i32x4_shuffle(p01, p23, 0, 2, 4, 6);
+    *y = wasm_i32x4_shuffle(p01, p23, 1, 3, 5, 7);
+  } else if (lanes == 3) {
+    const v128_t p01 = wasm_v128_load(p), p22 = wasm_v128_load64_splat(p + 2);
+    *x = wasm_i32x4_shuffle(p01, p22, 0, 2, 4, 4);
+    *y = wasm_i32x4_shuffle(p01, p22, 1, 3, 5, 5);
+  } else if (lanes == 2) {
+    const v128_t p01 = wasm_v128_load(p);
+    *x = wasm_i32x4_shuffle(p01, p01, 0, 2, 2, 2);
+    *y = wasm_i32x4_shuffle(p01, p01, 1, 3, 3, 3);
+  } else {
+    const v128_t p00 = wasm_v128_load64_splat(p);
+    *x = wasm_i32x4_shuffle(p00, p00, 0, 0, 0, 0);
+    *y = wasm_i32x4_shuffle(p00, p00, 1, 1, 1, 1);
+  }
+}
 #else
 #define SAT_WASM_SIMD 0
 #endif
@@ -169,22 +189,10 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
     // Each lane computes n.x * w.x + n.y * w.y and n.x * v.x + n.y * v.y as the scalar loop does (same bits);
     // the faces are then taken in order, with the same early stop, so the result is the scalar loop's.
     for (int i0 = 0; i0 < na; i0 += 4) {
+      const int lanes = na - i0 < 4 ? na - i0 : 4;
       v128_t nx, ny, vx, vy;
-      if (i0 + 4 <= na) {
-        const v128_t n01 = wasm_v128_load(a.n + i0), n23 = wasm_v128_load(a.n + i0 + 2);
-        const v128_t v01 = wasm_v128_load(a.v + i0), v23 = wasm_v128_load(a.v + i0 + 2);
-        nx = wasm_i32x4_shuffle(n01, n23, 0, 2, 4, 6);
-        ny = wasm_i32x4_shuffle(n01, n23, 1, 3, 5, 7);
-        vx = wasm_i32x4_shuffle(v01, v23, 0, 2, 4, 6);
-        vy = wasm_i32x4_shuffle(v01, v23, 1, 3, 5, 7);
-      } else {
-        // The last, partial group: lanes past the end repeat the last face (read only inside the arrays).
-        const int i1 = i0 + 1 < na ? i0 + 1 : na - 1, i2 = i0 + 2 < na ? i0 + 2 : na - 1;
-        nx = wasm_f32x4_make(a.n[i0].x, a.n[i1].x, a.n[i2].x, a.n[na - 1].x);
-        ny = wasm_f32x4_make(a.n[i0].y, a.n[i1].y, a.n[i2].y, a.n[na - 1].y);
-        vx = wasm_f32x4_make(a.v[i0].x, a.v[i1].x, a.v[i2].x, a.v[na - 1].x);
-        vy = wasm_f32x4_make(a.v[i0].y, a.v[i1].y, a.v[i2].y, a.v[na - 1].y);
-      }
+      loadTransposed(a.n + i0, lanes, &nx, &ny);
+      loadTransposed(a.v + i0, lanes, &vx, &vy);
       v128_t m = wasm_f32x4_splat(FLT_MAX);
       for (int j = 0; j < nb; ++j) {
         const v128_t d = wasm_f32x4_add(wasm_f32x4_mul(nx, wasm_v128_load32_splat(&b.v[j].x)),
@@ -193,7 +201,6 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
       }
       float sep[4];
       wasm_v128_store(sep, wasm_f32x4_sub(m, wasm_f32x4_add(wasm_f32x4_mul(nx, vx), wasm_f32x4_mul(ny, vy))));
-      const int lanes = na - i0 < 4 ? na - i0 : 4;
       for (int l = 0; l < lanes; ++l) {
         const float s = sep[l];
         const int32_t key = orderKey(s);
