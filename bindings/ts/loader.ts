@@ -27,11 +27,15 @@ export interface LoadOptions {
   /**
    * Instantiate the module yourself (WeChat's `WXWebAssembly`, a cached `WebAssembly.Module`...). Emscripten's
    * hook: call `receiveInstance(instance)` with an instance made from `imports` (sync or later) and return `{}`.
+   * When instantiation fails, call `fail(reason)`, throw, or return a promise that rejects: `loadSAT` then
+   * rejects with a `LoadFailed` error naming the reason (Emscripten's own hook has no failure path and would
+   * leave `loadSAT` pending forever).
    */
   instantiateWasm?: (
     imports: WebAssembly.Imports,
     receiveInstance: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,
-  ) => WebAssembly.Exports | Record<string, never>;
+    fail: (reason: unknown) => void,
+  ) => WebAssembly.Exports | Record<string, never> | PromiseLike<unknown>;
   /**
    * Where the `.wasm` file of a build is: given the file name (`'sat-simd.wasm'`) and the variant, return a URL
    * or path. Default: beside this package's `dist/wasm/` glue. In Node a path or `file:` URL is read from disk.
@@ -142,6 +146,30 @@ function toBytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
 }
 
 /**
+ * The caller's instantiateWasm hook as Emscripten calls it, with a failure path: `fail` is passed as a third
+ * argument, and a throw or a returned promise that rejects count as failures too.
+ */
+function guardHook(
+  hook: NonNullable<LoadOptions['instantiateWasm']>,
+  fail: (reason: unknown) => void,
+): FactoryOptions['instantiateWasm'] {
+  return (imports, receiveInstance) => {
+    let result: ReturnType<typeof hook>;
+    try {
+      result = hook(imports, receiveInstance, fail);
+    } catch (e) {
+      fail(e);
+      return {};
+    }
+    if (result !== null && typeof result === 'object' && typeof (result as PromiseLike<unknown>).then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, fail);
+      return {};
+    }
+    return result as WebAssembly.Exports | Record<string, never>;
+  };
+}
+
+/**
  * Loads sat-wasm and resolves to its API. Works in browsers, bundlers (Vite...), Node 18+ (no flags) and
  * Cocos Creator; each call makes an independent module instance with its own shapes.
  *
@@ -183,11 +211,17 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   factoryOptions.onAbort = (what: unknown) => {
     aborted = what;
   };
+  // A failure reported by the caller's instantiateWasm hook ends the load (the glue would wait forever).
+  let hookFailed: (reason: unknown) => void = () => {};
+  const hookFailure = new Promise<never>((_, reject) => {
+    hookFailed = (reason) => reject(reason instanceof Error ? reason : new Error(String(reason)));
+  });
+  hookFailure.catch(() => {}); // observed through the race below
   if (variant !== 'asmjs') {
     if (options.wasmBinary !== undefined) {
       factoryOptions.wasmBinary = toBytes(options.wasmBinary);
     } else if (options.instantiateWasm !== undefined) {
-      factoryOptions.instantiateWasm = options.instantiateWasm;
+      factoryOptions.instantiateWasm = guardHook(options.instantiateWasm, (reason) => hookFailed(reason));
     } else {
       // Resolved only here, when the bytes must be found: some runtimes (Cocos native) lack URL.
       const file = `sat-${variant}${narrow ? '-narrow' : ''}.wasm`;
@@ -210,7 +244,7 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   let module: SATModule;
   try {
     const glue = await importGlue(variant, narrow);
-    module = await glue.default(factoryOptions);
+    module = await Promise.race([glue.default(factoryOptions), hookFailure]);
   } catch (e) {
     const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';

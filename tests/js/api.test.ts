@@ -321,6 +321,37 @@ describe('loadSAT options', () => {
     }
   });
 
+  it('an instantiateWasm hook that fails (fail(), a throw, a rejected promise) rejects loadSAT with LoadFailed', async () => {
+    const bad = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1]); // a truncated module: instantiation rejects
+    const viaFail = loadSAT({
+      instantiateWasm(imports, _receive, fail) {
+        WebAssembly.instantiate(bad, imports).then(() => {}, fail);
+        return {};
+      },
+    });
+    await expect(viaFail).rejects.toMatchObject({ code: 'LoadFailed' });
+    await expect(
+      loadSAT({
+        instantiateWasm() {
+          throw new Error('no WXWebAssembly here');
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'LoadFailed', message: expect.stringContaining('no WXWebAssembly here') });
+    await expect(
+      loadSAT({
+        prefer: 'baseline',
+        instantiateWasm: () => Promise.reject(new Error('file missing')),
+      }),
+    ).rejects.toMatchObject({ code: 'LoadFailed', message: expect.stringContaining('file missing') });
+    // A promise-returning hook that succeeds still loads.
+    const bytes = readFileSync(distWasm('sat-baseline.wasm'));
+    const ok = await loadSAT({
+      prefer: 'baseline',
+      instantiateWasm: (imports, receive) => WebAssembly.instantiate(bytes, imports).then((r) => receive(r.instance, r.module)),
+    });
+    expect(ok.overlaps(ok.circle(1), ID, ok.circle(1), { x: 1.5, y: 0 })).toBe(true);
+  });
+
   it('loads from caller-provided bytes (wasmBinary), an instantiateWasm hook and a locateFile path', async () => {
     const bytes = readFileSync(distWasm('sat-baseline.wasm'));
     const a = await loadSAT({ prefer: 'baseline', wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
@@ -329,19 +360,13 @@ describe('loadSAT options', () => {
 
     let called = 0;
     const simdBytes = readFileSync(distWasm('sat-simd.wasm'));
-    // The hook's own failure would leave loadSAT pending forever (Emscripten's contract): race it.
-    let hookFailed: (e: unknown) => void = () => {};
-    const failed = new Promise<never>((_, reject) => (hookFailed = reject));
-    const b = await Promise.race([
-      loadSAT({
-        instantiateWasm(imports, receive) {
-          called++;
-          WebAssembly.instantiate(simdBytes, imports).then((r) => receive(r.instance, r.module), hookFailed);
-          return {};
-        },
-      }),
-      failed,
-    ]);
+    const b = await loadSAT({
+      instantiateWasm(imports, receive, fail) {
+        called++;
+        WebAssembly.instantiate(simdBytes, imports).then((r) => receive(r.instance, r.module), fail);
+        return {};
+      },
+    });
     expect(called).toBe(1);
     expect(b.variant).toBe('simd');
     expect(b.collide(b.box(1, 1), ID, b.box(1, 1), { x: 0.9, y: 0 })!.depth).toBeCloseTo(0.1, 5);

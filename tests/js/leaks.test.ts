@@ -28,7 +28,7 @@ function jsHeap(): number {
 }
 
 function heapBytes(sat: SAT): number {
-  return (sat._m as unknown as { HEAPU8: Uint8Array }).HEAPU8.length;
+  return (sat as unknown as { _m: { HEAPU8: Uint8Array } })._m.HEAPU8.length;
 }
 
 function ring(n: number, r: number): number[] {
