@@ -175,3 +175,29 @@ TEST(Decompose, ThinSpikeTilesTheCleanedOutline) {
 }
 
 }  // namespace
+
+// Thin spikes (decompose.h, docs/bad-input.md): a spike whose two sides come within the collinear tolerance of each
+// other is refused as SelfIntersecting (to the tolerance its sides touch); a wider one is kept whole.
+TEST(Decompose, SpikeThinnerThanTheToleranceIsRefusedAWiderOneKept) {
+  auto squareWithSpike = [](float width) {
+    // A unit square with a spike 9 units long out of its right side (size ~10: the tolerance is ~1e-4).
+    return std::vector<Vec2>{{0.0f, 0.0f},  {1.0f, 0.0f}, {1.0f, 0.5f}, {10.0f, 0.5f + 0.5f * width},
+                             {1.0f, 0.5f + width}, {1.0f, 1.0f}, {0.0f, 1.0f}};
+  };
+  std::vector<sat::Polygon> parts;
+  for (const float thin : {1e-6f, 1e-5f, 1e-4f}) {
+    const std::vector<Vec2> outline = squareWithSpike(thin);
+    EXPECT_EQ(sat::decompose(outline.data(), int(outline.size()), &parts), sat::Status::SelfIntersecting) << thin;
+    EXPECT_TRUE(parts.empty());
+  }
+  const std::vector<Vec2> outline = squareWithSpike(1e-3f);
+  ASSERT_EQ(sat::decompose(outline.data(), int(outline.size()), &parts), sat::Status::Ok);
+  double sum = 0.0;
+  float reach = -1.0f;
+  for (const sat::Polygon& p : parts) {
+    sum += p.area();
+    for (int i = 0; i < p.count(); ++i) reach = std::fmax(reach, p.vertex(i).x);
+  }
+  EXPECT_NEAR(sum, 1.0 + 0.5 * 9.0 * 1e-3, 1e-5) << "square plus spike";
+  EXPECT_EQ(reach, 10.0f) << "the spike is kept to its tip";
+}
