@@ -115,7 +115,11 @@ export interface BodyDef extends BodyOptions {
   shapes?: ReadonlyArray<BodyShape>;
 }
 
-/** Which bodies a query sees: a body passes iff `(body.group & filter.mask) && (body.mask & filter.group)`. */
+/**
+ * Which bodies a query sees: a body passes iff `(body.group & filter.mask) && (body.mask & filter.group)`. The
+ * query is filtered like a body of this group and mask (Box2D v3's rule), so a body whose own mask is 0 is
+ * invisible to queries too.
+ */
 export interface QueryFilter {
   /** category bits of the query. Default 0xFFFFFFFF. */
   group?: number;

@@ -175,7 +175,8 @@ struct UpdateStats {
   float pushMs = 0.0f;    ///< push-apart
 };
 
-/// Which bodies a query sees: body passes iff (body.group & mask) && (body.mask & group).
+/// Which bodies a query sees: body passes iff (body.group & mask) && (body.mask & group). The query is filtered
+/// like a body of this group and mask (Box2D v3's rule), so a body whose own mask is 0 is invisible to queries too.
 struct QueryFilter {
   uint32_t group = 0xFFFFFFFFu;
   uint32_t mask = 0xFFFFFFFFu;
