@@ -88,12 +88,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   NP_CHECK(fuzz::sane(mAff), "Affine manifold not sane");
   NP_CHECK(sat::overlap(a, afA, b, afB) == (mAff.pointCount > 0), "Affine overlap() disagrees with collide()");
 
-  // Known bugs (docs/fuzzing.md), skipped when named in SAT_FUZZ_SKIP:
-  // "unnormalized-rotation": a rotation whose cos/sin are off unit length (accepted up to 1e-3) makes collide(A, B)
-  //   and collide(B, A) disagree on the depth by more than the tolerance.
-  auto offUnit = [](const Transform& xf) { return std::fabs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - 1.0f) > 1.0e-6f; };
-  bool skipNormal = (offUnit(xfA) || offUnit(xfB)) && fuzz::skipKnown("unnormalized-rotation");
-
   const ref::Core coreA = ref::core(a, xfA), coreB = ref::core(b, xfB);
   const ref::Penetration r = ref::penetration(coreA, coreB);
   const double sz = std::max(r.sizeA, r.sizeB), sum = r.sizeA + r.sizeB;
@@ -113,7 +107,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       NP_CHECK(std::fabs(m.depth - r.depth) <= depthTol, "depth %.9g, reference %.9g (tol %.3g)", m.depth, r.depth,
                depthTol);
     // Whatever the normal, translating B along it by depth must be (about) what the reference needs along it.
-    if (r.depth > band && !skipNormal) {
+    if (r.depth > band) {
       double along = ref::depthAlong(r, toV(m.normal));
       NP_CHECK(along <= r.depth + depthTol + 1e-3 * sz, "normal is not a minimum translation direction: needs %.9g "
                "along it, minimum %.9g", along, r.depth);
@@ -126,9 +120,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (std::fabs(r.depth) > band) {
     NP_CHECK((s.pointCount > 0) == (m.pointCount > 0), "collide(B,A) disagrees on overlap");
   }
-  if (s.pointCount > 0 && m.pointCount > 0 && !skipNormal) {
+  if (s.pointCount > 0 && m.pointCount > 0) {
     NP_CHECK(std::fabs(s.depth - m.depth) <= depthTol, "swapped depth %.9g vs %.9g", s.depth, m.depth);
-    if (r.depth > band && r.gap > unique && !skipNormal) {
+    if (r.depth > band && r.gap > unique) {
       double flip = ref::len(toV(m.normal) + toV(s.normal));
       NP_CHECK(flip <= 4e-3 + 40.0 * roundOff / std::max(r.gap, 1e-30), "swapped normal (%.9g, %.9g) not flipped",
                s.normal.x, s.normal.y);
@@ -136,7 +130,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 
   // Push-out by normal * (depth + eps) separates.
-  if (m.pointCount > 0 && r.depth > band && !skipNormal) {
+  if (m.pointCount > 0 && r.depth > band) {
     const double eps = 1.0e-3 * sum + 20.0 * roundOff;
     Transform out = xfB;
     out.p = {ref::f32(xfB.p.x + (m.depth + eps) * m.normal.x), ref::f32(xfB.p.y + (m.depth + eps) * m.normal.y)};
