@@ -1,16 +1,22 @@
 // Sort-and-sweep broad phase on x. Bodies keep their place in the order between frames, so re-sorting after a
 // frame of small motions is an insertion sort over a nearly sorted array.
-#include <algorithm>
+#include <vector>
 
 #include "broadphase.h"
+#include "index_sort.h"
 
 namespace sat::detail {
 
 void SapBroadPhase::build(const BoxEntry* bodies, int count, bool membershipChanged) {
   if (membershipChanged || int(sorted_.size()) != count) {
-    sorted_.assign(bodies, bodies + count);
-    std::sort(sorted_.begin(), sorted_.end(),
-              [](const BoxEntry& a, const BoxEntry& b) { return a.box.lower.x < b.box.lower.x; });
+    // By lower x; equal ones in the given order (cold: only when bodies came or went).
+    std::vector<uint32_t> order(static_cast<size_t>(count));
+    sortIndices(order.data(), order.size(), [](const void* context, uint32_t i, uint32_t j) {
+      const BoxEntry* e = static_cast<const BoxEntry*>(context);
+      return e[i].box.lower.x < e[j].box.lower.x;
+    }, bodies);
+    sorted_.resize(order.size());
+    for (size_t i = 0; i < order.size(); ++i) sorted_[i] = bodies[order[i]];
   } else {
     for (int i = 0; i < count; ++i) sorted_[position_[bodies[i].slot]].box = bodies[i].box;
     for (size_t i = 1; i < sorted_.size(); ++i) {

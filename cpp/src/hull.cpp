@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "geometry.h"
+#include "index_sort.h"
 #include "polygon_build.h"
 #include "sat/shapes.h"
 
@@ -18,8 +19,14 @@ Status makeHull(const Vec2* points, int count, Polygon* out) {
 
   float size = detail::pointSetSize(points, count);
   float weldTol = kWeldRelative * size;
-  std::vector<Vec2> pts(points, points + count);
-  std::sort(pts.begin(), pts.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  // Lexicographic order (x, then y); points that compare equal (-0 and +0) keep their input order.
+  std::vector<uint32_t> order(static_cast<size_t>(count));
+  detail::sortIndices(order.data(), order.size(), [](const void* context, uint32_t i, uint32_t j) {
+    const Vec2 a = static_cast<const Vec2*>(context)[i], b = static_cast<const Vec2*>(context)[j];
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+  }, points);
+  std::vector<Vec2> pts(order.size());
+  for (size_t i = 0; i < pts.size(); ++i) pts[i] = points[order[i]];
   pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
   if (pts.size() < 3) return Status::TooFewPoints;
 

@@ -303,8 +303,13 @@ void World::Impl::sortCandidates() {
   const size_t n = candidateCount;
   if (n < 2) return;
   uint64_t* keys = candidates.data();
-  if (n < 64) {
-    std::sort(keys, keys + n);
+  if (n < 64) {  // insertion sort: a few dozen keys (and no std::sort instantiation in the module)
+    for (size_t i = 1; i < n; ++i) {
+      const uint64_t k = keys[i];
+      size_t j = i;
+      for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1];
+      keys[j] = k;
+    }
     return;
   }
   // Pack to a*2^bits + b so that fewer passes cover the key.
