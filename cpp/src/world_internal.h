@@ -180,11 +180,12 @@ struct World::Impl {
   void sweepBullets();
   void pushApart();
 
-  // world_query.cpp
-  template <typename Visit>
-  void forEachCandidate(const AABB& box, Visit&& visit) const;
-  template <typename Visit>
-  void forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, Visit&& visit) const;
+  // world_query.cpp. The visitor is a function pointer and its context, not a template parameter: one copy of
+  // each walk (trees, grid, sort-and-sweep) serves every query (cold code; the WebAssembly module's size counts).
+  using SlotVisit = void (*)(void* context, uint32_t slot);
+  using RaySlotVisit = float (*)(void* context, uint32_t slot);  // returns the ray's new maxFraction
+  void forEachCandidate(const AABB& box, SlotVisit visit, void* context) const;
+  void forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, RaySlotVisit visit, void* context) const;
   bool passes(uint32_t slot, const QueryFilter& filter) const;
 };
 

@@ -7,8 +7,7 @@
 
 namespace sat {
 
-template <typename Visit>
-void World::Impl::forEachCandidate(const AABB& q, Visit&& visit) const {
+void World::Impl::forEachCandidate(const AABB& q, SlotVisit visit, void* context) const {
   if (queryStamp.size() < slotCount) queryStamp.resize(slotCount, 0);
   if (++queryCounter == 0) {
     std::fill(queryStamp.begin(), queryStamp.end(), 0u);
@@ -18,7 +17,7 @@ void World::Impl::forEachCandidate(const AABB& q, Visit&& visit) const {
   auto once = [&](uint32_t slot) {
     if (queryStamp[slot] == stamp) return;
     queryStamp[slot] = stamp;
-    if (overlaps(hot[slot].box, q)) visit(slot);
+    if (overlaps(hot[slot].box, q)) visit(context, slot);
   };
   staticTree.query(q, [&](int p) {
     once(staticTree.userData(p));
@@ -40,8 +39,8 @@ void World::Impl::forEachCandidate(const AABB& q, Visit&& visit) const {
 // clips the rest of the search). Trees prune by the segment; the grid is walked one cell-long piece of the ray at a
 // time (each piece a box query, so cells are chosen exactly as bodies were binned) and stops past the best hit;
 // sort-and-sweep takes the ray's box.
-template <typename Visit>
-void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, Visit&& visit) const {
+void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, RaySlotVisit visit,
+                                      void* context) const {
   if (queryStamp.size() < slotCount) queryStamp.resize(slotCount, 0);
   if (++queryCounter == 0) {
     std::fill(queryStamp.begin(), queryStamp.end(), 0u);
@@ -52,7 +51,7 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
   auto once = [&](uint32_t slot) {
     if (queryStamp[slot] == stamp) return;
     queryStamp[slot] = stamp;
-    float f = visit(slot);
+    float f = visit(context, slot);
     if (f < maxF) maxF = f;
   };
   auto treeVisit = [&](const DynamicTree& tree) {
@@ -128,6 +127,12 @@ bool World::Impl::passes(uint32_t slot, const QueryFilter& filter) const {
 
 namespace {
 
+// Calls a query's lambda through World::Impl's visitor pointer.
+template <typename R, typename F>
+R callVisit(void* context, uint32_t slot) {
+  return (*static_cast<F*>(context))(slot);
+}
+
 bool validRay(const RayCastInput& ray) {
   return isInRange(ray.origin) && isValid(ray.translation) && isValid(ray.maxFraction) && ray.maxFraction >= 0.0f &&
          isInRange(ray.origin + ray.maxFraction * ray.translation);
@@ -161,7 +166,7 @@ bool World::raycastClosest(const RayCastInput& ray, const QueryFilter& filter, R
   RayHit best;
   best.fraction = FLT_MAX;
   bool found = false;
-  w.forEachRayCandidate(ray.origin, ray.translation, ray.maxFraction, [&](uint32_t slot) {
+  auto visit = [&](uint32_t slot) {
     if (w.passes(slot, filter)) {
       bool hit;
       RayHit h = bodyRayHit(w, slot, ray, &hit);
@@ -171,7 +176,8 @@ bool World::raycastClosest(const RayCastInput& ray, const QueryFilter& filter, R
       }
     }
     return found ? best.fraction : ray.maxFraction;
-  });
+  };
+  w.forEachRayCandidate(ray.origin, ray.translation, ray.maxFraction, callVisit<float, decltype(visit)>, &visit);
   if (found) *out = best;
   return found;
 }
@@ -180,7 +186,7 @@ int World::raycastAll(const RayCastInput& ray, const QueryFilter& filter, RayHit
   const Impl& w = *impl_;
   if (!validRay(ray) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
   int total = 0, written = 0;
-  w.forEachRayCandidate(ray.origin, ray.translation, ray.maxFraction, [&](uint32_t slot) {
+  auto visit = [&](uint32_t slot) {
     if (!w.passes(slot, filter)) return ray.maxFraction;
     bool hit;
     RayHit h = bodyRayHit(w, slot, ray, &hit);
@@ -200,7 +206,8 @@ int World::raycastAll(const RayCastInput& ray, const QueryFilter& filter, RayHit
       out[i - 1] = t;
     }
     return ray.maxFraction;
-  });
+  };
+  w.forEachRayCandidate(ray.origin, ray.translation, ray.maxFraction, callVisit<float, decltype(visit)>, &visit);
   return total;
 }
 
@@ -208,7 +215,7 @@ int World::queryPoint(Vec2 point, const QueryFilter& filter, BodyId* out, int ca
   const Impl& w = *impl_;
   if (!isInRange(point) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
   int total = 0;
-  w.forEachCandidate(AABB{point, point}, [&](uint32_t slot) {
+  auto visit = [&](uint32_t slot) {
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
@@ -217,7 +224,8 @@ int World::queryPoint(Vec2 point, const QueryFilter& filter, BodyId* out, int ca
       ++total;
       return;
     }
-  });
+  };
+  w.forEachCandidate(AABB{point, point}, callVisit<void, decltype(visit)>, &visit);
   return total;
 }
 
@@ -225,11 +233,12 @@ int World::queryAABB(const AABB& box, const QueryFilter& filter, BodyId* out, in
   const Impl& w = *impl_;
   if (!isValid(box) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
   int total = 0;
-  w.forEachCandidate(box, [&](uint32_t slot) {
+  auto visit = [&](uint32_t slot) {
     if (!w.passes(slot, filter)) return;
     if (total < capacity) out[total] = w.idOf(slot);
     ++total;
-  });
+  };
+  w.forEachCandidate(box, callVisit<void, decltype(visit)>, &visit);
   return total;
 }
 
@@ -240,7 +249,7 @@ int World::queryShape(const Shape& shape, const Transform& xf, const QueryFilter
   if (shape.type == ShapeType::Polygon && shape.polygon.count() < 3) return 0;
   const AABB q = computeAABB(shape, xf);
   int total = 0;
-  w.forEachCandidate(q, [&](uint32_t slot) {
+  auto visit = [&](uint32_t slot) {
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
@@ -249,7 +258,8 @@ int World::queryShape(const Shape& shape, const Transform& xf, const QueryFilter
       ++total;
       return;
     }
-  });
+  };
+  w.forEachCandidate(q, callVisit<void, decltype(visit)>, &visit);
   return total;
 }
 
