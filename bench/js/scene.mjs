@@ -13,6 +13,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bruteForcePairs, makeScene, step } from './scene_data.mjs';
@@ -35,6 +38,15 @@ const ONLY = args.only ? String(args.only).split(',') : null;
 
 const { loadSAT } = await import(join(root, 'dist/index.js'));
 const sat = await loadSAT({ prefer: 'simd' });
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+/** The JS heap in use after a full collection (bytes). */
+function jsHeap() {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
 
 function median(a) {
   const s = [...a].sort((x, y) => x - y);
@@ -96,7 +108,17 @@ for (const n of SIZES) {
       const wall = [];
       const cpu = [];
       row.pairs = [];
+      // sat-wasm's promise that the bulk path allocates nothing per frame: the JS heap after a full GC at the start
+      // and at the end of the timed frames, and the garbage collections that ran during them.
+      const heapCheck = peer.name === 'sat-wasm';
+      let heapStart = 0;
+      let gcs = 0;
+      const observer = heapCheck ? new PerformanceObserver((list) => (gcs += list.getEntries().length)) : null;
       for (let f = 0; f < WARMUP + FRAMES; f++) {
+        if (heapCheck && f === WARMUP) {
+          heapStart = jsHeap();
+          observer.observe({ entryTypes: ['gc'] });
+        }
         step(s);
         const t0 = performance.now();
         const c0 = cpuMs();
@@ -108,6 +130,15 @@ for (const n of SIZES) {
           cpu.push(c1 - c0);
         }
         if (f === WARMUP || f === WARMUP + FRAMES - 1) row.pairs.push(count);
+      }
+      if (heapCheck) {
+        observer.disconnect();
+        const gcsDuring = gcs;
+        row.jsHeapGrowthBytes = jsHeap() - heapStart;
+        row.gcsDuringTimedFrames = gcsDuring;
+        console.log(
+          `${peer.name.padEnd(11)} JS heap after a full GC: ${row.jsHeapGrowthBytes >= 0 ? '+' : ''}${row.jsHeapGrowthBytes} bytes over the ${FRAMES} timed frames; garbage collections during them: ${gcsDuring} (the scene's own stepping included)`,
+        );
       }
       row.wallMs = median(wall);
       row.cpuMs = median(cpu);

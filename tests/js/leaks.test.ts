@@ -98,6 +98,38 @@ describe.each(VARIANTS)('leaks (%s)', (variant) => {
     expect(sat.liveShapes).toBe(liveStart);
   });
 
+  it('world frames through the bulk path (transforms written, update, contacts and events read): the JS heap does not grow', () => {
+    // 1,000 bodies on a ring of overlapping boxes, moved every frame; what a game loop reads each frame.
+    const box = sat.box(0.6, 0.4);
+    const world = sat.createWorld({ capacity: 1000 });
+    const slots: number[] = [];
+    for (let i = 0; i < 1000; i++) slots.push(world.slotOf(world.add({ shape: box, x: i, y: 0 })) * 5);
+    let seen = 0;
+    const frame = (f: number): void => {
+      const t = world.transforms;
+      for (let i = 0; i < slots.length; i++) {
+        t[slots[i]] = i + 0.3 * Math.sin(0.05 * f + i);
+        t[slots[i] + 2] = 0.02 * f;
+      }
+      world.update();
+      const c = world.contacts;
+      for (let k = 0; k < c.count; k++) seen += c.f32[16 * k + 4];
+      const e = world.events;
+      seen += e.beginCount + e.endCount;
+    };
+    // Warm-up: arrays reach their high-water mark and V8 settles its code (its own metadata grows by tens of KB
+    // over the first thousand frames, then by a few bytes a frame at most; measured in Node 20, all builds).
+    for (let f = 0; f < 1000; f++) frame(f);
+    const jsStart = jsHeap();
+    for (let f = 1000; f < 5000; f++) frame(f);
+    const growth = jsHeap() - jsStart;
+    expect(seen).toBeGreaterThan(0); // the frames did touch
+    // One retained object per frame would be 4,000 objects, well over 64 KB; measured growth is under 25 KB.
+    expect(growth).toBeLessThan(64 * 1024);
+    world.dispose();
+    box.dispose();
+  });
+
   it('a deliberate leak is detected by the same measure (the test can fail)', () => {
     // Keep 2,000 256-vertex polygons alive: about 8 MB of WASM heap must appear.
     const before = heapBytes(sat);
