@@ -61,6 +61,10 @@ Manifold collideCoreCircle(const CoreView& a, Vec2 c, float r, float tol) {
     // A segment (2-gon) faces both ways: take the side the centre is on. A polygon's edge normal is outward
     // already; its sign must not follow c - q, whose direction is noise when the centre sits on the edge.
     if (a.count == 2 && dot(n, c - q) < 0.0f) n = -n;
+    // A polygon thinner than the float spacing of d^2 (a 2e6:1 stretch: 4e-7 wide, the centre 20 away) ties its
+    // two long sides in the closest-point search, and the far one's normal points away from the centre. Clear of
+    // the edge (d > tol), c - q is reliable: when it disagrees, the edge of largest separation is the closest.
+    else if (d > tol && dot(n, c - q) < 0.0f) n = a.n[best];
   } else {
     int vertex = bestT <= 0.0f ? feature : (feature + 1 == a.count ? 0 : feature + 1);
     n = d > tol ? clampToVertexCone(a, vertex, (1.0f / d) * (c - q), closestPointNoise(q, c, d)) : a.n[best];

@@ -80,7 +80,10 @@ inline double radiusScale(const sat::Affine& m) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Convex hull (Andrew's monotone chain), counter-clockwise, collinear points dropped.
+// Convex hull (Andrew's monotone chain), counter-clockwise, collinear points dropped, and points closer than 1e-13
+// of the extent to the previous hull point merged: the Minkowski difference of two equal, equally turned polygons
+// has pairs of vertices that coincide exactly in real numbers but differ by a few ulps in double, and the edge
+// between them had a normal of pure noise (the "md-twin" fuzzer-reference bug, docs/fuzzing.md).
 inline std::vector<V> hull(std::vector<V> p) {
   std::sort(p.begin(), p.end(), [](V a, V b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
   p.erase(std::unique(p.begin(), p.end(), [](V a, V b) { return a.x == b.x && a.y == b.y; }), p.end());
@@ -96,7 +99,16 @@ inline std::vector<V> hull(std::vector<V> p) {
     h[k++] = p[i];
   }
   h.resize(k - 1);
-  return h;
+  double extent = 0.0;
+  for (V q : h) extent = std::max(extent, std::max(std::fabs(q.x), std::fabs(q.y)));
+  const double weld = 1e-13 * extent;
+  std::vector<V> out;
+  for (V q : h) {
+    if (!out.empty() && len(q - out.back()) <= weld) continue;
+    out.push_back(q);
+  }
+  while (out.size() > 1 && len(out.front() - out.back()) <= weld) out.pop_back();
+  return out;
 }
 
 inline double signedArea(const std::vector<V>& p) {

@@ -238,3 +238,31 @@ TEST(HostileGeometry, RegressionRoundedRatioCapsuleNormal) {
 }
 
 }  // namespace
+
+// "sliver-circle" (docs/fuzzing.md): a polygon stretched 2e6:1 (about 4e-7 wide, 0.76 tall) deep inside a large
+// circle whose centre is 20 away from it. Its two long sides are closer together than the float spacing of the
+// squared distance, so the closest-point search tied them and could take the far side, whose outward normal points
+// away from the centre: the normal came out reversed (depth right). Checked against the reference, both orders,
+// mirrored and not.
+TEST(HostileGeometry, RegressionSliverDeepInsideCircle) {
+  sat::Circle circle;
+  ASSERT_EQ(sat::makeCircle({-1264.91101f, -1264.91101f}, 664.029968f, &circle), sat::Status::Ok);
+  const Vec2 pts[] = {{-0.1264911f, -0.1264911f}, {-0.0632455498f, -0.1264911f}, {0.0632455498f, 0.0632455498f},
+                      {-0.1264911f, -0.0632455498f}};
+  sat::Polygon sliver;
+  ASSERT_EQ(sat::makePolygon(pts, 4, &sliver), sat::Status::Ok);
+  const Transform xfC{{627.533691f, -1264.91101f}, {-1.0f, -8.74227766e-08f}, {1.0f, 1.0f}};
+  for (const float sy : {-4.0f, 4.0f}) {
+    const Transform xfS{{1872.80469f, 0.126464844f}, {1.0f, 3.49691106e-07f}, {1.90734863e-06f, sy}};
+    const ref::Penetration r = ref::penetration(ref::core(sat::Shape(circle), xfC), ref::core(sat::Shape(sliver), xfS));
+    ASSERT_GT(r.depth, 600.0);
+    const sat::Manifold m = sat::collide(circle, xfC, sliver, xfS), s = sat::collide(sliver, xfS, circle, xfC);
+    ASSERT_EQ(m.pointCount, 1);
+    ASSERT_EQ(s.pointCount, 1);
+    // The minimum translation runs along the reference normal (from the circle towards the sliver: -x).
+    EXPECT_GT(double(m.normal.x) * r.normal.x + double(m.normal.y) * r.normal.y, 0.999) << "scale y " << sy;
+    EXPECT_GT(-(double(s.normal.x) * r.normal.x + double(s.normal.y) * r.normal.y), 0.999) << "scale y " << sy;
+    EXPECT_NEAR(m.depth, r.depth, 1e-3 * r.depth);
+    EXPECT_NEAR(s.depth, r.depth, 1e-3 * r.depth);
+  }
+}
