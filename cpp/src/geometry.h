@@ -18,7 +18,12 @@ inline Vec2 closestOnSegment(Vec2 a, Vec2 b, Vec2 p, float* tOut = nullptr) {
   float t = ee > 0.0f ? dot(p - a, e) / ee : 0.0f;
   t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
   if (tOut) *tOut = t;
-  return a + t * e;
+  // From the nearer end: a + t e from the far end of a long segment carries that end's rounding (and t e's) into
+  // the point, an error that can exceed the distance differences the callers compare (a point 32 from a 2e5-long
+  // segment, 0.5 inside its end, came out closer to the end vertex than to the segment: "stretched-capsule").
+  if (t <= 0.5f) return a + t * e;
+  const float u = ee > 0.0f ? dot(b - p, e) / ee : 0.0f;  // 1 - t, without the cancellation
+  return b - (u < 0.0f ? 0.0f : u) * e;
 }
 
 /// Whether closed segments [p1,p2] and [q1,q2] intersect (exact orientation tests in double).
