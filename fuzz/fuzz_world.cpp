@@ -217,8 +217,8 @@ void checkUpdate(sat::World& w, Model& m, const std::vector<BodyId>& destroyedSi
     FUZZ_CHECK(fuzz::finite(c.normal) && std::isfinite(c.depth) && c.depth >= -band,
                "contact %d (%u, %u): normal (%g, %g) depth %g (band %g) toi %g flags %d points %d", i, c.a, c.b,
                c.normal.x, c.normal.y, c.depth, band, c.toi, c.flags, c.pointCount);
-    FUZZ_CHECK(std::fabs(sat::length(c.normal) - 1.0f) < 1e-3f, "contact %d normal length %g", i,
-               sat::length(c.normal));
+    FUZZ_CHECK(std::fabs(sat::length(c.normal) - 1.0f) < 1e-3f, "contact %d (%u, %u) normal length %g, toi %g flags %d",
+               i, c.a, c.b, sat::length(c.normal), c.toi, c.flags);
     FUZZ_CHECK(c.pointCount <= 2, "contact %d has %d points", i, c.pointCount);
     for (int k = 0; k < c.pointCount; ++k) FUZZ_CHECK(fuzz::finite(c.points[k].point), "contact point not finite");
   }

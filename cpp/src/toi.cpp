@@ -1,7 +1,7 @@
 // Continuous collision for bullets: time of impact by conservative advancement (Mirtich 1996; Box2D v2.0's
 // b2TimeOfImpact before the root finder). At each step the distance d between the shapes (sat::distance, GJK) and
-// a bound on how fast it can shrink (relative speed along the separating normal plus rotation times the shapes'
-// extents) give a step t += d / bound that cannot pass the first contact.
+// a bound on how fast it can shrink (relative speed along the separating normal, plus rotation and scale change
+// times the shapes' extents) give a step t += d / bound that cannot pass the first contact.
 #include <cmath>
 
 #include "world_internal.h"
@@ -32,14 +32,30 @@ ToiResult timeOfImpact(const Shape& a, const Transform& a0, const Transform& a1,
                              std::fmax(std::fabs(b1.scale.x), std::fabs(b1.scale.y)));
   const float rA = extentFromOrigin(a) * sA, rB = extentFromOrigin(b) * sB;
   const float wA = std::fabs(angleDelta(a0.q, a1.q)), wB = std::fabs(angleDelta(b0.q, b1.q));
+  // A scale change moves a point at distance e from the origin by up to |delta scale| * e over the sweep.
+  const float gA = std::fmax(std::fabs(a1.scale.x - a0.scale.x), std::fabs(a1.scale.y - a0.scale.y)) * extentFromOrigin(a);
+  const float gB = std::fmax(std::fabs(b1.scale.x - b0.scale.x), std::fabs(b1.scale.y - b0.scale.y)) * extentFromOrigin(b);
   const Vec2 vRel = (b1.p - b0.p) - (a1.p - a0.p);  // B's motion as seen from A
   float t = 0.0f;
+  DistanceOutput last;  // the previous step's distance (positive)
+  float lastT = 0.0f;
   for (int iter = 0; iter < kMaxToiIterations; ++iter) {
     const Transform xa = iter == 0 ? a0 : interpolate(a0, a1, t);
     const Transform xb = iter == 0 ? b0 : interpolate(b0, b1, t);
     const DistanceOutput d = distance(a, xa, b, xb);
     if (d.distance <= 0.0f && iter == 0) return r;  // already overlapping: the narrow phase reports it
-    const float closing = -dot(vRel, d.normal) + wA * rA + wB * rB;
+    if (d.distance <= 0.0f) {
+      // Stepped into overlap (rounding of the interpolated poses): the last step short of contact is the impact;
+      // an overlapping pair has no separating normal to report.
+      r.hit = true;
+      r.t = lastT;
+      r.normal = last.normal;
+      r.point = 0.5f * (last.pointA + last.pointB);
+      return r;
+    }
+    last = d;
+    lastT = t;
+    const float closing = -dot(vRel, d.normal) + wA * rA + wB * rB + gA + gB;
     if (d.distance <= target) {
       // Touching now; a hit only if they are closing (a bullet resting against a wall and leaving is free).
       if (iter == 0 && -dot(vRel, d.normal) <= 0.0f) return r;
@@ -67,6 +83,9 @@ void World::Impl::sweepBullets() {
     if ((h.flags & need) != need || h.type == BodyType::Static || (h.flags & detail::kSensor)) continue;
     const Transform x0 = prevXf[slot], x1 = xf[slot];
     if (x0.p == x1.p && x0.q.c == x1.q.c && x0.q.s == x1.q.s) continue;
+    // A scale that changes sign (the body was mirrored) would pass through zero on the way: no sweep, the body
+    // is taken at its new pose like a teleport (the "toi-mirror" bug: a degenerate pose read as a zero-normal hit).
+    if (!(x0.scale.x * x1.scale.x > 0.0f) || !(x0.scale.y * x1.scale.y > 0.0f)) continue;
     ++stats.sweptBodies;
     AABB sweep = hot[slot].box;
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {

@@ -652,4 +652,49 @@ TEST(WorldContacts, StretchedPolygonWithAShortEdgeKeepsUnitNormals) {
   }
 }
 
+// Regression (fuzz_world, "toi-mirror" in docs/fuzzing.md): a concave bullet whose scale changes sign during its
+// sweep ((1.47, -1.26) to (1, 1)). The interpolated scale passed through zero, the degenerate pose at t = 0.56 read
+// as touching the capsule it ends on, and the swept contact had the zero normal of that pose. A mirroring move is
+// now taken like a teleport (not swept).
+TEST(WorldCcd, MirroredBulletIsNotSweptThroughAZeroScale) {
+  const Vec2 outline[] = {{-4.0f, -4.0f}, {3.0f, -4.0f}, {-1.5f, -0.25f}, {-1.96874952f, 2.5f}};
+  sat::Capsule cap;
+  ASSERT_EQ(sat::makeCapsule({-0.322547793f, -0.322547793f}, {0.609147012f, 0.473070115f}, 0.571984768f, &cap),
+            sat::Status::Ok);
+  for (const bool push : {false, true}) {
+    sat::World world;
+    sat::PushApartOptions pa;
+    pa.enabled = push;
+    world.setPushApart(pa);
+    sat::BodyDef bullet;
+    bullet.bullet = true;
+    bullet.x = 5.86666679f;
+    bullet.y = -15.0f;
+    bullet.scaleX = 1.4666667f;
+    bullet.scaleY = -1.26262307f;
+    BodyId bulletId, capId;
+    ASSERT_EQ(world.createConcaveBody(bullet, outline, 4, &bulletId), sat::Status::Ok);
+    sat::BodyDef target;
+    target.type = sat::BodyType::Static;
+    target.x = 12.0f;
+    target.y = -7.86523247f;
+    target.angle = 1.42145f;
+    ASSERT_EQ(world.createBody(target, cap, &capId), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.contactCount(), 0);
+    ASSERT_EQ(world.setTransform(bulletId, 12.0f, -7.86523247f, 1.42145f, 1.0f, 1.0f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.stats().sweptBodies, 0) << "a mirroring move is not swept";
+    for (int k = 0; k < world.contactCount(); ++k) {  // (at the new pose the two do not touch)
+      const sat::Contact& c = world.contacts()[k];
+      EXPECT_NEAR(sat::length(c.normal), 1.0f, 1e-5f) << "push-apart " << push;
+      EXPECT_EQ(c.flags & sat::kContactSwept, 0);
+    }
+    // An ordinary move of the same bullet (no sign change) is still swept.
+    ASSERT_EQ(world.setTransform(bulletId, 5.86666679f, -15.0f, 0.0f, 1.0f, 1.0f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.stats().sweptBodies, 1);
+  }
+}
+
 }  // namespace

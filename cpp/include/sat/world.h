@@ -14,7 +14,8 @@
 // CCD: a bullet is swept from its pose at the previous update() to the new one against the other (non-bullet,
 // non-sensor) bodies at their new poses. If it would hit something, it is stopped at the time of impact (its
 // transform, and its transformBuffer() entry, are set there) and the pair reports a contact with kContactSwept
-// and that `toi`.
+// and that `toi`. Position, angle and scale are interpolated; a move that changes the sign of a scale (mirroring)
+// is not swept: the bullet is taken at its new pose, like a teleport.
 //
 // Precision: the narrow phase runs on world-space float vertices cached per body, so contact verdicts carry the
 // round-off of world coordinates (about 1e-7 of the largest coordinate); keep the scene near the origin when
