@@ -53,7 +53,8 @@ inline float maskFloat(float f, uint32_t mask) {
   return f;
 }
 
-sat::Transform* gXforms = nullptr;
+// Per shape: its transform, checked once per call (the pair loop then skips collide()'s own check).
+sat::CheckedTransform* gXforms = nullptr;
 const sat::Shape** gShapes = nullptr;
 int gWorkCapacity = 0;
 
@@ -61,7 +62,7 @@ bool reserveWork(int shapeCount) {
   if (shapeCount <= gWorkCapacity) return true;
   std::free(gXforms);
   std::free(gShapes);
-  gXforms = static_cast<sat::Transform*>(std::malloc(sizeof(sat::Transform) * static_cast<size_t>(shapeCount)));
+  gXforms = static_cast<sat::CheckedTransform*>(std::malloc(sizeof(sat::CheckedTransform) * static_cast<size_t>(shapeCount)));
   gShapes = static_cast<const sat::Shape**>(std::malloc(sizeof(sat::Shape*) * static_cast<size_t>(shapeCount)));
   if (!gXforms || !gShapes) {
     std::free(gXforms);
@@ -192,8 +193,7 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
   }
   if (!perPair) {
     for (int i = 0; i < shapeCount; ++i) {
-      gXforms[i] = readTransform(xforms + kTransformFloats * i);
-      sat::Status status = sat::checkTransform(gXforms[i]);
+      sat::Status status = sat::CheckedTransform::make(readTransform(xforms + kTransformFloats * i), &gXforms[i]);
       if (status != sat::Status::Ok) return bulkError(status, 1, i);
     }
   }
@@ -212,13 +212,11 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
       sa = gShapes[ia];
       sb = gShapes[ib];
     }
-    sat::Transform xfA, xfB;
+    sat::CheckedTransform xfA, xfB;
     if (perPair) {
-      xfA = readTransform(xforms + 2 * kTransformFloats * k);
-      xfB = readTransform(xforms + 2 * kTransformFloats * k + kTransformFloats);
-      sat::Status status = sat::checkTransform(xfA);
+      sat::Status status = sat::CheckedTransform::make(readTransform(xforms + 2 * kTransformFloats * k), &xfA);
       if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k);
-      status = sat::checkTransform(xfB);
+      status = sat::CheckedTransform::make(readTransform(xforms + 2 * kTransformFloats * k + kTransformFloats), &xfB);
       if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k + 1);
     } else {
       xfA = gXforms[ia];

@@ -10,6 +10,20 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
 bool overlap(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB, SatCache* cache) {
   return detail::overlapPlaced(detail::refOf(a), xfA, detail::refOf(b), xfB, cache);
 }
+Status CheckedTransform::make(const Transform& xf, CheckedTransform* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  const Status s = checkTransform(xf);
+  if (s == Status::Ok) out->xf_ = xf;
+  return s;
+}
+Manifold collide(const Shape& a, const CheckedTransform& xfA, const Shape& b, const CheckedTransform& xfB,
+                 SatCache* cache) {
+  return detail::collidePlaced(detail::refOf(a), xfA.transform(), detail::refOf(b), xfB.transform(), cache, true);
+}
+bool overlap(const Shape& a, const CheckedTransform& xfA, const Shape& b, const CheckedTransform& xfB,
+             SatCache* cache) {
+  return detail::overlapPlaced(detail::refOf(a), xfA.transform(), detail::refOf(b), xfB.transform(), cache, true);
+}
 Manifold collide(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB, SatCache* cache) {
   return detail::collidePlaced(detail::refOf(a), xfA, detail::refOf(b), xfB, cache);
 }

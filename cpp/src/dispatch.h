@@ -63,9 +63,10 @@ struct PlacedPair {
   bool apart;
 };
 
+/// `checked`: both transforms already passed checkTransform (CheckedTransform), so the test is not repeated.
 template <class Xf>
-inline bool preparePair(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, PlacedPair* pp) {
-  if (!isValid(xfA) || !isValid(xfB) || !usable(a) || !usable(b)) return false;
+inline bool preparePair(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, PlacedPair* pp, bool checked) {
+  if ((!checked && (!isValid(xfA) || !isValid(xfB))) || !usable(a) || !usable(b)) return false;
   placePair(xfA, xfB, &pp->pa, &pp->pb, &pp->frame);
   pp->ba = boundOf(a, pp->pa);
   pp->bb = boundOf(b, pp->pb);
@@ -75,15 +76,15 @@ inline bool preparePair(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, Pl
 }
 
 template <class Xf>
-Manifold collidePlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, SatCache* cache) {
+Manifold collidePlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, SatCache* cache, bool checked = false) {
   if (a.type == ShapeType::Circle && b.type != ShapeType::Circle) {
     // Work in the other shape's frame: its features stay exact and only the circle's centre is transformed. In
     // the circle's frame a small polygon far from the centre would lose its shape to rounding (and with it the
     // direction of the normal).
-    return flipManifold(collidePlaced(b, xfB, a, xfA, cache));
+    return flipManifold(collidePlaced(b, xfB, a, xfA, cache, checked));
   }
   PlacedPair pp;
-  if (!preparePair(a, xfA, b, xfB, &pp)) return {};
+  if (!preparePair(a, xfA, b, xfB, &pp, checked)) return {};
   CoreBuffer bufA, bufB;
   Manifold m;
   const bool circleA = a.type == ShapeType::Circle, circleB = b.type == ShapeType::Circle;  // not (A only)
@@ -99,12 +100,12 @@ Manifold collidePlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, Sat
 }
 
 template <class Xf>
-bool overlapPlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, SatCache* cache) {
+bool overlapPlaced(ShapeRef a, const Xf& xfA, ShapeRef b, const Xf& xfB, SatCache* cache, bool checked = false) {
   if (a.type == ShapeType::Circle || b.type == ShapeType::Circle) {
-    return collidePlaced(a, xfA, b, xfB, cache).pointCount > 0;
+    return collidePlaced(a, xfA, b, xfB, cache, checked).pointCount > 0;
   }
   PlacedPair pp;
-  if (!preparePair(a, xfA, b, xfB, &pp)) return false;
+  if (!preparePair(a, xfA, b, xfB, &pp, checked)) return false;
   CoreBuffer bufA, bufB;
   return overlapCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
 }

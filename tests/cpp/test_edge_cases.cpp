@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "collide_checks.h"
@@ -591,6 +592,42 @@ TEST(EdgeCases, UnusableInputGivesNoContactAndNoCrash) {
       << "distance() with an invalid transform must not return NaN";
   EXPECT_FALSE(sat::raycast(sat::Shape(unit), bad, {{-5, 0}, {10, 0}, 1}).hit);
   EXPECT_FALSE(sat::containsPoint(sat::Shape(unit), bad, {0, 0}));
+}
+
+}  // namespace
+}  // namespace testing_sat
+
+namespace testing_sat {
+namespace {
+
+// CheckedTransform: made only from a transform checkTransform accepts, and the queries given one answer exactly as
+// the Transform overloads (they only skip the repeated check).
+TEST(CheckedTransform, RefusesWhatCheckTransformRefusesAndAnswersBitForBit) {
+  sat::CheckedTransform checked;
+  const sat::Transform bad{{std::nanf(""), 0.0f}, {1.0f, 0.0f}, {1.0f, 1.0f}};
+  EXPECT_EQ(sat::CheckedTransform::make(bad, &checked), Status::InvalidTransform);
+  EXPECT_EQ(checked.transform().p.x, 0.0f) << "left unchanged";
+  const sat::Transform zeroScale{{0.0f, 0.0f}, {1.0f, 0.0f}, {0.0f, 1.0f}};
+  EXPECT_EQ(sat::CheckedTransform::make(zeroScale, &checked), Status::InvalidTransform);
+  EXPECT_EQ(sat::CheckedTransform::make(sat::makeTransform(1.0f, 2.0f), nullptr), Status::InvalidArgument);
+
+  Rng rng(77);
+  int touching = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int kind = i % 3;
+    const sat::Shape a = kind == 0 ? sat::Shape(randomPolygon(rng)) : kind == 1 ? sat::Shape(randomCircle(rng))
+                                                                               : sat::Shape(randomCapsule(rng));
+    const sat::Shape b = sat::Shape(randomPolygon(rng));
+    const sat::Transform xa = randomTransform(rng, 2.0), xb = randomTransform(rng, 2.0);
+    sat::CheckedTransform ca, cb;
+    ASSERT_EQ(sat::CheckedTransform::make(xa, &ca), Status::Ok);
+    ASSERT_EQ(sat::CheckedTransform::make(xb, &cb), Status::Ok);
+    const sat::Manifold m = sat::collide(a, xa, b, xb), c = sat::collide(a, ca, b, cb);
+    ASSERT_EQ(std::memcmp(&m, &c, sizeof m), 0) << "case " << i;
+    ASSERT_EQ(sat::overlap(a, xa, b, xb), sat::overlap(a, ca, b, cb)) << "case " << i;
+    touching += m.pointCount > 0;
+  }
+  EXPECT_GT(touching, 300);  // the cases exercise contacts, not only early outs
 }
 
 }  // namespace

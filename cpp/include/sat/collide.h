@@ -92,6 +92,24 @@ Manifold collide(const Shape& a, const Transform& xfA, const Shape& b, const Tra
                  SatCache* cache = nullptr);
 bool overlap(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB,
              SatCache* cache = nullptr);
+// A Transform that checkTransform accepted, made once: queries given it skip the validity test that the
+// Transform overloads repeat on every call (a bulk narrow phase checks each body's transform once per frame,
+// then tests all its pairs). Default: the identity.
+class CheckedTransform {
+ public:
+  CheckedTransform() = default;
+  /// Status::Ok and *out set when checkTransform(xf) accepts xf; otherwise its status, *out unchanged.
+  static Status make(const Transform& xf, CheckedTransform* out);
+  const Transform& transform() const { return xf_; }
+
+ private:
+  Transform xf_;
+};
+Manifold collide(const Shape& a, const CheckedTransform& xfA, const Shape& b, const CheckedTransform& xfB,
+                 SatCache* cache = nullptr);
+bool overlap(const Shape& a, const CheckedTransform& xfA, const Shape& b, const CheckedTransform& xfB,
+             SatCache* cache = nullptr);
+
 // Any shape under general affine frames (skewed parents). Rounded shapes take the largest singular value of the
 // linear part as their radius scale.
 Manifold collide(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB, SatCache* cache = nullptr);
