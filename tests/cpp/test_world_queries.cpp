@@ -238,6 +238,66 @@ TEST_P(WorldQueries, RayThroughABoxCornerHitsIt) {
   EXPECT_EQ(missed, 0) << "first: " << first.str();
 }
 
+// Regression (fuzz_world, "grid-graze" in docs/fuzzing.md): the grid walks a ray in pieces whose ends are rounded;
+// a ray through a polygon's vertex on its tight box corner (here (2.5, -8.75), at fraction 4/15) fell between two
+// pieces, and raycastClosest returned the body behind it. The fuzz input's five bodies, as they were; the answer
+// is checked against sat::raycast on every body.
+TEST_P(WorldQueries, RayThroughACornerBetweenRayPiecesHitsIt) {
+  sat::WorldOptions opt;
+  opt.broadPhase = GetParam();
+  sat::World world(opt);
+  struct Def {
+    std::vector<Vec2> pts;  // empty: the circle
+    float x, y, sx;
+    sat::BodyType type;
+  };
+  const std::vector<Def> defs = {
+      {{{-1.0f, -1.0f}, {3.5f, -1.84374762f}, {3.75f, -0.25f}}, -4.0f, -4.0f, 1.0f, sat::BodyType::Dynamic},
+      {{{0.25f, 0.25f}, {0.0f, 0.25f}, {0.5f, -1.25f}}, 8.0f, -4.0f, -5818.05762f, sat::BodyType::Dynamic},
+      {{}, 15.0f, -16.0f, 1.0f, sat::BodyType::Static},
+      {{{0.25f, 0.25f}, {0.0f, -3.75f}, {0.5f, -1.25f}}, 8.0f, -4.0f, -5818.05762f, sat::BodyType::Dynamic},
+      {{{0.5f, -3.75f}, {0.5f, -1.5f}, {-0.25f, -1.25f}}, 2.0f, -5.0f, 1.0f, sat::BodyType::Dynamic},
+  };
+  std::vector<BodyId> ids;
+  std::vector<sat::Shape> shapes;
+  for (const Def& d : defs) {
+    sat::Shape shape;
+    if (d.pts.empty()) {
+      sat::Circle c;
+      ASSERT_EQ(sat::makeCircle({3.17873491e-05f, -4.16643143f}, 0.463617623f, &c), sat::Status::Ok);
+      shape = sat::Shape(c);
+    } else {
+      sat::Polygon poly;
+      ASSERT_EQ(sat::makePolygon(d.pts.data(), int(d.pts.size()), &poly), sat::Status::Ok);
+      shape = sat::Shape(poly);
+    }
+    sat::BodyDef def;
+    def.type = d.type;
+    def.x = d.x;
+    def.y = d.y;
+    def.scaleX = d.sx;
+    BodyId id;
+    ASSERT_EQ(world.createBody(def, shape, &id), sat::Status::Ok);
+    ids.push_back(id);
+    shapes.push_back(shape);
+  }
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  sat::RayCastInput ray;
+  ray.origin = {-7.5f, -18.75f};
+  ray.translation = {37.5f, 37.5f};
+  float best = 2.0f;
+  BodyId bestId = 0;
+  for (size_t i = 0; i < defs.size(); ++i) {
+    const sat::CastOutput c = sat::raycast(shapes[i], sat::makeTransform(defs[i].x, defs[i].y, 0.0f, defs[i].sx, 1.0f), ray);
+    if (c.hit && c.fraction < best) best = c.fraction, bestId = ids[i];
+  }
+  ASSERT_EQ(bestId, ids[4]) << "the exact test hits the last triangle first, through its corner";
+  sat::RayHit hit;
+  ASSERT_TRUE(world.raycastClosest(ray, sat::QueryFilter{}, &hit));
+  EXPECT_EQ(hit.body, bestId);
+  EXPECT_EQ(hit.fraction, best);
+}
+
 INSTANTIATE_TEST_SUITE_P(BroadPhases, WorldQueries,
                          ::testing::Values(sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree,
                                            sat::BroadPhaseType::SortAndSweep));
