@@ -162,7 +162,12 @@ float touchingBand(sat::World& w, Model& m, BodyId a, BodyId b) {
   Transform ta, tb;
   if (ma == nullptr || mb == nullptr || w.getTransform(a, &ta) != Status::Ok || w.getTransform(b, &tb) != Status::Ok)
     return 0.0f;
-  return 1.001f * sat::contactTolerance(bodySize(*ma, ta), bodySize(*mb, tb)) + 1.0e-7f;
+  // Plus the round-off of world coordinates, which world.h documents (about 1e-7 of the largest coordinate; a
+  // pair 3,600 units out touched 6.5e-5 beyond the tolerance alone: "depth-band" at large coordinates).
+  const float sizeA = bodySize(*ma, ta), sizeB = bodySize(*mb, tb);
+  const float magnitude = std::max(std::max(std::fabs(ta.p.x), std::fabs(ta.p.y)) + sizeA,
+                                   std::max(std::fabs(tb.p.x), std::fabs(tb.p.y)) + sizeB);
+  return 1.001f * sat::contactTolerance(sizeA, sizeB) + 1.0e-6f * magnitude + 1.0e-7f;
 }
 
 // ---- checks after update --------------------------------------------------------------------------------------

@@ -160,9 +160,35 @@ bool containsPoint(const Shape& shape, const Affine& xf, Vec2 point) {
   return true;
 }
 
+// Not through toAffine: an Affine is refused when collapsed relative to its size (a scale ratio beyond ~1e6), a
+// stricter rule than the Transform's, so a valid Transform such as scale (1.8e-6, 2.25) contained no point at all
+// (the "point-stretched" bug: the World's queryPoint missed such bodies).
 bool containsPoint(const Shape& shape, const Transform& xf, Vec2 point) {
-  if (!isValid(xf)) return false;
-  return containsPoint(shape, toAffine(xf), point);
+  if (!isValid(xf) || !isValid(point)) return false;
+  const float rs = std::fmax(std::fabs(xf.scale.x), std::fabs(xf.scale.y));
+  switch (shape.type) {
+    case ShapeType::Circle: {
+      float r = shape.circle.radius * rs;
+      float tol = kRelativeTolerance * r;
+      return distance(transformPoint(xf, shape.circle.center), point) <= r + tol;
+    }
+    case ShapeType::Capsule: {
+      Vec2 p1 = transformPoint(xf, shape.capsule.center1), p2 = transformPoint(xf, shape.capsule.center2);
+      float r = shape.capsule.radius * rs;
+      float tol = kRelativeTolerance * (r + 0.5f * distance(p1, p2));
+      return distance(closestOnSegment(p1, p2, point), point) <= r + tol;
+    }
+    case ShapeType::Polygon: break;
+  }
+  const Polygon& poly = shape.polygon;
+  if (poly.count() < 3) return false;
+  const Vec2 r = invRotate(xf.q, point - xf.p);
+  const Vec2 local{r.x / xf.scale.x, r.y / xf.scale.y};
+  float tol = kRelativeTolerance * poly.boundingRadius();
+  for (int i = 0; i < poly.count(); ++i) {
+    if (dot(poly.normal(i), local - poly.vertex(i)) > tol) return false;
+  }
+  return true;
 }
 
 }  // namespace sat

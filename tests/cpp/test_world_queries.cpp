@@ -573,3 +573,38 @@ TEST(WorldPushApart, MassKinematicAndSensor) {
 }
 
 }  // namespace
+
+namespace {
+
+// Regression (fuzz_world, "point-stretched" in docs/fuzzing.md): containsPoint(Transform) went through the Affine
+// overload, which refuses a scale ratio beyond ~1e6 that the Transform accepts, so a capsule scaled
+// (1.84e-6, 2.25) contained no point and the World's queryPoint missed it. Checked against the distance to the
+// segment in double.
+TEST(WorldQueriesStretched, PointInsideAStretchedCapsuleIsFound) {
+  sat::Capsule cap;
+  ASSERT_EQ(sat::makeCapsule({1.23957705f, 1.23957705f}, {1.23951793f, 1.23957705f}, 1.62818062f, &cap),
+            sat::Status::Ok);
+  sat::BodyDef def;
+  def.type = sat::BodyType::Static;
+  def.x = 5.42623043f;
+  def.y = 5.11372566f;
+  def.angle = 1.74964f;
+  def.scaleX = 1.84011799e-06f;
+  def.scaleY = 2.25f;
+  sat::World world;
+  BodyId id;
+  ASSERT_EQ(world.createBody(def, cap, &id), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  sat::Transform xf;
+  ASSERT_EQ(world.getTransform(id, &xf), sat::Status::Ok);
+  const Vec2 point{5.11373f, 5.11495f};
+  // Independent: the capsule's placed segment (all but a point) and radius 1.628 * 2.25.
+  const Vec2 c = sat::transformPoint(xf, cap.center1);
+  const double d = std::hypot(double(point.x) - c.x, double(point.y) - c.y);
+  ASSERT_LT(d, 0.9 * 1.62818062 * 2.25) << "well inside";
+  EXPECT_TRUE(sat::containsPoint(sat::Shape(cap), xf, point));
+  BodyId out[2];
+  EXPECT_EQ(world.queryPoint(point, sat::QueryFilter{}, out, 2), 1);
+}
+
+}  // namespace
