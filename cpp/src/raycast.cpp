@@ -134,38 +134,10 @@ CastOutput raycast(const Shape& shape, const Transform& xf, const RayCastInput& 
   return raycast(shape, toAffine(xf), input);
 }
 
-bool containsPoint(const Shape& shape, const Affine& xf, Vec2 point) {
-  if (!isValid(xf) || !isValid(point)) return false;
-  switch (shape.type) {
-    case ShapeType::Circle: {
-      float r = shape.circle.radius * radiusScale(xf);
-      float tol = kRelativeTolerance * r;
-      return distance(transformPoint(xf, shape.circle.center), point) <= r + tol;
-    }
-    case ShapeType::Capsule: {
-      Vec2 p1 = transformPoint(xf, shape.capsule.center1), p2 = transformPoint(xf, shape.capsule.center2);
-      float r = shape.capsule.radius * radiusScale(xf);
-      float tol = kRelativeTolerance * (r + 0.5f * distance(p1, p2));
-      return distance(closestOnSegment(p1, p2, point), point) <= r + tol;
-    }
-    case ShapeType::Polygon: break;
-  }
-  const Polygon& poly = shape.polygon;
-  if (poly.count() < 3) return false;
-  Vec2 local = invert(xf).toLocalPoint(point);
-  float tol = kRelativeTolerance * poly.boundingRadius();
-  for (int i = 0; i < poly.count(); ++i) {
-    if (dot(poly.normal(i), local - poly.vertex(i)) > tol) return false;
-  }
-  return true;
-}
-
-// Not through toAffine: an Affine is refused when collapsed relative to its size (a scale ratio beyond ~1e6), a
-// stricter rule than the Transform's, so a valid Transform such as scale (1.8e-6, 2.25) contained no point at all
-// (the "point-stretched" bug: the World's queryPoint missed such bodies).
-bool containsPoint(const Shape& shape, const Transform& xf, Vec2 point) {
-  if (!isValid(xf) || !isValid(point)) return false;
-  const float rs = std::fmax(std::fabs(xf.scale.x), std::fabs(xf.scale.y));
+namespace {
+// containsPoint for either transform type: rs is how radii scale, toLocal maps a world point into the shape's frame.
+template <class Xf, class ToLocal>
+bool containsPlaced(const Shape& shape, const Xf& xf, float rs, Vec2 point, ToLocal toLocal) {
   switch (shape.type) {
     case ShapeType::Circle: {
       float r = shape.circle.radius * rs;
@@ -182,13 +154,30 @@ bool containsPoint(const Shape& shape, const Transform& xf, Vec2 point) {
   }
   const Polygon& poly = shape.polygon;
   if (poly.count() < 3) return false;
-  const Vec2 r = invRotate(xf.q, point - xf.p);
-  const Vec2 local{r.x / xf.scale.x, r.y / xf.scale.y};
+  const Vec2 local = toLocal(point);
   float tol = kRelativeTolerance * poly.boundingRadius();
   for (int i = 0; i < poly.count(); ++i) {
     if (dot(poly.normal(i), local - poly.vertex(i)) > tol) return false;
   }
   return true;
+}
+}  // namespace
+
+bool containsPoint(const Shape& shape, const Affine& xf, Vec2 point) {
+  if (!isValid(xf) || !isValid(point)) return false;
+  return containsPlaced(shape, xf, radiusScale(xf), point, [&](Vec2 p) { return invert(xf).toLocalPoint(p); });
+}
+
+// Not through toAffine: an Affine is refused when collapsed relative to its size (a scale ratio beyond ~1e6), a
+// stricter rule than the Transform's, so a valid Transform such as scale (1.8e-6, 2.25) contained no point at all
+// (the "point-stretched" bug: the World's queryPoint missed such bodies).
+bool containsPoint(const Shape& shape, const Transform& xf, Vec2 point) {
+  if (!isValid(xf) || !isValid(point)) return false;
+  const float rs = std::fmax(std::fabs(xf.scale.x), std::fabs(xf.scale.y));
+  return containsPlaced(shape, xf, rs, point, [&](Vec2 p) {
+    const Vec2 r = invRotate(xf.q, p - xf.p);
+    return Vec2{r.x / xf.scale.x, r.y / xf.scale.y};
+  });
 }
 
 }  // namespace sat
