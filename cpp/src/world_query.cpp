@@ -39,19 +39,6 @@ void World::Impl::forEachCandidate(const AABB& q, SlotVisit visit, void* context
 // clips the rest of the search). Trees prune by the segment; the grid is walked one cell-long piece of the ray at a
 // time (each piece a box query, so cells are chosen exactly as bodies were binned) and stops past the best hit;
 // sort-and-sweep takes the ray's box.
-namespace {
-// The box of the ray piece [a, b], given way by 1e-6 of its coordinates' magnitude (about 8 ulps): the pieces'
-// ends are rounded (t accumulates its steps), so a body box whose corner the ray passes through (a polygon's vertex
-// on its tight box) could fall an ulp outside every piece, or into the gap between two; the tree's ray cull gives
-// way the same way ("ray-graze" for the tree, "grid-graze" for the grid and sort-and-sweep, docs/fuzzing.md).
-AABB rayPieceBox(Vec2 a, Vec2 b) {
-  const Vec2 lo = vmin(a, b), hi = vmax(a, b);
-  const Vec2 big = vmax(vabs(lo), vabs(hi));
-  const float m = 1.0e-6f * std::fmax(big.x, big.y);
-  return AABB{{lo.x - m, lo.y - m}, {hi.x + m, hi.y + m}};
-}
-}  // namespace
-
 void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, RaySlotVisit visit,
                                       void* context) const {
   if (queryStamp.size() < slotCount) queryStamp.resize(slotCount, 0);
@@ -100,13 +87,13 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
       // Big bodies are not in cells: one query of the ray's box finds them (and whatever cells it covers first).
       const float step = grid.cellSize() / len;  // one cell along the ray, in fraction units
       if (t0 > t1) {
-        grid.queryBig(rayPieceBox(origin, origin + maxF * translation), once);
+        grid.queryBig(looseSegmentBox(origin, origin + maxF * translation), once);
         break;
       }
-      grid.queryBig(rayPieceBox(origin, origin + maxF * translation), once);
+      grid.queryBig(looseSegmentBox(origin, origin + maxF * translation), once);
       for (float t = t0 > 0.0f ? t0 : 0.0f; t <= maxF && t <= t1; t += step) {
         const float tEnd = t + step < maxF ? t + step : maxF;
-        grid.query(rayPieceBox(origin + t * translation, origin + tEnd * translation), once);
+        grid.query(looseSegmentBox(origin + t * translation, origin + tEnd * translation), once);
         if (tEnd >= maxF) break;
       }
       break;
@@ -118,7 +105,7 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
       const float step = len > 0.0f && piece > 0.0f ? piece / len : maxF + 1.0f;
       for (float t = 0.0f; t <= maxF; t += step) {
         const float t1 = t + step < maxF ? t + step : maxF;
-        sap.query(rayPieceBox(origin + t * translation, origin + t1 * translation), once);
+        sap.query(looseSegmentBox(origin + t * translation, origin + t1 * translation), once);
         if (t1 >= maxF) break;
       }
       break;

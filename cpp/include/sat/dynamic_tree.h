@@ -12,6 +12,21 @@
 
 namespace sat {
 
+/// Ray culls give way by this fraction of the magnitudes involved (about 8 ulps): see looseSegmentBox.
+constexpr float kRayBoxSlack = 1.0e-6f;
+
+/// The box of segment [a, b], grown by kRayBoxSlack of its coordinates' magnitude. A ray through a polygon's vertex
+/// that is also a corner of its tight box hits the polygon, but rounding (of the segment's ends, of the box, which
+/// the world computes from world-space vertices) can put that corner an ulp outside the exact box: broad-phase ray
+/// walks (the tree's cull, the grid's and sort-and-sweep's pieces) use this box so that such a body still reaches
+/// the exact test ("ray-graze", "grid-graze" in docs/fuzzing.md).
+inline AABB looseSegmentBox(Vec2 a, Vec2 b) {
+  const Vec2 lo = vmin(a, b), hi = vmax(a, b);
+  const Vec2 big = vmax(vabs(lo), vabs(hi));
+  const float m = kRayBoxSlack * std::fmax(big.x, big.y);
+  return AABB{{lo.x - m, lo.y - m}, {hi.x + m, hi.y + m}};
+}
+
 class DynamicTree {
  public:
   static constexpr int kNull = -1;
@@ -98,14 +113,8 @@ void DynamicTree::raycast(Vec2 origin, Vec2 translation, float maxFraction, Visi
   // of the products, and of the box itself (the world computes it from world-space vertices, the exact test works
   // in the shape's frame) can put that corner an ulp outside. So each test gives way by kSlack of the magnitudes
   // involved (about 8 ulps): a box that close only goes on to the exact test.
-  constexpr float kSlack = 1.0e-6f;
-  auto segmentBox = [&](float fraction) {
-    const Vec2 e = origin + fraction * translation;
-    const Vec2 lo = vmin(origin, e), hi = vmax(origin, e);
-    const Vec2 big = vmax(vabs(lo), vabs(hi));
-    const float m = kSlack * std::fmax(big.x, big.y);
-    return AABB{{lo.x - m, lo.y - m}, {hi.x + m, hi.y + m}};
-  };
+  constexpr float kSlack = kRayBoxSlack;
+  auto segmentBox = [&](float fraction) { return looseSegmentBox(origin, origin + fraction * translation); };
   AABB segBox = segmentBox(maxFraction);
   // Separating axis of the segment: |dot(perp, c - origin)| > dot(|perp|, h) rejects a box.
   const Vec2 perp = leftPerp(translation);
