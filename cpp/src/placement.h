@@ -121,6 +121,13 @@ inline void placePair(const Affine& xfA, const Affine& xfB, Placement* pa, Place
 }
 
 /// A convex core (polygon, or a segment as a 2-gon, in the working frame) with a radius.
+/// A mirrored ring stored in reverse: its edge i (from its vertex i to i + 1) is the source's edge n - 2 - i,
+/// walked backwards. Shared by every place that reverses a ring (placePolygon, CoreView, the World's pool).
+inline int mirroredEdge(int i, int n) {
+  const int e = n - 2 - i;
+  return e < 0 ? e + n : e;
+}
+
 /// When the placement mirrors, vertices are stored in reverse so the view stays counter-clockwise; srcVertex and
 /// srcEdge map view indices back to the shape's own indices for feature ids and caches.
 struct CoreView {
@@ -132,9 +139,7 @@ struct CoreView {
 
   int srcVertex(int i) const { return reversed ? count - 1 - i : i; }
   int srcEdge(int i) const {
-    if (!reversed) return i;
-    int e = count - 2 - i;
-    return e < 0 ? e + count : e;
+    return reversed ? mirroredEdge(i, count) : i;
   }
 };
 
@@ -167,10 +172,7 @@ inline CoreView placePolygon(const Polygon& poly, const Placement& p, CoreBuffer
     for (int i = 0; i < n; ++i) buf->n[i] = p.applyNormal(sn[i]);
   } else {
     for (int i = 0; i < n; ++i) buf->v[i] = p.apply(sv[n - 1 - i]);
-    for (int i = 0; i < n; ++i) {
-      int e = n - 2 - i;
-      buf->n[i] = p.applyNormal(sn[e < 0 ? e + n : e]);
-    }
+    for (int i = 0; i < n; ++i) buf->n[i] = p.applyNormal(sn[mirroredEdge(i, n)]);
     view.reversed = true;
   }
   view.v = buf->v;

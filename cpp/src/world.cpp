@@ -216,10 +216,10 @@ void World::Impl::computeGeometry(uint32_t slot) {
         for (int i = 0; i < n; ++i) wv[i] = transformPoint(t, lv[mirror ? n - 1 - i : i]);
         // Normals from the local ones (direction of M^-T n, M = R diag(sx, sy)), not from the placed vertices: a
         // short edge of a stretched polygon can round to a single point in world space and still has a direction.
-        // Mirrored, view edge i runs from local vertex n-1-i to n-2-i: the local edge n-2-i, reversed.
+        // Mirrored, the pool holds the ring reversed (detail::mirroredEdge maps its edges to the local ones).
         const float sign = mirror ? -1.0f : 1.0f;
         for (int i = 0; i < n; ++i) {
-          const int e = mirror ? (i + 2 <= n ? n - 2 - i : 2 * n - 2 - i) : i;
+          const int e = mirror ? detail::mirroredEdge(i, n) : i;
           const Vec2 m{t.scale.y * ln[e].x, t.scale.x * ln[e].y};
           wn[i] = sign * normalize(rotate(t.q, m));
         }
