@@ -183,12 +183,19 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
   Separation best{-FLT_MAX, 0};
   const int na = a.count, nb = b.count;
   if (bColumns) {
-    int32_t bestKey = orderKey(-FLT_MAX);
-    int bestEdge = 0;
 #if SAT_WASM_SIMD
     // Four of a's faces at a time: their normals and vertices transposed into lanes, b's vertices broadcast.
-    // Each lane computes n.x * w.x + n.y * w.y and n.x * v.x + n.y * v.y as the scalar loop does (same bits);
-    // the faces are then taken in order, with the same early stop, so the result is the scalar loop's.
+    // Each lane computes n.x * w.x + n.y * w.y and n.x * v.x + n.y * v.y as the scalar loop does (same bits).
+    // The running maximum stays in lanes too (per lane: the largest key and its face, the first face on ties),
+    // reduced once at the end to the largest key and, among equal keys, the smallest face: the scalar loop's
+    // first maximum. The early stop returns the first face past `stop`, which is the scalar loop's answer there
+    // (every face before it is at most `stop`, so it is also the maximum so far). Padding lanes repeat the last
+    // face with a larger index, so they never win.
+    const v128_t stopV = wasm_f32x4_splat(stop);
+    const v128_t keyMask = wasm_i32x4_splat(0x7fffffff);
+    v128_t bestKeys = wasm_i32x4_splat(orderKey(-FLT_MAX));
+    v128_t bestFaces = wasm_i32x4_splat(0);
+    v128_t faces = wasm_i32x4_make(0, 1, 2, 3);
     for (int i0 = 0; i0 < na; i0 += 4) {
       const int lanes = na - i0 < 4 ? na - i0 : 4;
       v128_t nx, ny, vx, vy;
@@ -200,19 +207,31 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
                                         wasm_f32x4_mul(ny, wasm_v128_load32_splat(&b.v[j].y)));
         m = wasm_f32x4_pmin(d, m);
       }
-      float sep[4];
-      wasm_v128_store(sep, wasm_f32x4_sub(m, wasm_f32x4_add(wasm_f32x4_mul(nx, vx), wasm_f32x4_mul(ny, vy))));
-      for (int l = 0; l < lanes; ++l) {
-        const float s = sep[l];
-        const int32_t key = orderKey(s);
-        const bool better = key > bestKey;
-        bestKey = better ? key : bestKey;
-        bestEdge = better ? i0 + l : bestEdge;
-        if (s > stop) return {fromOrderKey(bestKey), bestEdge};
+      const v128_t sep = wasm_f32x4_sub(m, wasm_f32x4_add(wasm_f32x4_mul(nx, vx), wasm_f32x4_mul(ny, vy)));
+      const int past = wasm_i32x4_bitmask(wasm_f32x4_gt(sep, stopV));
+      if (past) {
+        const int l = __builtin_ctz(uint32_t(past));
+        float lane[4];
+        wasm_v128_store(lane, sep);
+        return {lane[l] + 0.0f, i0 + l};
       }
+      const v128_t bits = wasm_f32x4_add(sep, wasm_f32x4_splat(0.0f));  // -0 as +0, as orderKey does
+      const v128_t keys = wasm_v128_xor(bits, wasm_v128_and(wasm_i32x4_shr(bits, 31), keyMask));
+      const v128_t better = wasm_i32x4_gt(keys, bestKeys);
+      bestKeys = wasm_v128_bitselect(keys, bestKeys, better);
+      bestFaces = wasm_v128_bitselect(faces, bestFaces, better);
+      faces = wasm_i32x4_add(faces, wasm_i32x4_splat(4));
     }
-    return {fromOrderKey(bestKey), bestEdge};
+    // Largest key across the lanes, then the smallest face among the lanes holding it.
+    v128_t top = wasm_i32x4_max(bestKeys, wasm_i32x4_shuffle(bestKeys, bestKeys, 2, 3, 0, 1));
+    top = wasm_i32x4_max(top, wasm_i32x4_shuffle(top, top, 1, 0, 3, 2));
+    v128_t face = wasm_v128_bitselect(bestFaces, wasm_i32x4_splat(INT32_MAX), wasm_i32x4_eq(bestKeys, top));
+    face = wasm_i32x4_min(face, wasm_i32x4_shuffle(face, face, 2, 3, 0, 1));
+    face = wasm_i32x4_min(face, wasm_i32x4_shuffle(face, face, 1, 0, 3, 2));
+    return {fromOrderKey(wasm_i32x4_extract_lane(top, 0)), wasm_i32x4_extract_lane(face, 0)};
 #else
+    int32_t bestKey = orderKey(-FLT_MAX);
+    int bestEdge = 0;
     for (int i = 0; i < na; ++i) {
       // Project onto the face normal and subtract the face's offset once (in A's frame the coordinates are of
       // the shapes' size, so the cancellation costs nothing measurable).
