@@ -333,6 +333,37 @@ TEST(Makers, DropsCollinearPoints) {
   EXPECT_EQ(p.count(), 4);
 }
 
+// Runs of nearly collinear points along every edge of a square (each point 2e-6 in or out of its edge; the
+// tolerance is 1e-5 of the size, 2.8e-5), the input starting anywhere in the bottom edge's run, so the cleaning
+// drops the ring's first and last vertices and whole runs across its start. Every run goes, and only the corners
+// stay, from makePolygon and from makeHull of the same points.
+TEST(Makers, DropsCollinearRunsAcrossTheRingsStart) {
+  const Vec2 corners[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+  int checked = 0;
+  for (int perEdge : {1, 2, 7, 60, 250}) {
+    std::vector<Vec2> square;
+    for (int e = 0; e < 4; ++e) {
+      const Vec2 a = corners[e], b = corners[(e + 1) % 4];
+      const Vec2 inward{-(b.y - a.y) / 2.0f, (b.x - a.x) / 2.0f};  // unit, towards the square's inside
+      square.push_back(a);
+      for (int k = 1; k <= perEdge; ++k) {
+        const float t = float(k) / float(perEdge + 1), off = (k % 2 == 0 ? 2e-6f : -2e-6f);
+        square.push_back({a.x + t * (b.x - a.x) + off * inward.x, a.y + t * (b.y - a.y) + off * inward.y});
+      }
+    }
+    for (int shift : {0, 1, (perEdge + 1) / 2, perEdge}) {
+      std::vector<Vec2> in(square.begin() + shift, square.end());
+      in.insert(in.end(), square.begin(), square.begin() + shift);
+      sat::Polygon p, h;
+      ASSERT_EQ(poly(in, &p), Status::Ok) << perEdge << " per edge, shift " << shift;
+      expectSameCycle(p, {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}, 0.0);
+      ASSERT_EQ(hullOf(in, &h), Status::Ok) << perEdge << " per edge, shift " << shift;
+      expectSameCycle(h, {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}, 0.0);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 20);
+}
 TEST(Makers, StoresClockwiseInputCounterClockwise) {
   std::vector<Vec2> cw = {{0, 0}, {0, 2}, {3, 2}, {4, 0}};
   sat::Polygon p;
