@@ -350,14 +350,7 @@ Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool f
   const float rR = ref.radius, rI = inc.radius;
 
   // Incident edge: the one most anti-parallel to the reference normal (it holds the deepest vertex).
-  int j1 = 0;
-  int32_t minKey = orderKey(FLT_MAX);
-  for (int j = 0; j < inc.count; ++j) {
-    const int32_t key = orderKey(dot(nR, inc.n[j]));
-    const bool lower = key < minKey;
-    minKey = lower ? key : minKey;
-    j1 = lower ? j : j1;
-  }
+  const int j1 = scanMin(inc.n, inc.count, nR);
   const int j2 = nextIndex(j1, inc.count);
   Vec2 w1 = inc.v[j1], w2 = inc.v[j2];
 
