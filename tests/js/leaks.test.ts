@@ -120,12 +120,17 @@ describe.each(VARIANTS)('leaks (%s)', (variant) => {
     // Warm-up: arrays reach their high-water mark and V8 settles its code (its own metadata grows by tens of KB
     // over the first thousand frames, then by a few bytes a frame at most; measured in Node 20, all builds).
     for (let f = 0; f < 1000; f++) frame(f);
-    const jsStart = jsHeap();
-    for (let f = 1000; f < 5000; f++) frame(f);
-    const growth = jsHeap() - jsStart;
+    // Two windows of 2,000 frames. Growth per frame shows in both; a one-off does not: V8 may still optimize a
+    // large function late (the asm.js build's code is JavaScript, and its compiled code and feedback live on the
+    // JS heap): once, on a busy machine, a single 4,000-frame window of the asm.js build measured 81 KB.
+    const h0 = jsHeap();
+    for (let f = 1000; f < 3000; f++) frame(f);
+    const h1 = jsHeap();
+    for (let f = 3000; f < 5000; f++) frame(f);
+    const h2 = jsHeap();
     expect(seen).toBeGreaterThan(0); // the frames did touch
-    // One retained object per frame would be 4,000 objects, well over 64 KB; measured growth is under 25 KB.
-    expect(growth).toBeLessThan(64 * 1024);
+    // One small object retained per frame (2,000 per window) measures 64 to 82 KB; these frames under 25 KB.
+    expect(Math.min(h1 - h0, h2 - h1)).toBeLessThan(32 * 1024);
     world.dispose();
     box.dispose();
   });
