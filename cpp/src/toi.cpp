@@ -30,11 +30,12 @@ ToiResult timeOfImpact(const Shape& a, const Transform& a0, const Transform& a1,
                              std::fmax(std::fabs(a1.scale.x), std::fabs(a1.scale.y)));
   const float sB = std::fmax(std::fmax(std::fabs(b0.scale.x), std::fabs(b0.scale.y)),
                              std::fmax(std::fabs(b1.scale.x), std::fabs(b1.scale.y)));
-  const float rA = extentFromOrigin(a) * sA, rB = extentFromOrigin(b) * sB;
+  const float eA = extentFromOrigin(a), eB = extentFromOrigin(b);
+  const float rA = eA * sA, rB = eB * sB;
   const float wA = std::fabs(angleDelta(a0.q, a1.q)), wB = std::fabs(angleDelta(b0.q, b1.q));
   // A scale change moves a point at distance e from the origin by up to |delta scale| * e over the sweep.
-  const float gA = std::fmax(std::fabs(a1.scale.x - a0.scale.x), std::fabs(a1.scale.y - a0.scale.y)) * extentFromOrigin(a);
-  const float gB = std::fmax(std::fabs(b1.scale.x - b0.scale.x), std::fabs(b1.scale.y - b0.scale.y)) * extentFromOrigin(b);
+  const float gA = std::fmax(std::fabs(a1.scale.x - a0.scale.x), std::fabs(a1.scale.y - a0.scale.y)) * eA;
+  const float gB = std::fmax(std::fabs(b1.scale.x - b0.scale.x), std::fabs(b1.scale.y - b0.scale.y)) * eB;
   const Vec2 vRel = (b1.p - b0.p) - (a1.p - a0.p);  // B's motion as seen from A
   float t = 0.0f;
   DistanceOutput last;  // the previous step's distance (positive)

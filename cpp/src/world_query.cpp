@@ -86,11 +86,8 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
       }
       // Big bodies are not in cells: one query of the ray's box finds them (and whatever cells it covers first).
       const float step = grid.cellSize() / len;  // one cell along the ray, in fraction units
-      if (t0 > t1) {
-        grid.queryBig(looseSegmentBox(origin, origin + maxF * translation), once);
-        break;
-      }
       grid.queryBig(looseSegmentBox(origin, origin + maxF * translation), once);
+      if (t0 > t1) break;
       for (float t = t0 > 0.0f ? t0 : 0.0f; t <= maxF && t <= t1; t += step) {
         const float tEnd = t + step < maxF ? t + step : maxF;
         grid.query(looseSegmentBox(origin + t * translation, origin + tEnd * translation), once);

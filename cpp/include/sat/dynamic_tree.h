@@ -111,9 +111,8 @@ void DynamicTree::raycast(Vec2 origin, Vec2 translation, float maxFraction, Visi
   // Both box tests keep a box the segment only grazes. A ray through a polygon's vertex that is also a corner of
   // its tight box (the world's static proxies) hits the polygon, but the rounding of the segment's end, of c and h,
   // of the products, and of the box itself (the world computes it from world-space vertices, the exact test works
-  // in the shape's frame) can put that corner an ulp outside. So each test gives way by kSlack of the magnitudes
+  // in the shape's frame) can put that corner an ulp outside. So each test gives way by kRayBoxSlack of the magnitudes
   // involved (about 8 ulps): a box that close only goes on to the exact test.
-  constexpr float kSlack = kRayBoxSlack;
   auto segmentBox = [&](float fraction) { return looseSegmentBox(origin, origin + fraction * translation); };
   AABB segBox = segmentBox(maxFraction);
   // Separating axis of the segment: |dot(perp, c - origin)| > dot(|perp|, h) rejects a box.
@@ -129,7 +128,7 @@ void DynamicTree::raycast(Vec2 origin, Vec2 translation, float maxFraction, Visi
     if (!overlaps(n.box, segBox)) continue;
     const Vec2 c = center(n.box);
     const Vec2 h = 0.5f * (n.box.upper - n.box.lower);
-    const float slack = kSlack * dot(absPerp, vabs(c) + absOrigin + h);
+    const float slack = kRayBoxSlack * dot(absPerp, vabs(c) + absOrigin + h);
     if (std::fabs(dot(perp, c - origin)) > dot(absPerp, h) + slack) continue;
     if (n.isLeaf()) {
       float value = visit(maxFraction, id);
