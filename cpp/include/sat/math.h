@@ -5,6 +5,9 @@
 #include <cmath>
 #include <cstring>
 #include <cstdint>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 namespace sat {
 
@@ -64,10 +67,9 @@ inline Vec2 normalize(Vec2 a) {
 
 inline bool isValid(float f) { return std::isfinite(f); }
 inline bool isValid(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
-/// Finite and within kMaxCoordinate on both axes.
-inline bool isInRange(Vec2 v) {
-  return isValid(v) && std::fabs(v.x) <= kMaxCoordinate && std::fabs(v.y) <= kMaxCoordinate;
-}
+/// Finite and within kMaxCoordinate on both axes. (One comparison per axis: NaN fails every comparison and an
+/// infinity is out of range, so no separate finiteness test is needed; the bulk calls check two per pair.)
+inline bool isInRange(Vec2 v) { return std::fabs(v.x) <= kMaxCoordinate && std::fabs(v.y) <= kMaxCoordinate; }
 
 /// A rotation stored as cosine and sine.
 struct Rot {
@@ -89,14 +91,34 @@ inline Rot makeRot(float angle) {
   double k = std::floor(double(angle) * kTwoOverPi + 0.5);
   double r = (double(angle) - k * kPiOver2Hi) - k * kPiOver2Lo;
   double r2 = r * r;
+#if defined(__wasm_simd128__)
+  // The two Horner chains side by side in one f64x2 (sine's in lane 0, cosine's in lane 1): lane-wise IEEE
+  // multiply and add, in the scalar code's order, so the same bits in half the instructions.
+  const v128_t z = wasm_f64x2_splat(r2);
+  v128_t h = wasm_f64x2_make(1.0 / 6227020800.0, 1.0 / 479001600.0);
+  h = wasm_f64x2_add(wasm_f64x2_make(-1.0 / 39916800, -1.0 / 3628800), wasm_f64x2_mul(z, h));
+  h = wasm_f64x2_add(wasm_f64x2_make(1.0 / 362880, 1.0 / 40320), wasm_f64x2_mul(z, h));
+  h = wasm_f64x2_add(wasm_f64x2_make(-1.0 / 5040, -1.0 / 720), wasm_f64x2_mul(z, h));
+  h = wasm_f64x2_add(wasm_f64x2_make(1.0 / 120, 1.0 / 24), wasm_f64x2_mul(z, h));
+  h = wasm_f64x2_add(wasm_f64x2_make(-1.0 / 6, -0.5), wasm_f64x2_mul(z, h));
+  h = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_mul(z, h));
+  double sn = r * wasm_f64x2_extract_lane(h, 0);
+  double cs = wasm_f64x2_extract_lane(h, 1);
+#else
   double sn = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 +
                     r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
   double cs = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
                     r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600.0))))));
+#endif
   // Quadrant q: (c, s) = (cs, sn), (-sn, cs), (-cs, -sn), (sn, -cs). Chosen with integer bit operations rather
   // than a switch: q is random from body to body, and a branch on it mispredicts (V8 also turns float selects
-  // into branches). Flipping the sign bit is exactly float negation.
-  const uint32_t q = static_cast<uint32_t>(static_cast<long long>(k) & 3);
+  // into branches). Flipping the sign bit is exactly float negation. k's low bits are read from k + 1.5 * 2^52,
+  // whose last mantissa bits hold k in two's complement (exact for |k| < 2^51; here |k| < 2^30): a float to
+  // integer conversion would carry range checks in WebAssembly.
+  const double kShifted = k + 6755399441055744.0;
+  uint64_t kBits;
+  std::memcpy(&kBits, &kShifted, 8);
+  const uint32_t q = static_cast<uint32_t>(kBits) & 3u;
   uint32_t cb, sb;
   const float fc = float(cs), fs = float(sn);
   std::memcpy(&cb, &fc, 4);
@@ -118,7 +140,7 @@ inline Rot invMulRot(Rot q, Rot r) { return {q.c * r.c + q.s * r.s, q.c * r.s - 
 /// A rotation is valid when finite and unit length to float precision (makeRot gives |c^2 + s^2 - 1| < 1e-7): a
 /// hand-filled Rot off by more would scale the shape and make collide(A, B) and collide(B, A) disagree.
 inline bool isValid(Rot q) {
-  return isValid(q.c) && isValid(q.s) && std::fabs(q.c * q.c + q.s * q.s - 1.0f) < 1.0e-5f;
+  return std::fabs(q.c * q.c + q.s * q.s - 1.0f) < 1.0e-5f;  // false for NaN; an infinity makes it +inf or NaN
 }
 
 /// Position, rotation and non-uniform scale. A local point v maps to p + R(q) * (scale * v):
@@ -142,8 +164,8 @@ inline Vec2 transformPoint(const Transform& xf, Vec2 v) {
 constexpr float kMinScale = 1.0e-6f;
 /// Finite, rotation normalized, position within kMaxCoordinate, |scale| in [kMinScale, 1e6] on both axes.
 inline bool isValid(const Transform& xf) {
-  if (!isInRange(xf.p) || !isValid(xf.q) || !isValid(xf.scale)) return false;
-  float ax = std::fabs(xf.scale.x), ay = std::fabs(xf.scale.y);
+  if (!isInRange(xf.p) || !isValid(xf.q)) return false;
+  float ax = std::fabs(xf.scale.x), ay = std::fabs(xf.scale.y);  // NaN fails both bounds, infinity the upper
   return ax >= kMinScale && ay >= kMinScale && ax <= kMaxCoordinate && ay <= kMaxCoordinate;
 }
 
