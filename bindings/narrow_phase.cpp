@@ -193,7 +193,7 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
   }
   if (!perPair) {
     for (int i = 0; i < shapeCount; ++i) {
-      sat::Status status = sat::CheckedTransform::make(readTransform(xforms + kTransformFloats * i), &gXforms[i]);
+      sat::Status status = readCheckedTransform(xforms + kTransformFloats * i, &gXforms[i]);
       if (status != sat::Status::Ok) return bulkError(status, 1, i);
     }
   }
@@ -214,9 +214,9 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
     }
     sat::CheckedTransform xfA, xfB;
     if (perPair) {
-      sat::Status status = sat::CheckedTransform::make(readTransform(xforms + 2 * kTransformFloats * k), &xfA);
+      sat::Status status = readCheckedTransform(xforms + 2 * kTransformFloats * k, &xfA);
       if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k);
-      status = sat::CheckedTransform::make(readTransform(xforms + 2 * kTransformFloats * k + kTransformFloats), &xfB);
+      status = readCheckedTransform(xforms + 2 * kTransformFloats * k + kTransformFloats, &xfB);
       if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k + 1);
     } else {
       xfA = gXforms[ia];

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "collide_checks.h"
@@ -628,6 +629,41 @@ TEST(CheckedTransform, RefusesWhatCheckTransformRefusesAndAnswersBitForBit) {
     touching += m.pointCount > 0;
   }
   EXPECT_GT(touching, 300);  // the cases exercise contacts, not only early outs
+}
+
+// make(x, y, angle, scaleX, scaleY) tests the inputs instead of the finished transform: it must accept and refuse
+// exactly what make(makeTransform(...)) does, and give the same bits.
+TEST(CheckedTransform, FromComponentsAgreesWithMakeOfMakeTransform) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::nanf("");
+  const float big = sat::kMaxCoordinate, maxAngle = sat::kMaxAngle, minScale = sat::kMinScale;
+  const std::vector<float> positions = {0.0f, -0.0f, 1.5f, -big, big, std::nextafter(big, inf), -inf, nan};
+  const std::vector<float> angles = {0.0f, 1.0f, -3.0f, 1.0e8f, maxAngle, -maxAngle, std::nextafter(maxAngle, inf),
+                                     inf, nan};
+  const std::vector<float> scales = {1.0f, -1.0f, 2.5f, minScale, std::nextafter(minScale, 0.0f), 0.0f, big,
+                                     -std::nextafter(big, inf), inf, nan};
+  int accepted = 0, refused = 0;
+  auto same = [&](float x, float y, float angle, float sx, float sy) {
+    sat::CheckedTransform viaInputs, viaTransform;
+    const Status a = sat::CheckedTransform::make(x, y, angle, sx, sy, &viaInputs);
+    const Status b = sat::CheckedTransform::make(sat::makeTransform(x, y, angle, sx, sy), &viaTransform);
+    ASSERT_EQ(a, b) << x << " " << y << " " << angle << " " << sx << " " << sy;
+    ASSERT_EQ(std::memcmp(&viaInputs, &viaTransform, sizeof viaInputs), 0);
+    (a == Status::Ok ? accepted : refused)++;
+  };
+  for (float p : positions)
+    for (float angle : angles)
+      for (float s : scales) {
+        same(p, 0.5f, angle, s, 1.0f);
+        same(0.5f, p, angle, 1.0f, s);
+      }
+  Rng rng(91);
+  for (int i = 0; i < 20000; ++i) {
+    same(f32(uniform(rng, -2e6, 2e6)), f32(uniform(rng, -10, 10)), f32(uniform(rng, -2e9, 2e9)),
+         f32(uniform(rng, -3, 3)), f32(uniform(rng, -1e-5, 1e-5)));
+  }
+  EXPECT_EQ(sat::CheckedTransform::make(0.0f, 0.0f, 0.0f, 1.0f, 1.0f, nullptr), Status::InvalidArgument);
+  EXPECT_GT(accepted, 1000);
+  EXPECT_GT(refused, 1000);
 }
 
 }  // namespace

@@ -100,6 +100,10 @@ class CheckedTransform {
   CheckedTransform() = default;
   /// Status::Ok and *out set when checkTransform(xf) accepts xf; otherwise its status, *out unchanged.
   static Status make(const Transform& xf, CheckedTransform* out);
+  /// The same as make(makeTransform(x, y, angle, scaleX, scaleY), out), result and status, with the inputs
+  /// tested before the cosine and sine are computed: makeRot's rotation is unit length for every angle it
+  /// accepts (|angle| <= kMaxAngle), so it needs no test of its own. The bulk calls make one per body per frame.
+  static Status make(float x, float y, float angle, float scaleX, float scaleY, CheckedTransform* out);
   const Transform& transform() const { return xf_; }
 
  private:
