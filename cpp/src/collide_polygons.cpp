@@ -26,6 +26,14 @@ namespace detail {
 namespace {
 
 constexpr int kHillClimbVertices = 16;
+
+// Short loops (a polygon's few vertices) that clang would otherwise vectorize: with its runtime checks and
+// remainder loop that is 0.4 KB more of the size-limited WebAssembly module, for loops of 3-12 iterations.
+#if defined(__clang__)
+#define SAT_SCALAR_LOOP _Pragma("clang loop vectorize(disable)")
+#else
+#define SAT_SCALAR_LOOP
+#endif
 /// Rounded cores apart whose closest-point normal matches a face normal this closely (about 0.03 degrees: edges
 /// parallel to float precision, e.g. a capsule lying on a box) get two clipped contact points instead of one.
 /// Looser angles would place clipped points measurably off the shapes.
@@ -518,6 +526,39 @@ Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache*
   }
   Manifold m = flip ? clipManifold(b, edge, a, true, tol) : clipManifold(a, edge, b, false, tol);
   m.depth = rSum - coreSep;
+  return m;
+}
+
+Manifold collideUnitPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+                             SatCache* cache) {
+  const int na = a.count(), nb = b.count();
+  if (na < 3 || nb < 3) return {};
+  // placePair with unit scales: B's linear map is the relative rotation r (its products by 1 are exact), so
+  // Placement::apply is rotate(r, v) + t and applyNormal is rotate(r, n), bit for bit.
+  const Rot r = invMulRot(xfA.q, xfB.q);
+  const Vec2 t = invRotate(xfA.q, xfB.p - xfA.p);
+  // preparePair's bounding circles: sizes are the bounding radii (unit stretch), A's centre is its centroid as
+  // stored (the identity placement only turns a -0 into +0, which no squared distance sees).
+  const float ra = a.boundingRadius(), rb = b.boundingRadius();
+  const float tol = contactTolerance(ra, rb);
+  const float reach = ra + rb + tol;
+  if (!(distanceSquared(a.centroid(), rotate(r, b.centroid()) + t) <= reach * reach)) return {};
+  CoreBuffer buf;
+  const Vec2* bv = b.vertices();
+  const Vec2* bn = b.normals();
+  SAT_SCALAR_LOOP
+  for (int i = 0; i < nb; ++i) buf.v[i] = rotate(r, bv[i]) + t;
+  SAT_SCALAR_LOOP
+  for (int i = 0; i < nb; ++i) buf.n[i] = rotate(r, bn[i]);
+  CoreView va, vb;
+  va.v = a.vertices();
+  va.n = a.normals();
+  va.count = na;
+  vb.v = buf.v;
+  vb.n = buf.n;
+  vb.count = nb;
+  Manifold m = collideCores(va, vb, tol, cache);
+  manifoldToWorld(&m, Frame{xfA.p, xfA.q});
   return m;
 }
 

@@ -2,10 +2,41 @@
 // small 3-12-gons, many-vertex polygons (the hill-climbing support path), and skewed Affine frames.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "collide_checks.h"
+#include "dispatch.h"  // private: the general placement path
 
 namespace testing_sat {
 namespace {
+
+// Two polygons under unit-scale transforms take a shortcut (collideUnitPolygons) that must give exactly what the
+// general placement gives: manifold and SAT cache, bit for bit, touching or not, with and without a cache.
+TEST(CollidePolygons, UnitScaleShortcutMatchesGeneralPlacementBitForBit) {
+  Rng rng(0x5a70c7u);
+  int touching = 0, cached = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const sat::Polygon a = randomPolygon(rng, 3, i % 4 == 0 ? 40 : 12), b = randomPolygon(rng, 3, i % 5 == 0 ? 40 : 12);
+    Case<sat::Polygon, sat::Polygon> c = placePair(rng, a, b);
+    c.xfA.scale = c.xfB.scale = {1.0f, 1.0f};
+    const sat::detail::ShapeRef ra = sat::detail::refOf(a), rb = sat::detail::refOf(b);
+    sat::SatCache shortcutCache, generalCache;
+    if (i % 2 == 1) {  // a stale or fitting cache entry from an earlier frame
+      shortcutCache.type = generalCache.type = uint8_t(1 + (i / 2) % 2);
+      shortcutCache.index = generalCache.index = uint16_t(i % 7);
+    }
+    const sat::Manifold fast = sat::collide(a, c.xfA, b, c.xfB, &shortcutCache);
+    const sat::Manifold general = sat::detail::collideGeneral(ra, c.xfA, rb, c.xfB, &generalCache, false);
+    ASSERT_EQ(std::memcmp(&fast, &general, sizeof fast), 0) << "case " << i << "\n" << describeManifold(fast)
+                                                            << "\n" << describeManifold(general);
+    ASSERT_EQ(shortcutCache.type, generalCache.type) << "case " << i;
+    ASSERT_EQ(shortcutCache.index, generalCache.index) << "case " << i;
+    touching += fast.pointCount > 0;
+    cached += i % 2 == 1 && shortcutCache.type != 0;
+  }
+  EXPECT_GT(touching, 4000);
+  EXPECT_GT(cached, 4000);
+}
 
 TEST(CollidePolygons, RandomSmallPolygonsMatchReference) {
   Coverage cov = runRandomPairs<sat::Polygon, sat::Polygon>(
