@@ -66,7 +66,7 @@ Status buildPolygon(const Vec2* v, int count, Polygon* out) {
   if (count > kInlineVertices) out->heap_ = new Vec2[2 * count];
   out->count_ = count;
   Vec2* verts = out->heap_ ? out->heap_ : out->inline_;
-  Vec2* norms = verts + (out->heap_ ? count : kInlineVertices);
+  Vec2* norms = verts + count;
   for (int i = 0; i < count; ++i) verts[i] = v[i];
   for (int i = 0; i < count; ++i) {
     Vec2 e = v[i + 1 < count ? i + 1 : 0] - v[i];

@@ -59,6 +59,8 @@ struct Capsule {
 
 /// A convex polygon, counter-clockwise, with unit outward edge normals: normal i belongs to the edge from
 /// vertex i to vertex i+1. Up to kInlineVertices vertices live inside the object; larger ones own a heap block.
+/// Either way the normals follow the vertices directly, and the members the narrow phase reads first (count,
+/// bounding radius, centroid) lead the object: a query touches as few cache lines as the polygon needs.
 class Polygon {
  public:
   Polygon() = default;
@@ -70,7 +72,7 @@ class Polygon {
 
   int count() const { return count_; }
   const Vec2* vertices() const { return heap_ ? heap_ : inline_; }
-  const Vec2* normals() const { return (heap_ ? heap_ : inline_) + capacity(); }
+  const Vec2* normals() const { return (heap_ ? heap_ : inline_) + count_; }
   Vec2 vertex(int i) const { return vertices()[i]; }
   Vec2 normal(int i) const { return normals()[i]; }
   Vec2 centroid() const { return centroid_; }
@@ -82,15 +84,14 @@ class Polygon {
 
  private:
   friend Status buildPolygon(const Vec2* ccwHull, int count, Polygon* out);
-  int capacity() const { return heap_ ? count_ : kInlineVertices; }
   void release();
 
-  Vec2 inline_[2 * kInlineVertices];
-  Vec2* heap_ = nullptr;
   int count_ = 0;
-  Vec2 centroid_{0.0f, 0.0f};
-  float area_ = 0.0f;
   float boundingRadius_ = 0.0f;
+  Vec2 centroid_{0.0f, 0.0f};
+  Vec2* heap_ = nullptr;
+  Vec2 inline_[2 * kInlineVertices];  ///< count_ vertices, then count_ normals
+  float area_ = 0.0f;
   AABB bounds_{};
 };
 
@@ -113,9 +114,9 @@ Status checkTransform(const Affine& xf);
 /// Any shape. Made from one of the concrete shapes; copying a large polygon copies its vertices.
 struct Shape {
   ShapeType type = ShapeType::Circle;
+  Polygon polygon{};  ///< valid when type == Polygon (first, so its leading members share type's cache line)
   Circle circle{};    ///< valid when type == Circle
   Capsule capsule{};  ///< valid when type == Capsule
-  Polygon polygon{};  ///< valid when type == Polygon
 
   Shape() = default;
   Shape(const Circle& c) : type(ShapeType::Circle), circle(c) {}
