@@ -209,12 +209,24 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
       v128_t nx, ny, vx, vy;
       loadTransposed(a.n + i0, lanes, &nx, &ny);
       loadTransposed(a.v + i0, lanes, &vx, &vy);
-      v128_t m = wasm_f32x4_splat(FLT_MAX);
-      for (int j = 0; j < nb; ++j) {
-        const v128_t d = wasm_f32x4_add(wasm_f32x4_mul(nx, wasm_v128_load32_splat(&b.v[j].x)),
-                                        wasm_f32x4_mul(ny, wasm_v128_load32_splat(&b.v[j].y)));
-        m = wasm_f32x4_pmin(d, m);
+      // Two running minima (even and odd vertices) so consecutive pmins do not wait on each other; a minimum
+      // does not depend on the order it is taken in (a zero's sign aside, which the +0.0f below folds away).
+      v128_t m = wasm_f32x4_splat(FLT_MAX), m1 = m;
+      int j = 0;
+      for (; j + 2 <= nb; j += 2) {
+        const v128_t d0 = wasm_f32x4_add(wasm_f32x4_mul(nx, wasm_v128_load32_splat(&b.v[j].x)),
+                                         wasm_f32x4_mul(ny, wasm_v128_load32_splat(&b.v[j].y)));
+        const v128_t d1 = wasm_f32x4_add(wasm_f32x4_mul(nx, wasm_v128_load32_splat(&b.v[j + 1].x)),
+                                         wasm_f32x4_mul(ny, wasm_v128_load32_splat(&b.v[j + 1].y)));
+        m = wasm_f32x4_pmin(d0, m);
+        m1 = wasm_f32x4_pmin(d1, m1);
       }
+      if (j < nb) {
+        m = wasm_f32x4_pmin(wasm_f32x4_add(wasm_f32x4_mul(nx, wasm_v128_load32_splat(&b.v[j].x)),
+                                           wasm_f32x4_mul(ny, wasm_v128_load32_splat(&b.v[j].y))),
+                            m);
+      }
+      m = wasm_f32x4_pmin(m1, m);
       const v128_t sep = wasm_f32x4_sub(m, wasm_f32x4_add(wasm_f32x4_mul(nx, vx), wasm_f32x4_mul(ny, vy)));
       const int past = wasm_i32x4_bitmask(wasm_f32x4_gt(sep, stopV));
       if (past) {
@@ -546,10 +558,29 @@ Manifold collideUnitPolygons(const Polygon& a, const Transform& xfA, const Polyg
   CoreBuffer buf;
   const Vec2* bv = b.vertices();
   const Vec2* bn = b.normals();
+#if SAT_WASM_SIMD
+  // Two vertices (and two normals) per vector: (x0, x0, x1, x1) * (c, s, c, s) + (y0, y0, y1, y1) * (-s, c, -s, c),
+  // then + t. c x + (-s) y is c x - s y exactly, so these are rotate()'s bits.
+  const v128_t cs = wasm_f32x4_make(r.c, r.s, r.c, r.s), sc = wasm_f32x4_make(-r.s, r.c, -r.s, r.c);
+  const v128_t tt = wasm_f32x4_make(t.x, t.y, t.x, t.y);
+  int i = 0;
+  for (; i + 2 <= nb; i += 2) {
+    const v128_t v = wasm_v128_load(bv + i), n = wasm_v128_load(bn + i);
+    const v128_t vx = wasm_i32x4_shuffle(v, v, 0, 0, 2, 2), vy = wasm_i32x4_shuffle(v, v, 1, 1, 3, 3);
+    const v128_t nx = wasm_i32x4_shuffle(n, n, 0, 0, 2, 2), ny = wasm_i32x4_shuffle(n, n, 1, 1, 3, 3);
+    wasm_v128_store(buf.v + i, wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(vx, cs), wasm_f32x4_mul(vy, sc)), tt));
+    wasm_v128_store(buf.n + i, wasm_f32x4_add(wasm_f32x4_mul(nx, cs), wasm_f32x4_mul(ny, sc)));
+  }
+  if (i < nb) {
+    buf.v[i] = rotate(r, bv[i]) + t;
+    buf.n[i] = rotate(r, bn[i]);
+  }
+#else
   SAT_SCALAR_LOOP
   for (int i = 0; i < nb; ++i) buf.v[i] = rotate(r, bv[i]) + t;
   SAT_SCALAR_LOOP
   for (int i = 0; i < nb; ++i) buf.n[i] = rotate(r, bn[i]);
+#endif
   CoreView va, vb;
   va.v = a.vertices();
   va.n = a.normals();
