@@ -192,10 +192,10 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
     if (!gShapes[i]) return bulkError(sat::Status::InvalidArgument, 0, i);
   }
   if (!perPair) {
-    for (int i = 0; i < shapeCount; ++i) {
-      sat::Status status = readCheckedTransform(xforms + kTransformFloats * i, &gXforms[i]);
-      if (status != sat::Status::Ok) return bulkError(status, 1, i);
-    }
+    static_assert(kTransformFloats == 5, "makeMany reads five floats per transform");
+    int bad = 0;
+    sat::Status status = sat::CheckedTransform::makeMany(xforms, shapeCount, gXforms, &bad);
+    if (status != sat::Status::Ok) return bulkError(status, 1, bad);
   }
   int32_t touching = 0;
   for (int k = 0; k < pairCount; ++k) {

@@ -666,5 +666,61 @@ TEST(CheckedTransform, FromComponentsAgreesWithMakeOfMakeTransform) {
   EXPECT_GT(refused, 1000);
 }
 
+// makeMany: transform i as make(x, y, angle, scaleX, scaleY) makes it (angles two at a time through makeRot2),
+// and the first refused one's index and status, at even and odd positions and at the end of an odd count.
+TEST(CheckedTransform, MakeManyAgreesWithMakeOneByOne) {
+  Rng rng(92);
+  for (int round = 0; round < 400; ++round) {
+    const int count = uniformInt(rng, 0, 9);
+    std::vector<float> packed;
+    for (int i = 0; i < count; ++i) {
+      const double spread = round % 3 == 0 ? 1e9 : 10.0;
+      packed.insert(packed.end(), {f32(uniform(rng, -10, 10)), f32(uniform(rng, -10, 10)),
+                                   f32(uniform(rng, -spread, spread)), f32(uniform(rng, 0.5, 2)), 1.0f});
+    }
+    int firstBad = -1;
+    if (count > 0 && round % 2 == 1) {  // spoil one transform, sometimes a later one too
+      firstBad = uniformInt(rng, 0, count - 1);
+      packed[5 * firstBad + uniformInt(rng, 0, 4)] = round % 4 == 1 ? std::nanf("") : 3.0e9f;
+      if (firstBad + 1 < count) packed[5 * (count - 1) + 2] = std::nanf("");
+    }
+    std::vector<sat::CheckedTransform> many(size_t(count) + 1);
+    int bad = -7;
+    const Status status = sat::CheckedTransform::makeMany(packed.data(), count, many.data(), &bad);
+    if (firstBad >= 0) {
+      ASSERT_EQ(status, Status::InvalidTransform) << "round " << round;
+      ASSERT_EQ(bad, firstBad) << "round " << round;
+      continue;
+    }
+    ASSERT_EQ(status, Status::Ok) << "round " << round;
+    for (int i = 0; i < count; ++i) {
+      sat::CheckedTransform one;
+      const float* f = packed.data() + 5 * i;
+      ASSERT_EQ(sat::CheckedTransform::make(f[0], f[1], f[2], f[3], f[4], &one), Status::Ok);
+      ASSERT_EQ(std::memcmp(&one, &many[size_t(i)], sizeof one), 0) << "round " << round << " transform " << i;
+    }
+  }
+  sat::CheckedTransform out[2];
+  const float one[5] = {0.0f, 0.0f, 0.0f, 1.0f, 1.0f};
+  int bad = -1;
+  EXPECT_EQ(sat::CheckedTransform::makeMany(one, -1, out, &bad), Status::InvalidArgument);
+  EXPECT_EQ(sat::CheckedTransform::makeMany(nullptr, 1, out, nullptr), Status::InvalidArgument);
+  EXPECT_EQ(sat::CheckedTransform::makeMany(one, 1, nullptr, &bad), Status::InvalidArgument);
+  EXPECT_EQ(sat::CheckedTransform::makeMany(nullptr, 0, nullptr, &bad), Status::Ok);
+}
+
+TEST(Math, MakeRot2IsTwoMakeRots) {
+  Rng rng(93);
+  for (int i = 0; i < 100000; ++i) {
+    const double spread = i % 4 == 0 ? 2e9 : i % 4 == 1 ? 1e4 : 7.0;
+    const float a0 = f32(uniform(rng, -spread, spread)), a1 = f32(uniform(rng, -spread, spread));
+    sat::Rot r0, r1;
+    sat::makeRot2(a0, a1, &r0, &r1);
+    const sat::Rot e0 = sat::makeRot(a0), e1 = sat::makeRot(a1);
+    ASSERT_EQ(std::memcmp(&r0, &e0, sizeof r0), 0) << a0;
+    ASSERT_EQ(std::memcmp(&r1, &e1, sizeof r1), 0) << a1;
+  }
+}
+
 }  // namespace
 }  // namespace testing_sat

@@ -198,6 +198,38 @@ describe.each(VARIANTS)('API (%s)', (variant) => {
     for (const s of samples) s.shape.dispose();
   });
 
+  it('collideMany: transforms per shape (angles two at a time) and per pair (one at a time) agree bit for bit', () => {
+    // Each pair: a 4 x 4 box at the origin and an off-centre circle whose transform puts its centre near the box's
+    // right face, so the contact depends on every bit of the circle's rotation. Angles from small to 1e8.
+    const rand = rng(12);
+    const box = sat.box(4, 4);
+    const circle = sat.circle(0.6, { x: 1.5, y: 0.3 });
+    const n = 4001;
+    const transforms = new Float32Array(5 * 2 * n);
+    const perPair = new Float32Array(10 * n);
+    const pairs = new Int32Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      const angle = Math.fround((rand() - 0.5) * [7, 2e3, 2e8][k % 3]);
+      const c = Math.cos(angle), s = Math.sin(angle);
+      const tx = 2.3 + 0.2 * rand(), ty = 3.6 * (rand() - 0.5);
+      const row = [0, 0, 0, 1, 1, tx - (c * 1.5 - s * 0.3), ty - (s * 1.5 + c * 0.3), angle, 1, 1];
+      transforms.set(row, 10 * k);
+      perPair.set(row, 10 * k);
+      pairs[2 * k] = 2 * k;
+      pairs[2 * k + 1] = 2 * k + 1;
+    }
+    const shapes = Array.from({ length: 2 * n }, (_, i) => (i % 2 === 0 ? box : circle));
+    const byShape = sat.collideMany(shapes, transforms, pairs);
+    const byPair = sat.collideMany(shapes, perPair, pairs, { transformsPer: 'pair' });
+    expect(byShape.touching).toBeGreaterThan(n / 2);
+    expect(Array.from(byShape.counts)).toEqual(Array.from(byPair.counts));
+    expect(byShape.normals).toEqual(byPair.normals);
+    expect(byShape.depths).toEqual(byPair.depths);
+    expect(byShape.points).toEqual(byPair.points);
+    box.dispose();
+    circle.dispose();
+  });
+
   it('collideMany gives exactly the per-call results, per shape and per pair, and reuses its output', () => {
     const rand = rng(11);
     const kinds: Kind[] = ['polygon', 'circle', 'capsule'];

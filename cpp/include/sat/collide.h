@@ -104,6 +104,12 @@ class CheckedTransform {
   /// tested before the cosine and sine are computed: makeRot's rotation is unit length for every angle it
   /// accepts (|angle| <= kMaxAngle), so it needs no test of its own. The bulk calls make one per body per frame.
   static Status make(float x, float y, float angle, float scaleX, float scaleY, CheckedTransform* out);
+  /// `count` transforms from packed floats, five per transform (x, y, angle, scaleX, scaleY: the layout of the
+  /// JavaScript bulk calls), each as make(x, y, angle, scaleX, scaleY) makes it. Status::Ok with out[0..count)
+  /// set; or the status of the first refused transform with its index in *bad (when bad is not null), out's
+  /// contents then unspecified; InvalidArgument for a negative count or null arrays. Angles go through makeRot2
+  /// two at a time.
+  static Status makeMany(const float* packed, int count, CheckedTransform* out, int* bad);
   const Transform& transform() const { return xf_; }
 
  private:

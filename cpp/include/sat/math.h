@@ -132,6 +132,54 @@ inline Rot makeRot(float angle) {
   std::memcpy(&out.s, &sOut, 4);
   return out;
 }
+/// makeRot of two angles at once, the same bits as two makeRot calls. WebAssembly SIMD runs both angles through
+/// one f64x2 pass (reduction, both polynomials, quadrant selection); elsewhere it is the two calls. The bulk
+/// calls make one rotation per body per frame, so this halves the instructions they spend on it.
+inline void makeRot2(float angle0, float angle1, Rot* out0, Rot* out1) {
+#if defined(__wasm_simd128__)
+  const double kTwoOverPi = 0.63661977236758134308;
+  const double kPiOver2Hi = 1.57079632673412561417;
+  const double kPiOver2Lo = 6.07710050650619224932e-11;
+  const v128_t a = wasm_f64x2_make(double(angle0), double(angle1));
+  const v128_t k = wasm_f64x2_floor(
+      wasm_f64x2_add(wasm_f64x2_mul(a, wasm_f64x2_splat(kTwoOverPi)), wasm_f64x2_splat(0.5)));
+  const v128_t r = wasm_f64x2_sub(wasm_f64x2_sub(a, wasm_f64x2_mul(k, wasm_f64x2_splat(kPiOver2Hi))),
+                                  wasm_f64x2_mul(k, wasm_f64x2_splat(kPiOver2Lo)));
+  const v128_t z = wasm_f64x2_mul(r, r);
+  // makeRot's Horner chains, one vector per function, both angles in the lanes.
+  v128_t hs = wasm_f64x2_splat(1.0 / 6227020800.0), hc = wasm_f64x2_splat(1.0 / 479001600.0);
+  hs = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 39916800), wasm_f64x2_mul(z, hs));
+  hc = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 3628800), wasm_f64x2_mul(z, hc));
+  hs = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 362880), wasm_f64x2_mul(z, hs));
+  hc = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 40320), wasm_f64x2_mul(z, hc));
+  hs = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 5040), wasm_f64x2_mul(z, hs));
+  hc = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 720), wasm_f64x2_mul(z, hc));
+  hs = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 120), wasm_f64x2_mul(z, hs));
+  hc = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 24), wasm_f64x2_mul(z, hc));
+  hs = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 6), wasm_f64x2_mul(z, hs));
+  hc = wasm_f64x2_add(wasm_f64x2_splat(-0.5), wasm_f64x2_mul(z, hc));
+  hs = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_mul(z, hs));
+  hc = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_mul(z, hc));
+  // As makeRot: the floats' bits swapped and negated by quadrant, here four i32 lanes at a time (two used).
+  const v128_t sb = wasm_f32x4_demote_f64x2_zero(wasm_f64x2_mul(r, hs));
+  const v128_t cb = wasm_f32x4_demote_f64x2_zero(hc);
+  const v128_t kBits = wasm_f64x2_add(k, wasm_f64x2_splat(6755399441055744.0));
+  const v128_t q = wasm_v128_and(wasm_i32x4_shuffle(kBits, kBits, 0, 2, 0, 2), wasm_i32x4_splat(3));
+  const v128_t swap = wasm_i32x4_neg(wasm_v128_and(q, wasm_i32x4_splat(1)));
+  const v128_t c = wasm_v128_bitselect(sb, cb, swap), sv = wasm_v128_bitselect(cb, sb, swap);
+  const v128_t negC = wasm_i32x4_shl(wasm_v128_and(wasm_u32x4_shr(wasm_i32x4_add(q, wasm_i32x4_splat(1)), 1),
+                                                   wasm_i32x4_splat(1)), 31);
+  const v128_t negS = wasm_i32x4_shl(wasm_u32x4_shr(q, 1), 31);
+  const v128_t cOut = wasm_v128_xor(c, negC), sOut = wasm_v128_xor(sv, negS);
+  *out0 = {wasm_f32x4_extract_lane(cOut, 0), wasm_f32x4_extract_lane(sOut, 0)};
+  *out1 = {wasm_f32x4_extract_lane(cOut, 1), wasm_f32x4_extract_lane(sOut, 1)};
+  if (!(std::fabs(angle0) <= kMaxAngle)) *out0 = {NAN, NAN};
+  if (!(std::fabs(angle1) <= kMaxAngle)) *out1 = {NAN, NAN};
+#else
+  *out0 = makeRot(angle0);
+  *out1 = makeRot(angle1);
+#endif
+}
 inline float angleOf(Rot q) { return std::atan2(q.s, q.c); }
 inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y}; }
 inline Vec2 invRotate(Rot q, Vec2 v) { return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y}; }
