@@ -27,13 +27,6 @@ namespace {
 
 constexpr int kHillClimbVertices = 16;
 
-// Short loops (a polygon's few vertices) that clang would otherwise vectorize: with its runtime checks and
-// remainder loop that is 0.4 KB more of the size-limited WebAssembly module, for loops of 3-12 iterations.
-#if defined(__clang__)
-#define SAT_SCALAR_LOOP _Pragma("clang loop vectorize(disable)")
-#else
-#define SAT_SCALAR_LOOP
-#endif
 /// Rounded cores apart whose closest-point normal matches a face normal this closely (about 0.03 degrees: edges
 /// parallel to float precision, e.g. a capsule lying on a box) get two clipped contact points instead of one.
 /// Looser angles would place clipped points measurably off the shapes.

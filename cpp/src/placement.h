@@ -14,6 +14,15 @@
 #include "sat/math.h"
 #include "sat/shapes.h"
 
+// Short loops (a polygon's few vertices) that clang would otherwise vectorize: with its runtime checks and
+// remainder loop that is about 0.4 KB more of the size-limited WebAssembly module per loop pair, for loops of a
+// few iterations.
+#if defined(__clang__)
+#define SAT_SCALAR_LOOP _Pragma("clang loop vectorize(disable)")
+#else
+#define SAT_SCALAR_LOOP
+#endif
+
 namespace sat::detail {
 
 /// The part of a placement that changes a shape's size: its linear map up to a rotation. diag(scale.x, scale.y)
@@ -168,10 +177,14 @@ inline CoreView placePolygon(const Polygon& poly, const Placement& p, CoreBuffer
   const Vec2* sn = poly.normals();
   int n = poly.count();
   if (p.det >= 0.0f) {
+    SAT_SCALAR_LOOP
     for (int i = 0; i < n; ++i) buf->v[i] = p.apply(sv[i]);
+    SAT_SCALAR_LOOP
     for (int i = 0; i < n; ++i) buf->n[i] = p.applyNormal(sn[i]);
   } else {
+    SAT_SCALAR_LOOP
     for (int i = 0; i < n; ++i) buf->v[i] = p.apply(sv[n - 1 - i]);
+    SAT_SCALAR_LOOP
     for (int i = 0; i < n; ++i) buf->n[i] = p.applyNormal(sn[mirroredEdge(i, n)]);
     view.reversed = true;
   }
