@@ -172,6 +172,33 @@ inline void loadTransposed(const Vec2* p, int lanes, v128_t* x, v128_t* y) {
     *y = wasm_i32x4_shuffle(p00, p00, 1, 1, 1, 1);
   }
 }
+
+// scanMin four points at a time: per lane the smallest key (orderKey) and its index, strictly smaller replacing
+// (so each lane keeps its first), then the smallest key across lanes and, among lanes holding it, the smallest
+// index: scanMin's first minimum. Padding lanes repeat the last point with a larger index, so they never win.
+inline int scanMinLanes(const Vec2* v, int n, Vec2 d) {
+  const v128_t dx = wasm_f32x4_splat(d.x), dy = wasm_f32x4_splat(d.y);
+  const v128_t keyMask = wasm_i32x4_splat(0x7fffffff);
+  v128_t bestKeys = wasm_i32x4_splat(INT32_MAX), best = wasm_i32x4_splat(0);
+  v128_t index = wasm_i32x4_make(0, 1, 2, 3);
+  for (int i0 = 0; i0 < n; i0 += 4) {
+    v128_t x, y;
+    loadTransposed(v + i0, n - i0 < 4 ? n - i0 : 4, &x, &y);
+    const v128_t bits = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(dx, x), wasm_f32x4_mul(dy, y)),
+                                       wasm_f32x4_splat(0.0f));
+    const v128_t keys = wasm_v128_xor(bits, wasm_v128_and(wasm_i32x4_shr(bits, 31), keyMask));
+    const v128_t lower = wasm_i32x4_lt(keys, bestKeys);
+    bestKeys = wasm_v128_bitselect(keys, bestKeys, lower);
+    best = wasm_v128_bitselect(index, best, lower);
+    index = wasm_i32x4_add(index, wasm_i32x4_splat(4));
+  }
+  v128_t low = wasm_i32x4_min(bestKeys, wasm_i32x4_shuffle(bestKeys, bestKeys, 2, 3, 0, 1));
+  low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 1, 0, 3, 2));
+  v128_t k = wasm_v128_bitselect(best, wasm_i32x4_splat(INT32_MAX), wasm_i32x4_eq(bestKeys, low));
+  k = wasm_i32x4_min(k, wasm_i32x4_shuffle(k, k, 2, 3, 0, 1));
+  k = wasm_i32x4_min(k, wasm_i32x4_shuffle(k, k, 1, 0, 3, 2));
+  return wasm_i32x4_extract_lane(k, 0);
+}
 #else
 #define SAT_WASM_SIMD 0
 #endif
@@ -363,7 +390,11 @@ Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool f
   const float rR = ref.radius, rI = inc.radius;
 
   // Incident edge: the one most anti-parallel to the reference normal (it holds the deepest vertex).
+#if SAT_WASM_SIMD
+  const int j1 = scanMinLanes(inc.n, inc.count, nR);
+#else
   const int j1 = scanMin(inc.n, inc.count, nR);
+#endif
   const int j2 = nextIndex(j1, inc.count);
   Vec2 w1 = inc.v[j1], w2 = inc.v[j2];
 
@@ -376,22 +407,34 @@ Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool f
   int side[2] = {0, 0};
   bool keep = true;
   if (s1 != s2) {
-    // Parameterize w(u) = w1 + u (w2 - w1); s(u) = s1 + u (s2 - s1).
-    float uLo = (lo - s1) / (s2 - s1), uHi = (hi - s1) / (s2 - s1);
-    const bool loFirst = uLo < uHi;
-    float uMin = loFirst ? uLo : uHi, uMax = loFirst ? uHi : uLo;
-    float u0 = 0.0f, u1 = 1.0f;
-    if (uMin > u0) {
-      u0 = uMin;
-      side[0] = loFirst ? 1 : 2;
-    }
-    if (uMax < u1) {
-      u1 = uMax;
-      side[1] = loFirst ? 2 : 1;
-    }
-    keep = u0 <= u1;
-    if (side[0]) ends[0] = lerp(w1, w2, u0);
-    if (side[1]) ends[1] = lerp(w1, w2, u1);
+    // Parameterize w(u) = w1 + u (w2 - w1); s(u) = s1 + u (s2 - s1). The slab is u in [uMin, uMax]; an end is
+    // clipped when the slab cuts into [0, 1] on its side. Which ends are clipped depends on the data, so every
+    // choice below is made without a float select (V8 compiles those to branches, mispredicted here): choices of
+    // floats are comparisons combined as booleans, and the clipped points are picked by lanes in WebAssembly SIMD.
+    const float uLo = (lo - s1) / (s2 - s1), uHi = (hi - s1) / (s2 - s1);
+    const bool loFirst = uLo < uHi;  // then uMin = uLo, uMax = uHi
+    const bool clip0 = loFirst ? uLo > 0.0f : uHi > 0.0f, clip1 = loFirst ? uHi < 1.0f : uLo < 1.0f;
+    side[0] = clip0 ? (loFirst ? 1 : 2) : 0;
+    side[1] = clip1 ? (loFirst ? 2 : 1) : 0;
+    // keep: max(uMin, 0) <= min(uMax, 1).
+    const bool minBelowMax = loFirst ? uLo <= uHi : uHi <= uLo;
+    const bool minBelowOne = loFirst ? uLo <= 1.0f : uHi <= 1.0f, zeroBelowMax = loFirst ? uHi >= 0.0f : uLo >= 0.0f;
+    keep = clip0 ? (clip1 ? minBelowMax : minBelowOne) : (clip1 ? zeroBelowMax : true);
+#if SAT_WASM_SIMD
+    // Lanes (x, y) of w(uLo) and of w(uHi), as lerp() computes them; ends = clipped ? w(uMin or uMax) : w1 / w2.
+    const v128_t base = wasm_f32x4_make(w1.x, w1.y, w1.x, w1.y);
+    const v128_t span = wasm_f32x4_make(w2.x - w1.x, w2.y - w1.y, w2.x - w1.x, w2.y - w1.y);
+    const v128_t at = wasm_f32x4_add(base, wasm_f32x4_mul(wasm_f32x4_make(uLo, uLo, uHi, uHi), span));
+    const v128_t ordered = wasm_v128_bitselect(at, wasm_i32x4_shuffle(at, at, 2, 3, 0, 1), wasm_i32x4_splat(-int(loFirst)));
+    const int m0 = -int(clip0), m1 = -int(clip1);
+    const v128_t chosen = wasm_v128_bitselect(ordered, wasm_f32x4_make(w1.x, w1.y, w2.x, w2.y),
+                                              wasm_i32x4_make(m0, m0, m1, m1));
+    ends[0] = {wasm_f32x4_extract_lane(chosen, 0), wasm_f32x4_extract_lane(chosen, 1)};
+    ends[1] = {wasm_f32x4_extract_lane(chosen, 2), wasm_f32x4_extract_lane(chosen, 3)};
+#else
+    if (clip0) ends[0] = lerp(w1, w2, loFirst ? uLo : uHi);
+    if (clip1) ends[1] = lerp(w1, w2, loFirst ? uHi : uLo);
+#endif
   } else {
     keep = s1 >= lo && s1 <= hi;
   }
@@ -435,7 +478,16 @@ Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool f
     uint32_t fr = uint32_t(ref.srcEdge(edge)), fi = uint32_t(inc.srcVertex(k));
     mp.id = flip ? makeFeatureId(fi, fr) : makeFeatureId(fr, fi);
   }
-  m.normal = flip ? -nR : nR;
+  // -nR when flipped, as a sign-bit flip (exactly negation): a float select would be a branch in V8's code, and
+  // which shape holds the reference face varies from pair to pair.
+  const uint32_t sign = uint32_t(flip) << 31;
+  uint32_t nx, ny;
+  std::memcpy(&nx, &nR.x, 4);
+  std::memcpy(&ny, &nR.y, 4);
+  nx ^= sign;
+  ny ^= sign;
+  std::memcpy(&m.normal.x, &nx, 4);
+  std::memcpy(&m.normal.y, &ny, 4);
   return m;
 }
 
