@@ -80,35 +80,44 @@ struct Rot {
 /// Largest angle magnitude (radians) makeRot accepts; beyond it the rotation is NaN and fails isValid.
 constexpr float kMaxAngle = 1.0e9f;
 
+namespace detail {
+// makeRot's reduction: pi/2 split so that k * hi is exact for |k| < 2^20.
+constexpr double kTwoOverPi = 0.63661977236758134308;
+constexpr double kPiOver2Hi = 1.57079632673412561417;
+constexpr double kPiOver2Lo = 6.07710050650619224932e-11;
+// Minimax polynomials in z = r^2 on |r| <= pi/4, fitted for this code (scripts/fit-sincos.py, Remez exchange):
+//   sin r = r + (r z) (S0 + S1 z + z^2 (S2 + S3 z)), relative error < 5.2e-12;
+//   cos r = 1 + z (C0 + C1 z + z^2 (C2 + C3 z)),     relative error < 6.4e-11.
+// Both far below float's half ulp (3e-8). Evaluated in double in this order (Estrin: short dependency chains).
+constexpr double kS0 = -0x1.5555554c71d13p-3, kS1 = 0x1.1111086a6163ap-7;
+constexpr double kS2 = -0x1.a00f7f28c3270p-13, kS3 = 0x1.6cd1f2af8d079p-19;
+constexpr double kC0 = -0x1.ffffffcb82e6bp-2, kC1 = 0x1.55553c7898b32p-5;
+constexpr double kC2 = -0x1.6c07f1690e35ep-10, kC3 = 0x1.99169fbea95cdp-16;
+}  // namespace detail
+
 /// Cosine and sine of an angle, computed with basic IEEE operations only (no libm), so that native, WASM and
 /// asm.js builds produce the same bits (glibc and musl disagree in the last bit of sinf/cosf). Cody-Waite
-/// reduction by pi/2 in double, then Taylor polynomials on [-pi/4, pi/4] (error < 1e-12, far below float).
+/// reduction by pi/2 in double, then minimax polynomials on [-pi/4, pi/4] in double (error < 7e-11, far below
+/// float's rounding), rounded once to float.
 inline Rot makeRot(float angle) {
+  using namespace detail;
   if (!(std::fabs(angle) <= kMaxAngle)) return {NAN, NAN};
-  const double kTwoOverPi = 0.63661977236758134308;
-  const double kPiOver2Hi = 1.57079632673412561417;  // pi/2 split so k * hi is exact for |k| < 2^20
-  const double kPiOver2Lo = 6.07710050650619224932e-11;
-  double k = std::floor(double(angle) * kTwoOverPi + 0.5);
-  double r = (double(angle) - k * kPiOver2Hi) - k * kPiOver2Lo;
-  double r2 = r * r;
+  const double k = std::floor(double(angle) * kTwoOverPi + 0.5);
+  const double r = (double(angle) - k * kPiOver2Hi) - k * kPiOver2Lo;
+  const double z = r * r, z2 = z * z;
 #if defined(__wasm_simd128__)
-  // The two Horner chains side by side in one f64x2 (sine's in lane 0, cosine's in lane 1): lane-wise IEEE
-  // multiply and add, in the scalar code's order, so the same bits in half the instructions.
-  const v128_t z = wasm_f64x2_splat(r2);
-  v128_t h = wasm_f64x2_make(1.0 / 6227020800.0, 1.0 / 479001600.0);
-  h = wasm_f64x2_add(wasm_f64x2_make(-1.0 / 39916800, -1.0 / 3628800), wasm_f64x2_mul(z, h));
-  h = wasm_f64x2_add(wasm_f64x2_make(1.0 / 362880, 1.0 / 40320), wasm_f64x2_mul(z, h));
-  h = wasm_f64x2_add(wasm_f64x2_make(-1.0 / 5040, -1.0 / 720), wasm_f64x2_mul(z, h));
-  h = wasm_f64x2_add(wasm_f64x2_make(1.0 / 120, 1.0 / 24), wasm_f64x2_mul(z, h));
-  h = wasm_f64x2_add(wasm_f64x2_make(-1.0 / 6, -0.5), wasm_f64x2_mul(z, h));
-  h = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_mul(z, h));
-  double sn = r * wasm_f64x2_extract_lane(h, 0);
-  double cs = wasm_f64x2_extract_lane(h, 1);
+  // Sine's polynomial in lane 0, cosine's in lane 1, then (r, 1) + (r z, z) * poly: lane-wise IEEE multiply and
+  // add in the scalar code's order, so the same bits in half the instructions.
+  const v128_t zz = wasm_f64x2_splat(z);
+  const v128_t lo = wasm_f64x2_add(wasm_f64x2_make(kS0, kC0), wasm_f64x2_mul(wasm_f64x2_make(kS1, kC1), zz));
+  const v128_t hi = wasm_f64x2_add(wasm_f64x2_make(kS2, kC2), wasm_f64x2_mul(wasm_f64x2_make(kS3, kC3), zz));
+  const v128_t poly = wasm_f64x2_add(lo, wasm_f64x2_mul(wasm_f64x2_splat(z2), hi));
+  const v128_t sc = wasm_f64x2_add(wasm_f64x2_make(r, 1.0), wasm_f64x2_mul(wasm_f64x2_make(r * z, z), poly));
+  const double sn = wasm_f64x2_extract_lane(sc, 0);
+  const double cs = wasm_f64x2_extract_lane(sc, 1);
 #else
-  double sn = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 +
-                    r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
-  double cs = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
-                    r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600.0))))));
+  const double sn = r + (r * z) * ((kS0 + kS1 * z) + z2 * (kS2 + kS3 * z));
+  const double cs = 1.0 + z * ((kC0 + kC1 * z) + z2 * (kC2 + kC3 * z));
 #endif
   // Quadrant q: (c, s) = (cs, sn), (-sn, cs), (-cs, -sn), (sn, -cs). Chosen with integer bit operations rather
   // than a switch: q is random from body to body, and a branch on it mispredicts (V8 also turns float selects
@@ -137,31 +146,24 @@ inline Rot makeRot(float angle) {
 /// calls make one rotation per body per frame, so this halves the instructions they spend on it.
 inline void makeRot2(float angle0, float angle1, Rot* out0, Rot* out1) {
 #if defined(__wasm_simd128__)
-  const double kTwoOverPi = 0.63661977236758134308;
-  const double kPiOver2Hi = 1.57079632673412561417;
-  const double kPiOver2Lo = 6.07710050650619224932e-11;
+  using namespace detail;
   const v128_t a = wasm_f64x2_make(double(angle0), double(angle1));
   const v128_t k = wasm_f64x2_floor(
       wasm_f64x2_add(wasm_f64x2_mul(a, wasm_f64x2_splat(kTwoOverPi)), wasm_f64x2_splat(0.5)));
   const v128_t r = wasm_f64x2_sub(wasm_f64x2_sub(a, wasm_f64x2_mul(k, wasm_f64x2_splat(kPiOver2Hi))),
                                   wasm_f64x2_mul(k, wasm_f64x2_splat(kPiOver2Lo)));
-  const v128_t z = wasm_f64x2_mul(r, r);
-  // makeRot's Horner chains, one vector per function, both angles in the lanes.
-  v128_t hs = wasm_f64x2_splat(1.0 / 6227020800.0), hc = wasm_f64x2_splat(1.0 / 479001600.0);
-  hs = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 39916800), wasm_f64x2_mul(z, hs));
-  hc = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 3628800), wasm_f64x2_mul(z, hc));
-  hs = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 362880), wasm_f64x2_mul(z, hs));
-  hc = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 40320), wasm_f64x2_mul(z, hc));
-  hs = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 5040), wasm_f64x2_mul(z, hs));
-  hc = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 720), wasm_f64x2_mul(z, hc));
-  hs = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 120), wasm_f64x2_mul(z, hs));
-  hc = wasm_f64x2_add(wasm_f64x2_splat(1.0 / 24), wasm_f64x2_mul(z, hc));
-  hs = wasm_f64x2_add(wasm_f64x2_splat(-1.0 / 6), wasm_f64x2_mul(z, hs));
-  hc = wasm_f64x2_add(wasm_f64x2_splat(-0.5), wasm_f64x2_mul(z, hc));
-  hs = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_mul(z, hs));
-  hc = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_mul(z, hc));
+  const v128_t z = wasm_f64x2_mul(r, r), z2 = wasm_f64x2_mul(z, z);
+  // makeRot's polynomials, one vector per function, both angles in the lanes.
+  const v128_t ps = wasm_f64x2_add(
+      wasm_f64x2_add(wasm_f64x2_splat(kS0), wasm_f64x2_mul(wasm_f64x2_splat(kS1), z)),
+      wasm_f64x2_mul(z2, wasm_f64x2_add(wasm_f64x2_splat(kS2), wasm_f64x2_mul(wasm_f64x2_splat(kS3), z))));
+  const v128_t pc = wasm_f64x2_add(
+      wasm_f64x2_add(wasm_f64x2_splat(kC0), wasm_f64x2_mul(wasm_f64x2_splat(kC1), z)),
+      wasm_f64x2_mul(z2, wasm_f64x2_add(wasm_f64x2_splat(kC2), wasm_f64x2_mul(wasm_f64x2_splat(kC3), z))));
+  const v128_t hs = wasm_f64x2_add(r, wasm_f64x2_mul(wasm_f64x2_mul(r, z), ps));
+  const v128_t hc = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_mul(z, pc));
   // As makeRot: the floats' bits swapped and negated by quadrant, here four i32 lanes at a time (two used).
-  const v128_t sb = wasm_f32x4_demote_f64x2_zero(wasm_f64x2_mul(r, hs));
+  const v128_t sb = wasm_f32x4_demote_f64x2_zero(hs);
   const v128_t cb = wasm_f32x4_demote_f64x2_zero(hc);
   const v128_t kBits = wasm_f64x2_add(k, wasm_f64x2_splat(6755399441055744.0));
   const v128_t q = wasm_v128_and(wasm_i32x4_shuffle(kBits, kBits, 0, 2, 0, 2), wasm_i32x4_splat(3));
