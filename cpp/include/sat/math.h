@@ -105,20 +105,8 @@ inline Rot makeRot(float angle) {
   const double k = std::floor(double(angle) * kTwoOverPi + 0.5);
   const double r = (double(angle) - k * kPiOver2Hi) - k * kPiOver2Lo;
   const double z = r * r, z2 = z * z;
-#if defined(__wasm_simd128__)
-  // Sine's polynomial in lane 0, cosine's in lane 1, then (r, 1) + (r z, z) * poly: lane-wise IEEE multiply and
-  // add in the scalar code's order, so the same bits in half the instructions.
-  const v128_t zz = wasm_f64x2_splat(z);
-  const v128_t lo = wasm_f64x2_add(wasm_f64x2_make(kS0, kC0), wasm_f64x2_mul(wasm_f64x2_make(kS1, kC1), zz));
-  const v128_t hi = wasm_f64x2_add(wasm_f64x2_make(kS2, kC2), wasm_f64x2_mul(wasm_f64x2_make(kS3, kC3), zz));
-  const v128_t poly = wasm_f64x2_add(lo, wasm_f64x2_mul(wasm_f64x2_splat(z2), hi));
-  const v128_t sc = wasm_f64x2_add(wasm_f64x2_make(r, 1.0), wasm_f64x2_mul(wasm_f64x2_make(r * z, z), poly));
-  const double sn = wasm_f64x2_extract_lane(sc, 0);
-  const double cs = wasm_f64x2_extract_lane(sc, 1);
-#else
   const double sn = r + (r * z) * ((kS0 + kS1 * z) + z2 * (kS2 + kS3 * z));
   const double cs = 1.0 + z * ((kC0 + kC1 * z) + z2 * (kC2 + kC3 * z));
-#endif
   // Quadrant q: (c, s) = (cs, sn), (-sn, cs), (-cs, -sn), (sn, -cs). Chosen with integer bit operations rather
   // than a switch: q is random from body to body, and a branch on it mispredicts (V8 also turns float selects
   // into branches). Flipping the sign bit is exactly float negation. k's low bits are read from k + 1.5 * 2^52,
