@@ -212,15 +212,18 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
       sa = gShapes[ia];
       sb = gShapes[ib];
     }
-    sat::CheckedTransform xfA, xfB;
+    // Per shape: the checked transforms in place (no copies); per pair: made here.
+    sat::CheckedTransform pairA, pairB;
+    const sat::CheckedTransform* xfA = &pairA;
+    const sat::CheckedTransform* xfB = &pairB;
     if (perPair) {
-      sat::Status status = readCheckedTransform(xforms + 2 * kTransformFloats * k, &xfA);
+      sat::Status status = readCheckedTransform(xforms + 2 * kTransformFloats * k, &pairA);
       if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k);
-      status = readCheckedTransform(xforms + 2 * kTransformFloats * k + kTransformFloats, &xfB);
+      status = readCheckedTransform(xforms + 2 * kTransformFloats * k + kTransformFloats, &pairB);
       if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k + 1);
     } else {
-      xfA = gXforms[ia];
-      xfB = gXforms[ib];
+      xfA = &gXforms[ia];
+      xfB = &gXforms[ib];
     }
     sat::SatCache cache;
     if (caches) {
@@ -229,13 +232,13 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
     }
     sat::SatCache* cachePtr = caches ? &cache : nullptr;
     if (overlapOnly) {
-      bool hit = sat::overlap(*sa, xfA, *sb, xfB, cachePtr);
+      bool hit = sat::overlap(*sa, *xfA, *sb, *xfB, cachePtr);
       if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
       counts[k] = hit ? 1 : 0;
       touching += hit ? 1 : 0;
       continue;
     }
-    sat::Manifold m = sat::collide(*sa, xfA, *sb, xfB, cachePtr);
+    sat::Manifold m = sat::collide(*sa, *xfA, *sb, *xfB, cachePtr);
     if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
     counts[k] = static_cast<uint8_t>(m.pointCount);
     touching += m.pointCount > 0 ? 1 : 0;
