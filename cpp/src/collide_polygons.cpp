@@ -584,7 +584,9 @@ __attribute__((always_inline)) inline Manifold collideCoresImpl(const CoreView& 
       return m;
     }
   }
-  Manifold m = flip ? clipManifold(b, edge, a, true, tol) : clipManifold(a, edge, b, false, tol);
+  // One call with the roles chosen by reference: the manifold is built in place (two calls under a ?: returned
+  // into a temporary that was then copied in 16-byte pieces over 4-byte stores, a forwarding stall).
+  Manifold m = clipManifold(flip ? b : a, edge, flip ? a : b, flip, tol);
   m.depth = rSum - coreSep;
   return m;
 }
