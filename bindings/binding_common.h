@@ -36,10 +36,6 @@ constexpr int kTransformFloats = 5;
 inline sat::Transform readTransform(const float* f) {
   return sat::makeTransform(f[0], f[1], f[2], f[3], f[4]);
 }
-/// readTransform and checkTransform in one (the same transform and status, fewer tests).
-inline sat::Status readCheckedTransform(const float* f, sat::CheckedTransform* out) {
-  return sat::CheckedTransform::make(f[0], f[1], f[2], f[3], f[4], out);
-}
 
 /// Raw exports return >= 0 on success and -(status | argument << 8) on failure, where `argument` says which
 /// input was bad (0 = first shape / transform A, 1 = second / transform B, 2 = the extra input).

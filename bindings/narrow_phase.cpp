@@ -213,14 +213,13 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeC
       sb = gShapes[ib];
     }
     // Per shape: the checked transforms in place (no copies); per pair: made here.
-    sat::CheckedTransform pairA, pairB;
-    const sat::CheckedTransform* xfA = &pairA;
-    const sat::CheckedTransform* xfB = &pairB;
+    sat::CheckedTransform pair[2];
+    const sat::CheckedTransform* xfA = &pair[0];
+    const sat::CheckedTransform* xfB = &pair[1];
     if (perPair) {
-      sat::Status status = readCheckedTransform(xforms + 2 * kTransformFloats * k, &pairA);
-      if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k);
-      status = readCheckedTransform(xforms + 2 * kTransformFloats * k + kTransformFloats, &pairB);
-      if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k + 1);
+      int bad = 0;  // A's (0) or B's (1), both rotations in one makeRot2
+      const sat::Status status = sat::CheckedTransform::makeMany(xforms + 2 * kTransformFloats * k, 2, pair, &bad);
+      if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k + bad);
     } else {
       xfA = &gXforms[ia];
       xfB = &gXforms[ib];
