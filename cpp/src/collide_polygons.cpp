@@ -88,12 +88,6 @@ inline int scanMin(const Vec2* v, int n, Vec2 d) {
   return k;
 }
 
-// Separation of core b from face i of core a: min over b's vertices of dot(n_i, w - v_i).
-inline float faceSeparation(const CoreView& a, int i, const CoreView& b) {
-  Vec2 n = a.n[i];
-  int k = b.count >= kHillClimbVertices ? hillMin(b.v, b.count, n, 0) : scanMin(b.v, b.count, n);
-  return dot(n, b.v[k] - a.v[i]);
-}
 
 struct Separation {
   float sep;
@@ -202,6 +196,18 @@ inline int scanMinLanes(const Vec2* v, int n, Vec2 d) {
 #else
 #define SAT_WASM_SIMD 0
 #endif
+
+// Separation of core b from face i of core a: min over b's vertices of dot(n_i, w - v_i). (The cached-axis test:
+// four vertices at a time in WebAssembly SIMD, the same vertex as scanMin.)
+inline float faceSeparation(const CoreView& a, int i, const CoreView& b) {
+  Vec2 n = a.n[i];
+#if SAT_WASM_SIMD
+  int k = b.count >= kHillClimbVertices ? hillMin(b.v, b.count, n, 0) : scanMinLanes(b.v, b.count, n);
+#else
+  int k = b.count >= kHillClimbVertices ? hillMin(b.v, b.count, n, 0) : scanMin(b.v, b.count, n);
+#endif
+  return dot(n, b.v[k] - a.v[i]);
+}
 
 // Largest face separation over a's faces; stops as soon as one exceeds `stop` (the pair is then apart).
 // A small b is scanned whole (as columns four vertices at a time on x86, against four faces at a time in
