@@ -602,21 +602,24 @@ Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache*
   return collideCoresImpl(a, b, tol, cache);
 }
 
-Manifold collideUnitPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
-                             SatCache* cache) {
+namespace {
+// The unit-polygon pair in A's frame: false when the bounding circles are apart (or a polygon is unusable);
+// otherwise A's view (its own arrays), B placed into buf, and the contact tolerance. placePair with unit scales:
+// B's linear map is the relative rotation r (its products by 1 are exact), so Placement::apply is
+// rotate(r, v) + t and applyNormal is rotate(r, n), bit for bit. The bounding circles are preparePair's: sizes are
+// the bounding radii (unit stretch), A's centre is its centroid as stored (the identity placement only turns a -0
+// into +0, which no squared distance sees).
+__attribute__((always_inline)) inline bool placeUnitPair(const Polygon& a, const Transform& xfA, const Polygon& b,
+                                                         const Transform& xfB, CoreBuffer* buf, CoreView* va,
+                                                         CoreView* vb, float* tol) {
   const int na = a.count(), nb = b.count();
-  if (na < 3 || nb < 3) return {};
-  // placePair with unit scales: B's linear map is the relative rotation r (its products by 1 are exact), so
-  // Placement::apply is rotate(r, v) + t and applyNormal is rotate(r, n), bit for bit.
+  if (na < 3 || nb < 3) return false;
   const Rot r = invMulRot(xfA.q, xfB.q);
   const Vec2 t = invRotate(xfA.q, xfB.p - xfA.p);
-  // preparePair's bounding circles: sizes are the bounding radii (unit stretch), A's centre is its centroid as
-  // stored (the identity placement only turns a -0 into +0, which no squared distance sees).
   const float ra = a.boundingRadius(), rb = b.boundingRadius();
-  const float tol = contactTolerance(ra, rb);
-  const float reach = ra + rb + tol;
-  if (!(distanceSquared(a.centroid(), rotate(r, b.centroid()) + t) <= reach * reach)) return {};
-  CoreBuffer buf;
+  *tol = contactTolerance(ra, rb);
+  const float reach = ra + rb + *tol;
+  if (!(distanceSquared(a.centroid(), rotate(r, b.centroid()) + t) <= reach * reach)) return false;
   const Vec2* bv = b.vertices();
   const Vec2* bn = b.normals();
 #if SAT_WASM_SIMD
@@ -629,29 +632,46 @@ Manifold collideUnitPolygons(const Polygon& a, const Transform& xfA, const Polyg
     const v128_t v = wasm_v128_load(bv + i), n = wasm_v128_load(bn + i);
     const v128_t vx = wasm_i32x4_shuffle(v, v, 0, 0, 2, 2), vy = wasm_i32x4_shuffle(v, v, 1, 1, 3, 3);
     const v128_t nx = wasm_i32x4_shuffle(n, n, 0, 0, 2, 2), ny = wasm_i32x4_shuffle(n, n, 1, 1, 3, 3);
-    wasm_v128_store(buf.v + i, wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(vx, cs), wasm_f32x4_mul(vy, sc)), tt));
-    wasm_v128_store(buf.n + i, wasm_f32x4_add(wasm_f32x4_mul(nx, cs), wasm_f32x4_mul(ny, sc)));
+    wasm_v128_store(buf->v + i, wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(vx, cs), wasm_f32x4_mul(vy, sc)), tt));
+    wasm_v128_store(buf->n + i, wasm_f32x4_add(wasm_f32x4_mul(nx, cs), wasm_f32x4_mul(ny, sc)));
   }
   if (i < nb) {
-    buf.v[i] = rotate(r, bv[i]) + t;
-    buf.n[i] = rotate(r, bn[i]);
+    buf->v[i] = rotate(r, bv[i]) + t;
+    buf->n[i] = rotate(r, bn[i]);
   }
 #else
   SAT_SCALAR_LOOP
-  for (int i = 0; i < nb; ++i) buf.v[i] = rotate(r, bv[i]) + t;
+  for (int i = 0; i < nb; ++i) buf->v[i] = rotate(r, bv[i]) + t;
   SAT_SCALAR_LOOP
-  for (int i = 0; i < nb; ++i) buf.n[i] = rotate(r, bn[i]);
+  for (int i = 0; i < nb; ++i) buf->n[i] = rotate(r, bn[i]);
 #endif
+  va->v = a.vertices();
+  va->n = a.normals();
+  va->count = na;
+  vb->v = buf->v;
+  vb->n = buf->n;
+  vb->count = nb;
+  return true;
+}
+}  // namespace
+
+Manifold collideUnitPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+                             SatCache* cache) {
+  CoreBuffer buf;
   CoreView va, vb;
-  va.v = a.vertices();
-  va.n = a.normals();
-  va.count = na;
-  vb.v = buf.v;
-  vb.n = buf.n;
-  vb.count = nb;
+  float tol;
+  if (!placeUnitPair(a, xfA, b, xfB, &buf, &va, &vb, &tol)) return {};
   Manifold m = collideCoresImpl(va, vb, tol, cache);
   manifoldToWorld(&m, Frame{xfA.p, xfA.q});
   return m;
+}
+
+bool overlapUnitPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+                         SatCache* cache) {
+  CoreBuffer buf;
+  CoreView va, vb;
+  float tol;
+  return placeUnitPair(a, xfA, b, xfB, &buf, &va, &vb, &tol) && overlapCores(va, vb, tol, cache);
 }
 
 }  // namespace detail

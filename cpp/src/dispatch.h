@@ -83,6 +83,9 @@ inline bool preparePair(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, con
 /// placement records pass through memory. Every game's common pair, and the bulk call's. Transforms are valid.
 Manifold collideUnitPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
                              SatCache* cache);
+/// overlap() of the same pair, the same shortcut.
+bool overlapUnitPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+                         SatCache* cache);
 inline bool unitPolygons(const ShapeRef& a, const Transform& xfA, const ShapeRef& b, const Transform& xfB) {
   return a.type == ShapeType::Polygon && b.type == ShapeType::Polygon && hasUnitScale(xfA) && hasUnitScale(xfB);
 }
@@ -90,9 +93,14 @@ inline Manifold collideUnit(const ShapeRef& a, const Transform& xfA, const Shape
                             SatCache* cache) {
   return collideUnitPolygons(a.polygon(), xfA, b.polygon(), xfB, cache);
 }
+inline bool overlapUnit(const ShapeRef& a, const Transform& xfA, const ShapeRef& b, const Transform& xfB,
+                        SatCache* cache) {
+  return overlapUnitPolygons(a.polygon(), xfA, b.polygon(), xfB, cache);
+}
 // Affine frames always take the general path.
 inline bool unitPolygons(const ShapeRef&, const Affine&, const ShapeRef&, const Affine&) { return false; }
 inline Manifold collideUnit(const ShapeRef&, const Affine&, const ShapeRef&, const Affine&, SatCache*) { return {}; }
+inline bool overlapUnit(const ShapeRef&, const Affine&, const ShapeRef&, const Affine&, SatCache*) { return false; }
 
 /// Any pair through the general placement (collidePlaced below, without its unit-polygon shortcut; the tests
 /// compare the two bit for bit). A circle is not A unless B is one too.
@@ -131,16 +139,27 @@ Manifold collidePlaced(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, cons
   return collideGeneral(a, xfA, b, xfB, cache, checked);
 }
 
+/// overlapPlaced's general placement (no unit-polygon shortcut; compared with it in the tests). Cores only.
+template <class Xf>
+bool overlapGeneral(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, const Xf& xfB, SatCache* cache,
+                    bool checked) {
+  PlacedPair pp;
+  if (!preparePair(a, xfA, b, xfB, &pp, checked)) return false;
+  CoreBuffer bufA, bufB;
+  return overlapCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
+}
+
 template <class Xf>
 bool overlapPlaced(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, const Xf& xfB, SatCache* cache,
                    bool checked = false) {
   if (a.type == ShapeType::Circle || b.type == ShapeType::Circle) {
     return collidePlaced(a, xfA, b, xfB, cache, checked).pointCount > 0;
   }
-  PlacedPair pp;
-  if (!preparePair(a, xfA, b, xfB, &pp, checked)) return false;
-  CoreBuffer bufA, bufB;
-  return overlapCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
+  if (unitPolygons(a, xfA, b, xfB)) {
+    if (!checked && (!isValid(xfA) || !isValid(xfB))) return false;
+    return overlapUnit(a, xfA, b, xfB, cache);
+  }
+  return overlapGeneral(a, xfA, b, xfB, cache, checked);
 }
 
 }  // namespace sat::detail

@@ -10,8 +10,9 @@
 namespace testing_sat {
 namespace {
 
-// Two polygons under unit-scale transforms take a shortcut (collideUnitPolygons) that must give exactly what the
-// general placement gives: manifold and SAT cache, bit for bit, touching or not, with and without a cache.
+// Two polygons under unit-scale transforms take a shortcut (collideUnitPolygons, overlapUnitPolygons) that must give
+// exactly what the general placement gives: manifold or answer and SAT cache, bit for bit, touching or not, with
+// and without a cache.
 TEST(CollidePolygons, UnitScaleShortcutMatchesGeneralPlacementBitForBit) {
   Rng rng(0x5a70c7u);
   int touching = 0, cached = 0;
@@ -31,6 +32,13 @@ TEST(CollidePolygons, UnitScaleShortcutMatchesGeneralPlacementBitForBit) {
                                                             << "\n" << describeManifold(general);
     ASSERT_EQ(shortcutCache.type, generalCache.type) << "case " << i;
     ASSERT_EQ(shortcutCache.index, generalCache.index) << "case " << i;
+    // overlap() takes the same shortcut: same answer and cache as its general placement.
+    sat::SatCache overlapFast = shortcutCache, overlapGeneral = shortcutCache;
+    ASSERT_EQ(sat::overlap(a, c.xfA, b, c.xfB, &overlapFast),
+              sat::detail::overlapGeneral(ra, c.xfA, rb, c.xfB, &overlapGeneral, false))
+        << "case " << i;
+    ASSERT_EQ(overlapFast.type, overlapGeneral.type) << "case " << i;
+    ASSERT_EQ(overlapFast.index, overlapGeneral.index) << "case " << i;
     touching += fast.pointCount > 0;
     cached += i % 2 == 1 && shortcutCache.type != 0;
   }
