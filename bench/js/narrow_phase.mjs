@@ -148,6 +148,11 @@ async function benchVariant(variant) {
   const bulkShapes = contender(() => {
     out = sat.collideMany(shapes, transforms, pairs, { out });
   });
+  let overlapOut = sat.collideMany(handles, transforms, pairs, { overlapOnly: true });
+  if (overlapOut.touching !== touching) throw new Error(`overlapOnly found ${overlapOut.touching} touching pairs, collideMany ${touching}`);
+  const bulkOverlap = contender(() => {
+    overlapOut = sat.collideMany(handles, transforms, pairs, { out: overlapOut, overlapOnly: true });
+  });
   let sink = 0;
   const perCall = contender(() => {
     for (let k = 0; k < PAIRS; k++) {
@@ -165,7 +170,7 @@ async function benchVariant(variant) {
     for (const s of shapes) s.dispose();
     if (!Number.isFinite(sink)) throw new Error('bad sink');
   });
-  return { variant, touching, bulk, bulkCached, bulkShapes, perCall, perCallInto };
+  return { variant, touching, bulk, bulkCached, bulkShapes, bulkOverlap, perCall, perCallInto };
 }
 
 function benchSATjs() {
@@ -250,6 +255,7 @@ for (const r of results) {
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles) | ${M(r.bulk.rate)} | ${X(r.bulk.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles, axis cache kept across rounds) | ${M(r.bulkCached.rate)} | ${X(r.bulkCached.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (Shape[]) | ${M(r.bulkShapes.rate)} | ${X(r.bulkShapes.ratio)} |`);
+  lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles, \`overlapOnly\`: touching or not, no manifold) | ${M(r.bulkOverlap.rate)} | ${X(r.bulkOverlap.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, per call \`collide\` | ${M(r.perCall.rate)} | ${X(r.perCall.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, per call \`collideInto\` | ${M(r.perCallInto.rate)} | ${X(r.perCallInto.ratio)} |`);
 }
