@@ -167,31 +167,44 @@ inline void loadTransposed(const Vec2* p, int lanes, v128_t* x, v128_t* y) {
   }
 }
 
+// orderKey in lanes: -0 folded into +0, then each float as an integer of the same order.
+inline v128_t orderKeys(v128_t f) {
+  const v128_t bits = wasm_f32x4_add(f, wasm_f32x4_splat(0.0f));
+  return wasm_v128_xor(bits, wasm_v128_and(wasm_i32x4_shr(bits, 31), wasm_i32x4_splat(0x7fffffff)));
+}
+// Smallest / largest lane, in every lane.
+inline v128_t laneMin(v128_t v) {
+  v = wasm_i32x4_min(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+  return wasm_i32x4_min(v, wasm_i32x4_shuffle(v, v, 1, 0, 3, 2));
+}
+inline v128_t laneMax(v128_t v) {
+  v = wasm_i32x4_max(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+  return wasm_i32x4_max(v, wasm_i32x4_shuffle(v, v, 1, 0, 3, 2));
+}
+// The smallest `index` among the lanes whose key is `extreme` (the same in every lane): with per-lane first
+// winners, the first winner overall, as the scalar loops choose it.
+inline int firstIndexOf(v128_t keys, v128_t extreme, v128_t index) {
+  const v128_t k = wasm_v128_bitselect(index, wasm_i32x4_splat(INT32_MAX), wasm_i32x4_eq(keys, extreme));
+  return wasm_i32x4_extract_lane(laneMin(k), 0);
+}
+
 // scanMin four points at a time: per lane the smallest key (orderKey) and its index, strictly smaller replacing
-// (so each lane keeps its first), then the smallest key across lanes and, among lanes holding it, the smallest
-// index: scanMin's first minimum. Padding lanes repeat the last point with a larger index, so they never win.
+// (so each lane keeps its first), then scanMin's first minimum across lanes. Padding lanes repeat the last point
+// with a larger index, so they never win.
 inline int scanMinLanes(const Vec2* v, int n, Vec2 d) {
   const v128_t dx = wasm_f32x4_splat(d.x), dy = wasm_f32x4_splat(d.y);
-  const v128_t keyMask = wasm_i32x4_splat(0x7fffffff);
   v128_t bestKeys = wasm_i32x4_splat(INT32_MAX), best = wasm_i32x4_splat(0);
   v128_t index = wasm_i32x4_make(0, 1, 2, 3);
   for (int i0 = 0; i0 < n; i0 += 4) {
     v128_t x, y;
     loadTransposed(v + i0, n - i0 < 4 ? n - i0 : 4, &x, &y);
-    const v128_t bits = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(dx, x), wasm_f32x4_mul(dy, y)),
-                                       wasm_f32x4_splat(0.0f));
-    const v128_t keys = wasm_v128_xor(bits, wasm_v128_and(wasm_i32x4_shr(bits, 31), keyMask));
+    const v128_t keys = orderKeys(wasm_f32x4_add(wasm_f32x4_mul(dx, x), wasm_f32x4_mul(dy, y)));
     const v128_t lower = wasm_i32x4_lt(keys, bestKeys);
     bestKeys = wasm_v128_bitselect(keys, bestKeys, lower);
     best = wasm_v128_bitselect(index, best, lower);
     index = wasm_i32x4_add(index, wasm_i32x4_splat(4));
   }
-  v128_t low = wasm_i32x4_min(bestKeys, wasm_i32x4_shuffle(bestKeys, bestKeys, 2, 3, 0, 1));
-  low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 1, 0, 3, 2));
-  v128_t k = wasm_v128_bitselect(best, wasm_i32x4_splat(INT32_MAX), wasm_i32x4_eq(bestKeys, low));
-  k = wasm_i32x4_min(k, wasm_i32x4_shuffle(k, k, 2, 3, 0, 1));
-  k = wasm_i32x4_min(k, wasm_i32x4_shuffle(k, k, 1, 0, 3, 2));
-  return wasm_i32x4_extract_lane(k, 0);
+  return firstIndexOf(bestKeys, laneMin(bestKeys), best);
 }
 #else
 #define SAT_WASM_SIMD 0
@@ -226,7 +239,6 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
     // (every face before it is at most `stop`, so it is also the maximum so far). Padding lanes repeat the last
     // face with a larger index, so they never win.
     const v128_t stopV = wasm_f32x4_splat(stop);
-    const v128_t keyMask = wasm_i32x4_splat(0x7fffffff);
     v128_t bestKeys = wasm_i32x4_splat(orderKey(-FLT_MAX));
     v128_t bestFaces = wasm_i32x4_splat(0);
     v128_t faces = wasm_i32x4_make(0, 1, 2, 3);
@@ -261,20 +273,15 @@ Separation findMaxSeparation(const CoreView& a, const CoreView& b, const Columns
         wasm_v128_store(lane, sep);
         return {lane[l] + 0.0f, i0 + l};
       }
-      const v128_t bits = wasm_f32x4_add(sep, wasm_f32x4_splat(0.0f));  // -0 as +0, as orderKey does
-      const v128_t keys = wasm_v128_xor(bits, wasm_v128_and(wasm_i32x4_shr(bits, 31), keyMask));
+      const v128_t keys = orderKeys(sep);
       const v128_t better = wasm_i32x4_gt(keys, bestKeys);
       bestKeys = wasm_v128_bitselect(keys, bestKeys, better);
       bestFaces = wasm_v128_bitselect(faces, bestFaces, better);
       faces = wasm_i32x4_add(faces, wasm_i32x4_splat(4));
     }
     // Largest key across the lanes, then the smallest face among the lanes holding it.
-    v128_t top = wasm_i32x4_max(bestKeys, wasm_i32x4_shuffle(bestKeys, bestKeys, 2, 3, 0, 1));
-    top = wasm_i32x4_max(top, wasm_i32x4_shuffle(top, top, 1, 0, 3, 2));
-    v128_t face = wasm_v128_bitselect(bestFaces, wasm_i32x4_splat(INT32_MAX), wasm_i32x4_eq(bestKeys, top));
-    face = wasm_i32x4_min(face, wasm_i32x4_shuffle(face, face, 2, 3, 0, 1));
-    face = wasm_i32x4_min(face, wasm_i32x4_shuffle(face, face, 1, 0, 3, 2));
-    return {fromOrderKey(wasm_i32x4_extract_lane(top, 0)), wasm_i32x4_extract_lane(face, 0)};
+    const v128_t top = laneMax(bestKeys);
+    return {fromOrderKey(wasm_i32x4_extract_lane(top, 0)), firstIndexOf(bestKeys, top, bestFaces)};
 #else
     int32_t bestKey = orderKey(-FLT_MAX);
     int bestEdge = 0;
