@@ -12,21 +12,18 @@ using namespace satjs;
 
 namespace {
 
-/// Resolves two handles and reads transforms A and B from the scratch block. Returns 0 or an error code.
-int32_t readPair(int32_t handleA, int32_t handleB, const sat::Shape** a, const sat::Shape** b, sat::Transform* xfA,
-                 sat::Transform* xfB) {
+/// Resolves two handles and makes checked transforms A and B from the scratch block (both rotations in one
+/// makeRot2; the queries then skip their own check). Returns 0 or an error code.
+int32_t readPair(int32_t handleA, int32_t handleB, const sat::Shape** a, const sat::Shape** b,
+                 sat::CheckedTransform xf[2]) {
   *a = findShape(handleA);
   if (!*a) return errorCode(sat::Status::InvalidArgument, 0);
   *b = findShape(handleB);
   if (!*b) return errorCode(sat::Status::InvalidArgument, 1);
-  const float* in = scratch();
-  *xfA = readTransform(in + kInXfA);
-  sat::Status status = sat::checkTransform(*xfA);
-  if (status != sat::Status::Ok) return errorCode(status, 0);
-  *xfB = readTransform(in + kInXfB);
-  status = sat::checkTransform(*xfB);
-  if (status != sat::Status::Ok) return errorCode(status, 1);
-  return 0;
+  static_assert(kInXfB == kInXfA + kTransformFloats, "transforms A and B are packed");
+  int bad = 0;
+  const sat::Status status = sat::CheckedTransform::makeMany(scratch() + kInXfA, 2, xf, &bad);
+  return status == sat::Status::Ok ? 0 : errorCode(status, bad);
 }
 
 void writeManifold(const sat::Manifold& m, float* out) {
@@ -90,10 +87,10 @@ extern "C" {
 /// then per point x, y, depth, then the two ids (uint32). Returns the point count (0 when apart) or an error.
 EMSCRIPTEN_KEEPALIVE int32_t sat_collide(int32_t handleA, int32_t handleB) {
   const sat::Shape *a, *b;
-  sat::Transform xfA, xfB;
-  int32_t error = readPair(handleA, handleB, &a, &b, &xfA, &xfB);
+  sat::CheckedTransform xf[2];
+  int32_t error = readPair(handleA, handleB, &a, &b, xf);
   if (error) return error;
-  sat::Manifold m = sat::collide(*a, xfA, *b, xfB);
+  sat::Manifold m = sat::collide(*a, xf[0], *b, xf[1]);
   writeManifold(m, scratch() + kOut);
   return m.pointCount;
 }
@@ -101,19 +98,19 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide(int32_t handleA, int32_t handleB) {
 /// 1 when the shapes touch, 0 when apart, or an error.
 EMSCRIPTEN_KEEPALIVE int32_t sat_overlap(int32_t handleA, int32_t handleB) {
   const sat::Shape *a, *b;
-  sat::Transform xfA, xfB;
-  int32_t error = readPair(handleA, handleB, &a, &b, &xfA, &xfB);
+  sat::CheckedTransform xf[2];
+  int32_t error = readPair(handleA, handleB, &a, &b, xf);
   if (error) return error;
-  return sat::overlap(*a, xfA, *b, xfB) ? 1 : 0;
+  return sat::overlap(*a, xf[0], *b, xf[1]) ? 1 : 0;
 }
 
 /// Closest points, written at scratch[kOut..]: pointA x/y, pointB x/y, normal x/y, distance, iterations (int).
 EMSCRIPTEN_KEEPALIVE int32_t sat_distance(int32_t handleA, int32_t handleB) {
   const sat::Shape *a, *b;
-  sat::Transform xfA, xfB;
-  int32_t error = readPair(handleA, handleB, &a, &b, &xfA, &xfB);
+  sat::CheckedTransform xf[2];
+  int32_t error = readPair(handleA, handleB, &a, &b, xf);
   if (error) return error;
-  sat::DistanceOutput d = sat::distance(*a, xfA, *b, xfB);
+  sat::DistanceOutput d = sat::distance(*a, xf[0].transform(), *b, xf[1].transform());
   float* out = scratch() + kOut;
   out[0] = d.pointA.x;
   out[1] = d.pointA.y;
