@@ -230,6 +230,16 @@ TEST(Makers, InvalidTransform) {
   sat::Transform unnormalized = sat::makeTransform(0, 0);
   unnormalized.q = {2.0f, 0.0f};
   EXPECT_EQ(sat::checkTransform(unnormalized), Status::InvalidTransform);
+  // Found by fuzz_narrowphase (fuzz/crashes/swap-depth-unnormalized-rotation/crash-f508e2b8...): 4.7e-6 short of
+  // unit length passed the old bound (1e-5) and gave swapped depths 0.016 apart for a circle 1,768 from its origin.
+  unnormalized.q = {0.999995291f, -6.62796928e-10f};
+  EXPECT_EQ(sat::checkTransform(unnormalized), Status::InvalidTransform);
+  // Every cos/sin pair rounded to float is unit length within the bound: makeRot's and libm's.
+  for (int i = 0; i < 200000; ++i) {
+    const float angle = -100.0f + 0.001f * float(i);
+    ASSERT_TRUE(sat::isValid(sat::makeRot(angle))) << angle;
+    ASSERT_TRUE(sat::isValid(sat::Rot{std::cos(angle), std::sin(angle)})) << angle;
+  }
 
   sat::Affine ok{1.0f, 0.5f, -0.3f, 2.0f, 10.0f, -4.0f};
   EXPECT_EQ(sat::checkTransform(ok), Status::Ok);

@@ -175,10 +175,13 @@ inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q
 inline Vec2 invRotate(Rot q, Vec2 v) { return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y}; }
 /// q^T * r: the rotation of r relative to q.
 inline Rot invMulRot(Rot q, Rot r) { return {q.c * r.c + q.s * r.s, q.c * r.s - q.s * r.c}; }
-/// A rotation is valid when finite and unit length to float precision (makeRot gives |c^2 + s^2 - 1| < 1e-7): a
-/// hand-filled Rot off by more would scale the shape and make collide(A, B) and collide(B, A) disagree.
+/// A rotation is valid when finite and unit length to float precision: |c^2 + s^2 - 1| < 1e-6, where any cos/sin
+/// pair rounded to float (makeRot's, or std::cos / std::sin of the same angle) stays under 3e-7 even with the
+/// rounding of this test. A hand-filled Rot off by more scales the shape it rotates about its frame's origin, and
+/// far from that origin collide(A, B) and collide(B, A) disagree (1e-5 let a rotation 4.7e-6 short of unit length
+/// move a circle 1,768 units out by 0.008: the "unnormalized rotation" cases in docs/fuzzing.md).
 inline bool isValid(Rot q) {
-  return std::fabs(q.c * q.c + q.s * q.s - 1.0f) < 1.0e-5f;  // false for NaN; an infinity makes it +inf or NaN
+  return std::fabs(q.c * q.c + q.s * q.s - 1.0f) < 1.0e-6f;  // false for NaN; an infinity makes it +inf or NaN
 }
 
 /// Position, rotation and non-uniform scale. A local point v maps to p + R(q) * (scale * v):
