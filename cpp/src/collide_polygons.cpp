@@ -26,7 +26,6 @@ namespace detail {
 namespace {
 
 constexpr int kHillClimbVertices = 16;
-
 /// Rounded cores apart whose closest-point normal matches a face normal this closely (about 0.03 degrees: edges
 /// parallel to float precision, e.g. a capsule lying on a box) get two clipped contact points instead of one.
 /// Looser angles would place clipped points measurably off the shapes.
@@ -73,21 +72,6 @@ inline int hillMin(const Vec2* v, int n, Vec2 d, int start) {
     return k;
   }
 }
-
-// Index of the (first) vertex minimizing dot(d, v). The running minimum is kept as an integer key (see orderKey),
-// so it compiles to conditional moves in V8 too: which vertex wins depends on the data.
-inline int scanMin(const Vec2* v, int n, Vec2 d) {
-  int k = 0;
-  int32_t bestKey = orderKey(dot(d, v[0]));
-  for (int i = 1; i < n; ++i) {
-    const int32_t key = orderKey(dot(d, v[i]));
-    const bool lower = key < bestKey;
-    bestKey = lower ? key : bestKey;
-    k = lower ? i : k;
-  }
-  return k;
-}
-
 
 struct Separation {
   float sep;
@@ -210,15 +194,29 @@ inline int scanMinLanes(const Vec2* v, int n, Vec2 d) {
 #define SAT_WASM_SIMD 0
 #endif
 
-// Separation of core b from face i of core a: min over b's vertices of dot(n_i, w - v_i). (The cached-axis test:
-// four vertices at a time in WebAssembly SIMD, the same vertex as scanMin.)
+// Index of the (first) vertex minimizing dot(d, v): four at a time in WebAssembly SIMD (the same index); elsewhere
+// one at a time, the running minimum kept as an integer key (see orderKey) so that it compiles to conditional moves
+// in V8 too: which vertex wins depends on the data.
+inline int scanMin(const Vec2* v, int n, Vec2 d) {
+#if SAT_WASM_SIMD
+  return scanMinLanes(v, n, d);
+#else
+  int k = 0;
+  int32_t bestKey = orderKey(dot(d, v[0]));
+  for (int i = 1; i < n; ++i) {
+    const int32_t key = orderKey(dot(d, v[i]));
+    const bool lower = key < bestKey;
+    bestKey = lower ? key : bestKey;
+    k = lower ? i : k;
+  }
+  return k;
+#endif
+}
+
+// Separation of core b from face i of core a: min over b's vertices of dot(n_i, w - v_i).
 inline float faceSeparation(const CoreView& a, int i, const CoreView& b) {
   Vec2 n = a.n[i];
-#if SAT_WASM_SIMD
-  int k = b.count >= kHillClimbVertices ? hillMin(b.v, b.count, n, 0) : scanMinLanes(b.v, b.count, n);
-#else
   int k = b.count >= kHillClimbVertices ? hillMin(b.v, b.count, n, 0) : scanMin(b.v, b.count, n);
-#endif
   return dot(n, b.v[k] - a.v[i]);
 }
 
@@ -403,11 +401,7 @@ Manifold clipManifold(const CoreView& ref, int edge, const CoreView& inc, bool f
   const float rR = ref.radius, rI = inc.radius;
 
   // Incident edge: the one most anti-parallel to the reference normal (it holds the deepest vertex).
-#if SAT_WASM_SIMD
-  const int j1 = scanMinLanes(inc.n, inc.count, nR);
-#else
   const int j1 = scanMin(inc.n, inc.count, nR);
-#endif
   const int j2 = nextIndex(j1, inc.count);
   Vec2 w1 = inc.v[j1], w2 = inc.v[j2];
 
