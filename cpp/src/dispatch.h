@@ -2,6 +2,8 @@
 // overloads and the Affine overloads, so every entry point applies the same placement, tolerance and early reject.
 #pragma once
 
+#include <type_traits>
+
 #include "placement.h"
 #include "sat/collide.h"
 
@@ -86,21 +88,10 @@ Manifold collideUnitPolygons(const Polygon& a, const Transform& xfA, const Polyg
 /// overlap() of the same pair, the same shortcut.
 bool overlapUnitPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
                          SatCache* cache);
+/// Whether a pair takes the unit-polygon shortcut: two polygons under unit-scale Transforms (Affine frames never do).
 inline bool unitPolygons(const ShapeRef& a, const Transform& xfA, const ShapeRef& b, const Transform& xfB) {
   return a.type == ShapeType::Polygon && b.type == ShapeType::Polygon && hasUnitScale(xfA) && hasUnitScale(xfB);
 }
-inline Manifold collideUnit(const ShapeRef& a, const Transform& xfA, const ShapeRef& b, const Transform& xfB,
-                            SatCache* cache) {
-  return collideUnitPolygons(a.polygon(), xfA, b.polygon(), xfB, cache);
-}
-inline bool overlapUnit(const ShapeRef& a, const Transform& xfA, const ShapeRef& b, const Transform& xfB,
-                        SatCache* cache) {
-  return overlapUnitPolygons(a.polygon(), xfA, b.polygon(), xfB, cache);
-}
-// Affine frames always take the general path.
-inline bool unitPolygons(const ShapeRef&, const Affine&, const ShapeRef&, const Affine&) { return false; }
-inline Manifold collideUnit(const ShapeRef&, const Affine&, const ShapeRef&, const Affine&, SatCache*) { return {}; }
-inline bool overlapUnit(const ShapeRef&, const Affine&, const ShapeRef&, const Affine&, SatCache*) { return false; }
 
 /// Any pair through the general placement (collidePlaced below, without its unit-polygon shortcut; the tests
 /// compare the two bit for bit). A circle is not A unless B is one too.
@@ -132,9 +123,11 @@ Manifold collidePlaced(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, cons
     // direction of the normal).
     return flipManifold(collidePlaced(b, xfB, a, xfA, cache, checked));
   }
-  if (unitPolygons(a, xfA, b, xfB)) {
-    if (!checked && (!isValid(xfA) || !isValid(xfB))) return {};
-    return collideUnit(a, xfA, b, xfB, cache);
+  if constexpr (std::is_same_v<Xf, Transform>) {
+    if (unitPolygons(a, xfA, b, xfB)) {
+      if (!checked && (!isValid(xfA) || !isValid(xfB))) return {};
+      return collideUnitPolygons(a.polygon(), xfA, b.polygon(), xfB, cache);
+    }
   }
   return collideGeneral(a, xfA, b, xfB, cache, checked);
 }
@@ -155,9 +148,11 @@ bool overlapPlaced(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, const Xf
   if (a.type == ShapeType::Circle || b.type == ShapeType::Circle) {
     return collidePlaced(a, xfA, b, xfB, cache, checked).pointCount > 0;
   }
-  if (unitPolygons(a, xfA, b, xfB)) {
-    if (!checked && (!isValid(xfA) || !isValid(xfB))) return false;
-    return overlapUnit(a, xfA, b, xfB, cache);
+  if constexpr (std::is_same_v<Xf, Transform>) {
+    if (unitPolygons(a, xfA, b, xfB)) {
+      if (!checked && (!isValid(xfA) || !isValid(xfB))) return false;
+      return overlapUnitPolygons(a.polygon(), xfA, b.polygon(), xfB, cache);
+    }
   }
   return overlapGeneral(a, xfA, b, xfB, cache, checked);
 }
