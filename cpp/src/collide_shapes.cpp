@@ -19,12 +19,10 @@ Status CheckedTransform::make(const Transform& xf, CheckedTransform* out) {
   return s;
 }
 namespace {
-// What isValid(makeTransform(x, y, angle, scaleX, scaleY)) decides, term by term, from the inputs (NaN fails every
-// comparison): makeRot's rotation is unit length exactly when |angle| <= kMaxAngle.
+// What isValid(makeTransform(x, y, angle, scaleX, scaleY)) decides, from the inputs: makeRot's rotation is unit
+// length exactly when |angle| <= kMaxAngle, so the rest is isValid of the same transform unrotated.
 inline bool validInputs(float x, float y, float angle, float scaleX, float scaleY) {
-  const float ax = std::fabs(scaleX), ay = std::fabs(scaleY);
-  return isInRange({x, y}) && std::fabs(angle) <= kMaxAngle && ax >= kMinScale && ay >= kMinScale &&
-         ax <= kMaxCoordinate && ay <= kMaxCoordinate;
+  return std::fabs(angle) <= kMaxAngle && isValid(Transform{{x, y}, Rot{}, {scaleX, scaleY}});
 }
 }  // namespace
 
