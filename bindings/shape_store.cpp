@@ -13,16 +13,17 @@ namespace satjs {
 namespace {
 
 struct Slot {
-  uint32_t generation = 1;  ///< 1..2047; bumped on release so stale handles stop matching
   int32_t nextFree = -1;
   sat::Shape shape;
 };
 
 std::vector<Slot> gSlots;
-// Per slot: its generation while live, 0 while free. The handle check reads only this table: a bulk call checks
-// every handle before its pairs, and with thousands of shapes the slots' own lines would be evicted again
-// before the pairs read them (four bytes per shape here instead of a cache line).
+// Per slot: generation << 1 | live, the generation 1..2047 (bumped on release so stale handles stop matching). The
+// handle check reads only this table: a bulk call checks every handle before its pairs, and with thousands of
+// shapes the slots' own lines would be evicted again before the pairs read them (four bytes per shape here
+// instead of a cache line).
 std::vector<uint32_t> gTags;
+constexpr uint32_t kLive = 1u;
 int32_t gFirstFree = -1;
 int gLive = 0;
 
@@ -38,7 +39,8 @@ uint32_t generationOf(int32_t handle) { return static_cast<uint32_t>(handle) >> 
 const sat::Shape* findShape(int32_t handle) {
   if (handle <= 0) return nullptr;
   int32_t index = slotOf(handle);
-  if (index >= static_cast<int32_t>(gTags.size()) || gTags[index] != generationOf(handle)) return nullptr;
+  if (index >= static_cast<int32_t>(gTags.size())) return nullptr;
+  if (gTags[index] != (generationOf(handle) << 1 | kLive)) return nullptr;
   return &gSlots[index].shape;
 }
 
@@ -51,14 +53,14 @@ int32_t addShape(sat::Shape&& shape) {
     if (static_cast<int>(gSlots.size()) >= kMaxShapes) return errorCode(sat::Status::InvalidArgument, 0);  // store full
     index = static_cast<int32_t>(gSlots.size());
     gSlots.emplace_back();
-    gTags.push_back(0);
+    gTags.push_back(1u << 1);  // generation 1, free
   }
   Slot& slot = gSlots[index];
   slot.shape = static_cast<sat::Shape&&>(shape);
-  gTags[index] = slot.generation;
+  gTags[index] |= kLive;
   slot.nextFree = -1;
   ++gLive;
-  return static_cast<int32_t>((slot.generation << kSlotBits) | static_cast<uint32_t>(index));
+  return static_cast<int32_t>(((gTags[index] >> 1) << kSlotBits) | static_cast<uint32_t>(index));
 }
 
 bool releaseShape(int32_t handle) {
@@ -66,8 +68,8 @@ bool releaseShape(int32_t handle) {
   int32_t index = slotOf(handle);
   Slot& slot = gSlots[index];
   slot.shape = sat::Shape{};  // frees a large polygon's vertex block now, not when the slot is reused
-  gTags[index] = 0;
-  slot.generation = slot.generation >= 2047u ? 1u : slot.generation + 1u;
+  const uint32_t generation = gTags[index] >> 1;
+  gTags[index] = (generation >= 2047u ? 1u : generation + 1u) << 1;  // free
   slot.nextFree = gFirstFree;
   gFirstFree = index;
   --gLive;
