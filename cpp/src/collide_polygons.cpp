@@ -606,8 +606,7 @@ Manifold collideCores(const CoreView& a, const CoreView& b, float tol, SatCache*
 namespace {
 // The unit-polygon pair in A's frame: false when the bounding circles are apart (or a polygon is unusable);
 // otherwise A's view (its own arrays), B placed into buf, and the contact tolerance. placePair with unit scales:
-// B's linear map is the relative rotation r (its products by 1 are exact), so Placement::apply is
-// rotate(r, v) + t and applyNormal is rotate(r, n), bit for bit. The bounding circles are preparePair's: sizes are
+// B's linear map is the relative rotation r (its products by 1 are exact), placed as placePolygon places it. The bounding circles are preparePair's: sizes are
 // the bounding radii (unit stretch), A's centre is its centroid as stored (the identity placement only turns a -0
 // into +0, which no squared distance sees).
 __attribute__((always_inline)) inline bool placeUnitPair(const Polygon& a, const Transform& xfA, const Polygon& b,
@@ -621,31 +620,9 @@ __attribute__((always_inline)) inline bool placeUnitPair(const Polygon& a, const
   *tol = contactTolerance(ra, rb);
   const float reach = ra + rb + *tol;
   if (!(distanceSquared(a.centroid(), rotate(r, b.centroid()) + t) <= reach * reach)) return false;
-  const Vec2* bv = b.vertices();
-  const Vec2* bn = b.normals();
-#if SAT_WASM_SIMD
-  // Two vertices (and two normals) per vector: (x0, x0, x1, x1) * (c, s, c, s) + (y0, y0, y1, y1) * (-s, c, -s, c),
-  // then + t. c x + (-s) y is c x - s y exactly, so these are rotate()'s bits.
-  const v128_t cs = wasm_f32x4_make(r.c, r.s, r.c, r.s), sc = wasm_f32x4_make(-r.s, r.c, -r.s, r.c);
-  const v128_t tt = wasm_f32x4_make(t.x, t.y, t.x, t.y);
-  int i = 0;
-  for (; i + 2 <= nb; i += 2) {
-    const v128_t v = wasm_v128_load(bv + i), n = wasm_v128_load(bn + i);
-    const v128_t vx = wasm_i32x4_shuffle(v, v, 0, 0, 2, 2), vy = wasm_i32x4_shuffle(v, v, 1, 1, 3, 3);
-    const v128_t nx = wasm_i32x4_shuffle(n, n, 0, 0, 2, 2), ny = wasm_i32x4_shuffle(n, n, 1, 1, 3, 3);
-    wasm_v128_store(buf->v + i, wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(vx, cs), wasm_f32x4_mul(vy, sc)), tt));
-    wasm_v128_store(buf->n + i, wasm_f32x4_add(wasm_f32x4_mul(nx, cs), wasm_f32x4_mul(ny, sc)));
-  }
-  if (i < nb) {
-    buf->v[i] = rotate(r, bv[i]) + t;
-    buf->n[i] = rotate(r, bn[i]);
-  }
-#else
-  SAT_SCALAR_LOOP
-  for (int i = 0; i < nb; ++i) buf->v[i] = rotate(r, bv[i]) + t;
-  SAT_SCALAR_LOOP
-  for (int i = 0; i < nb; ++i) buf->n[i] = rotate(r, bn[i]);
-#endif
+  // Placement::apply and applyNormal of placePair's B placement (m01 = -s: c x + (-s) y is c x - s y exactly).
+  mapPoints<true>(b.vertices(), nb, r.c, -r.s, r.s, r.c, t, buf->v);
+  mapPoints<false>(b.normals(), nb, r.c, -r.s, r.s, r.c, t, buf->n);
   va->v = a.vertices();
   va->n = a.normals();
   va->count = na;

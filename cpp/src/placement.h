@@ -164,6 +164,31 @@ struct CoreBuffer {
   CoreBuffer() {}
 };
 
+/// out[i] = M in[i] (+ t with kMove), M = (m00 m01; m10 m11) row-major: Placement::apply (kMove) and applyLinear,
+/// the same operations in the same order. WebAssembly SIMD maps two points per vector, (x0, x0, x1, x1) *
+/// (m00, m10, m00, m10) + (y0, y0, y1, y1) * (m01, m11, m01, m11), lane-wise the same bits.
+template <bool kMove>
+inline void mapPoints(const Vec2* in, int n, float m00, float m01, float m10, float m11, Vec2 t, Vec2* out) {
+  int i = 0;
+#if defined(__wasm_simd128__)
+  const v128_t cx = wasm_f32x4_make(m00, m10, m00, m10), cy = wasm_f32x4_make(m01, m11, m01, m11);
+  const v128_t tt = wasm_f32x4_make(t.x, t.y, t.x, t.y);
+  for (; i + 2 <= n; i += 2) {
+    const v128_t v = wasm_v128_load(in + i);
+    v128_t m = wasm_f32x4_add(wasm_f32x4_mul(wasm_i32x4_shuffle(v, v, 0, 0, 2, 2), cx),
+                              wasm_f32x4_mul(wasm_i32x4_shuffle(v, v, 1, 1, 3, 3), cy));
+    if (kMove) m = wasm_f32x4_add(m, tt);
+    wasm_v128_store(out + i, m);
+  }
+#endif
+  SAT_SCALAR_LOOP
+  for (; i < n; ++i) {
+    const Vec2 v = in[i];
+    out[i] = kMove ? Vec2{m00 * v.x + m01 * v.y + t.x, m10 * v.x + m11 * v.y + t.y}
+                   : Vec2{m00 * v.x + m01 * v.y, m10 * v.x + m11 * v.y};
+  }
+}
+
 /// Places a polygon; uses its own arrays when the placement is the identity.
 inline CoreView placePolygon(const Polygon& poly, const Placement& p, CoreBuffer* buf) {
   CoreView view;
@@ -177,10 +202,13 @@ inline CoreView placePolygon(const Polygon& poly, const Placement& p, CoreBuffer
   const Vec2* sn = poly.normals();
   int n = poly.count();
   if (p.det >= 0.0f) {
-    SAT_SCALAR_LOOP
-    for (int i = 0; i < n; ++i) buf->v[i] = p.apply(sv[i]);
-    SAT_SCALAR_LOOP
-    for (int i = 0; i < n; ++i) buf->n[i] = p.applyNormal(sn[i]);
+    mapPoints<true>(sv, n, p.m00, p.m01, p.m10, p.m11, p.t, buf->v);
+    if (p.orthonormal) {
+      mapPoints<false>(sn, n, p.m00, p.m01, p.m10, p.m11, p.t, buf->n);  // applyNormal is applyLinear then
+    } else {
+      SAT_SCALAR_LOOP
+      for (int i = 0; i < n; ++i) buf->n[i] = p.applyNormal(sn[i]);
+    }
   } else {
     SAT_SCALAR_LOOP
     for (int i = 0; i < n; ++i) buf->v[i] = p.apply(sv[n - 1 - i]);
