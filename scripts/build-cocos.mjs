@@ -2,7 +2,8 @@
 // Builds the Cocos Creator extension (step 'cocos' of scripts/build.mjs; needs the 'wasm' step's dist/).
 //
 // 1. Copies the TypeScript package's output (dist/*.js, *.d.ts, the glue dist/wasm/*.mjs as .js) into
-//    cocos-extension/assets/lib/, and writes lib/wasm/sat-baseline-bytes.js (the module's bytes, base64) for web
+//    cocos-extension/assets/lib/ with a package.json saying "type": "module" (Cocos reads .js as CommonJS without
+//    it), wasm-url-cocos.js in place of wasm-url.js, and writes lib/wasm/sat-baseline-bytes.js (the module's bytes, base64) for web
 //    and native builds; copies sat-baseline.wasm into cocos-extension/native/ for the WeChat builder hook.
 //    Every asset needs a committed .meta (fixed UUID): a new dist file without one is an error.
 // 2. Assembles the installable extension in build/cocos-extension/sat-wasm/ (the folder name users install
@@ -45,11 +46,17 @@ const renameGlue = (text) =>
 if (!existsSync(path.join(dist, 'index.js'))) fail('dist/index.js is missing: run the wasm build step first (npm run build)');
 const written = new Set();
 for (const f of readdirSync(dist)) {
-  if (!/\.(js|d\.ts)$/.test(f)) continue;
-  const target = path.join(lib, f);
+  if (!/\.(js|d\.ts)$/.test(f) || /^wasm-url\./.test(f)) continue;
+  // wasm-url-cocos.* replaces wasm-url.* (no URL, no import.meta.url: see bindings/ts/wasm-url-cocos.ts)
+  const target = path.join(lib, f.replace(/^wasm-url-cocos\./, 'wasm-url.'));
   writeIfChanged(target, renameGlue(readFileSync(path.join(dist, f), 'utf8')));
   written.add(target);
 }
+// Cocos decides a .js asset's module format as Node does: CommonJS unless the nearest package.json says
+// "type": "module". The scripts under lib/ are ES modules.
+const libPackage = path.join(lib, 'package.json');
+writeIfChanged(libPackage, `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
+written.add(libPackage);
 const distWasm = path.join(dist, 'wasm');
 for (const f of readdirSync(distWasm)) {
   if (/-narrow\./.test(f)) continue;  // see renameGlue

@@ -5,6 +5,7 @@
 import { SAT, type Variant } from './api.js';
 import { SATError } from './errors.js';
 import type { FactoryOptions, ModuleFactory, SATModule } from './module.js';
+import { defaultWasmUrl } from './wasm-url.js';
 
 /**
  * How {@link loadSAT} finds and starts the module. Everything is optional: with no options it picks the best
@@ -91,9 +92,9 @@ export function chooseVariant(options: LoadOptions = {}): Variant {
   return hasSIMD() ? 'simd' : 'baseline';
 }
 
-// Static import() calls and new URL(..., import.meta.url) literals, so bundlers (Vite, webpack, Rollup) see and
-// ship every file.
-function importGlue(variant: Variant, narrow: boolean): Promise<{ default: ModuleFactory }> {
+// Static import() calls, so bundlers (Vite, webpack, Rollup) see and ship every glue file. The glue's declared
+// type is deliberately vague (see wasm/*.d.mts); ModuleFactory is its real shape.
+function importGlue(variant: Variant, narrow: boolean): Promise<{ default: unknown }> {
   if (narrow) {
     switch (variant) {
       case 'simd':
@@ -112,17 +113,6 @@ function importGlue(variant: Variant, narrow: boolean): Promise<{ default: Modul
     default:
       return import('./wasm/sat-asmjs.mjs');
   }
-}
-
-function defaultWasmUrl(variant: Variant, narrow: boolean): URL {
-  if (narrow) {
-    return variant === 'simd'
-      ? new URL('./wasm/sat-simd-narrow.wasm', import.meta.url)
-      : new URL('./wasm/sat-baseline-narrow.wasm', import.meta.url);
-  }
-  return variant === 'simd'
-    ? new URL('./wasm/sat-simd.wasm', import.meta.url)
-    : new URL('./wasm/sat-baseline.wasm', import.meta.url);
 }
 
 async function readLocalFile(location: string | URL): Promise<Uint8Array> {
@@ -243,8 +233,8 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   }
   let module: SATModule;
   try {
-    const glue = await importGlue(variant, narrow);
-    module = await Promise.race([glue.default(factoryOptions), hookFailure]);
+    const factory = (await importGlue(variant, narrow)).default as ModuleFactory;
+    module = await Promise.race([factory(factoryOptions), hookFailure]);
   } catch (e) {
     const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';

@@ -43,7 +43,13 @@ describe('.meta files', () => {
   it('metas carry the importer of their asset', () => {
     for (const e of entries) {
       const meta = readMeta(e);
-      const expected = statSync(path.join(assets, e)).isDirectory() ? 'directory' : e.endsWith('.ts') ? 'typescript' : 'javascript';
+      const expected = statSync(path.join(assets, e)).isDirectory()
+        ? 'directory'
+        : e.endsWith('.ts')
+          ? 'typescript'
+          : e.endsWith('.json')
+            ? 'json'
+            : 'javascript';
       expect([e, meta.importer]).toEqual([e, expected]);
       expect(meta.imported).toBe(true);
       if (expected === 'javascript') expect(meta.userData.isPlugin).toBe(false); // ES modules, not plugin scripts

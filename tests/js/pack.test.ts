@@ -18,7 +18,8 @@ describe('npm pack smoke test', () => {
     const packOut = execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
     const [info] = JSON.parse(packOut) as { filename: string; files: { path: string }[] }[];
     const files = info.files.map((f) => f.path);
-    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'dist/wasm/sat-simd-narrow.wasm', 'dist/wasm/sat-asmjs-narrow.mjs', 'package.json']) {
+    expect(files.filter((f) => f.includes('wasm-url-cocos'))).toEqual([]); // the Cocos extension's, not npm's
+    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/wasm-url.js', 'dist/wasm/sat-simd.d.mts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'dist/wasm/sat-simd-narrow.wasm', 'dist/wasm/sat-asmjs-narrow.mjs', 'package.json']) {
       expect(files).toContain(f);
     }
     expect(files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/') || f.startsWith('build/'))).toBe(false);
@@ -62,7 +63,11 @@ describe('npm pack smoke test', () => {
       `import { loadSAT, type Manifold, type SAT } from 'sat-wasm';
        const sat: SAT = await loadSAT({ prefer: 'simd' });
        const m: Manifold | null = sat.collide(sat.circle(1), { x: 0, y: 0 }, sat.circle(1), { x: 1, y: 0 });
-       export const depth: number | undefined = m?.depth;`,
+       export const depth: number | undefined = m?.depth;
+       // the glue's declarations ship too (./wasm/* in the exports map) and must stand on their own
+       import createSimd from 'sat-wasm/wasm/sat-simd.mjs';
+       import createAsmjs from 'sat-wasm/wasm/sat-asmjs-narrow.mjs';
+       export const factories = [createSimd, createAsmjs];`,
     );
     execFileSync(
       process.execPath,
