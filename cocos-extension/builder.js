@@ -1,11 +1,14 @@
 'use strict';
-// Cocos Creator builder contribution (package.json "contributions.builder"). Only WeChat mini-games need a build
-// step: WXWebAssembly instantiates a module from a file in the game package, so hooks.js copies it there. Web and
-// native builds get the module's bytes from a script (assets/lib/wasm/sat-baseline-bytes.js) and need nothing.
+// Cocos Creator builder contribution (package.json "contributions.builder"). Every build needs one step:
+// hooks.js copies the collision module into the game package (the .wasm, or the asm.js script for iOS native), since
+// the module is not one of the extension's scripts. WeChat builds add an option for the compressed module.
+
+const hooks = './hooks.js';
 
 exports.configs = {
+  '*': { hooks },
   wechatgame: {
-    hooks: './hooks.js',
+    hooks,
     options: {
       brotli: {
         label: 'sat-wasm: ship the module as .wasm.br',

@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 // Builds the Cocos Creator extension (step 'cocos' of scripts/build.mjs; needs the 'wasm' step's dist/).
 //
-// 1. Copies the TypeScript package's output (dist/*.js, *.d.ts, the glue dist/wasm/*.mjs as .js) into
-//    cocos-extension/assets/lib/ with a package.json saying "type": "module" (Cocos reads .js as CommonJS without
-//    it), wasm-url-cocos.js in place of wasm-url.js, and writes lib/wasm/sat-baseline-bytes.js (the module's bytes, base64) for web
-//    and native builds; copies sat-baseline.wasm into cocos-extension/native/ for the WeChat builder hook.
-//    Every asset needs a committed .meta (fixed UUID): a new dist file without one is an error.
+// 1. Fills cocos-extension/assets/lib/ with the TypeScript package (dist/*.js and *.d.ts), files-cocos.js in place
+//    of files.js, the baseline build's glue (dist/wasm/sat-baseline.mjs as lib/wasm/sat-baseline.js) and a
+//    package.json saying "type": "module" (Cocos reads a .js asset as CommonJS without it). These scripts go into
+//    every build. The module itself is not a script: cocos-extension/native/ gets sat-baseline.wasm and
+//    sat-asmjs.js (the asm.js glue as a classic script), which the builder hook (hooks.js) copies into the builds
+//    that need them; lib/wasm/sat-baseline.bin (a BufferAsset, referenced by nothing, so in no build) serves the
+//    editor and its preview, where no build hook runs.
+//    Every asset needs a committed .meta (fixed UUID): a new file without one is an error.
 // 2. Assembles the installable extension in build/cocos-extension/sat-wasm/ (the folder name users install
 //    must equal package.json's name) and zips it to build/cocos-extension/sat-wasm-<version>.zip.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { repoPath } from './lib.mjs';
 
 const ext = repoPath('cocos-extension');
 const lib = path.join(ext, 'assets', 'lib');
+const native = path.join(ext, 'native');
 const dist = repoPath('dist');
 const outRoot = repoPath('build', 'cocos-extension');
 
@@ -33,58 +39,40 @@ function writeIfChanged(file, data) {
   return true;
 }
 
-/**
- * ES module sources import the glue as './wasm/sat-*.mjs'; in the extension every script is .js. The
- * narrow-phase-only flavour is not shipped to Cocos (mini-game size): its imports point at the full module, a
- * superset, so `loadSAT({ narrowPhaseOnly: true })` still works there.
- */
-const renameGlue = (text) =>
-  text.replace(/(['"])\.\/wasm\/(sat-[a-z]+)(?:-narrow)?\.mjs\1/g, '$1./wasm/$2.js$1');
+/** In the extension every script is .js: the glue is imported as './wasm/sat-baseline.js'. */
+const renameGlue = (text) => text.replace(/(['"])\.\/wasm\/sat-baseline\.mjs\1/g, '$1./wasm/sat-baseline.js$1');
 
-// ---- 1. the module and the package into assets/lib -----------------------------------------------------------
+// ---- 1. the package, the glue and the module files -------------------------------------------------------------
 
 if (!existsSync(path.join(dist, 'index.js'))) fail('dist/index.js is missing: run the wasm build step first (npm run build)');
 const written = new Set();
+const put = (file, data) => {
+  writeIfChanged(file, data);
+  written.add(file);
+};
 for (const f of readdirSync(dist)) {
-  if (!/\.(js|d\.ts)$/.test(f) || /^wasm-url\./.test(f)) continue;
-  // wasm-url-cocos.* replaces wasm-url.* (no URL, no import.meta.url: see bindings/ts/wasm-url-cocos.ts)
-  const target = path.join(lib, f.replace(/^wasm-url-cocos\./, 'wasm-url.'));
-  writeIfChanged(target, renameGlue(readFileSync(path.join(dist, f), 'utf8')));
-  written.add(target);
+  if (!/\.(js|d\.ts)$/.test(f) || /^files\./.test(f)) continue;
+  put(path.join(lib, f.replace(/^files-cocos\./, 'files.')), renameGlue(readFileSync(path.join(dist, f), 'utf8')));
 }
-// Cocos decides a .js asset's module format as Node does: CommonJS unless the nearest package.json says
-// "type": "module". The scripts under lib/ are ES modules.
-const libPackage = path.join(lib, 'package.json');
-writeIfChanged(libPackage, `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
-written.add(libPackage);
+put(path.join(lib, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
 const distWasm = path.join(dist, 'wasm');
-for (const f of readdirSync(distWasm)) {
-  if (/-narrow\./.test(f)) continue;  // see renameGlue
-  let name = null;
-  if (f.endsWith('.mjs')) name = f.replace(/\.mjs$/, '.js');
-  else if (f.endsWith('.d.mts')) name = f.replace(/\.d\.mts$/, '.d.ts');
-  if (!name) continue;
-  const target = path.join(lib, 'wasm', name);
-  writeIfChanged(target, readFileSync(path.join(distWasm, f)));
-  written.add(target);
-}
+put(path.join(lib, 'wasm', 'sat-baseline.js'), readFileSync(path.join(distWasm, 'sat-baseline.mjs')));
+put(path.join(lib, 'wasm', 'sat-baseline.d.ts'), readFileSync(path.join(distWasm, 'sat-baseline.d.mts')));
+
 const wasmFile = path.join(distWasm, 'sat-baseline.wasm');
 if (!existsSync(wasmFile)) fail('dist/wasm/sat-baseline.wasm is missing');
 const wasm = readFileSync(wasmFile);
-const bytesJs = path.join(lib, 'wasm', 'sat-baseline-bytes.js');
-writeIfChanged(
-  bytesJs,
-  '// Generated by scripts/build-cocos.mjs: dist/wasm/sat-baseline.wasm as base64 (decoded by runtime/loader.ts).\n' +
-    `export default '${wasm.toString('base64')}';\n`,
-);
-writeIfChanged(
-  path.join(lib, 'wasm', 'sat-baseline-bytes.d.ts'),
-  '/** The bytes of sat-baseline.wasm, base64. */\ndeclare const bytes: string;\nexport default bytes;\n',
-);
-written.add(bytesJs).add(path.join(lib, 'wasm', 'sat-baseline-bytes.d.ts'));
-writeIfChanged(path.join(ext, 'native', 'sat-baseline.wasm'), wasm);
+put(path.join(lib, 'wasm', 'sat-baseline.bin'), wasm);
+writeIfChanged(path.join(native, 'sat-baseline.wasm'), wasm);
+// The asm.js glue as a classic script that defines createSATModule (runtime/loader.ts evaluates it on iOS native).
+const asmjs = readFileSync(path.join(distWasm, 'sat-asmjs.mjs'), 'utf8');
+const exportLine = /^export default createSATModule;\s*$/m;
+if ((asmjs.match(new RegExp(exportLine.source, 'gm')) ?? []).length !== 1 || /\bimport\b\s*[.(]/.test(asmjs)) {
+  fail('dist/wasm/sat-asmjs.mjs: expected one "export default createSATModule;" line and no import: cannot make a classic script');
+}
+writeIfChanged(path.join(native, 'sat-asmjs.js'), asmjs.replace(exportLine, ''));
 
-// Files of an older package build that dist/ no longer has.
+// Files of an older package build that this one does not write.
 for (const dir of [lib, path.join(lib, 'wasm')]) {
   for (const f of readdirSync(dir)) {
     const p = path.join(dir, f);
@@ -95,12 +83,16 @@ for (const dir of [lib, path.join(lib, 'wasm')]) {
   }
 }
 
-// Every asset must have a .meta (a fixed UUID keeps references in user projects stable).
+// Every asset must have a .meta (a fixed UUID keeps references in user projects stable), and every .meta an asset.
 const missing = [];
+const orphans = [];
 (function walk(dir) {
   for (const f of readdirSync(dir)) {
     const p = path.join(dir, f);
-    if (f.endsWith('.meta')) continue;
+    if (f.endsWith('.meta')) {
+      if (!existsSync(p.slice(0, -'.meta'.length))) orphans.push(path.relative(ext, p));
+      continue;
+    }
     if (!existsSync(`${p}.meta`)) missing.push(path.relative(ext, p));
     if (statSync(p).isDirectory()) walk(p);
   }
@@ -111,6 +103,7 @@ if (missing.length) {
       '(and the UUID to tests/cocos/meta-uuids.json).',
   );
 }
+if (orphans.length) fail(`.meta files without their asset: ${orphans.join(', ')}. Delete them (and their tests/cocos/meta-uuids.json rows).`);
 
 // ---- 2. the installable folder and the zip ---------------------------------------------------------------------
 
@@ -130,6 +123,62 @@ if (spawnSync('sh', ['-c', 'command -v zip'], { stdio: 'ignore' }).status === 0)
   writeZip(zipFile, outRoot, pkg.name);
 }
 console.log(`build-cocos: ${path.relative(repoPath(), folder)}/ and ${path.relative(repoPath(), zipFile)} ready`);
+reportPayload(folder);
+
+// ---- what each platform's build carries -------------------------------------------------------------------------
+
+/**
+ * The extension's part of a game build, per platform: its scripts (every build compiles all of them; the .ts ones
+ * measured as TypeScript's ES2015 output, about what Cocos' compiler makes of them) plus the module file the builder
+ * hook adds (hooks.js). Printed, and written to build/cocos-extension/payload.json (read by tests/cocos/meta.test.ts).
+ */
+function reportPayload(installed) {
+  const require = createRequire(import.meta.url);
+  const ts = require(repoPath('node_modules/typescript'));
+  const hooks = require(path.join(installed, 'hooks.js'));
+  const scripts = [];
+  (function walk(dir) {
+    for (const f of readdirSync(dir).sort()) {
+      const p = path.join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (f.endsWith('.js')) scripts.push({ file: p, bytes: readFileSync(p) });
+      else if (f.endsWith('.ts') && !f.endsWith('.d.ts')) {
+        const out = ts.transpileModule(readFileSync(p, 'utf8'), {
+          compilerOptions: { target: ts.ScriptTarget.ES2015, module: ts.ModuleKind.ES2015, experimentalDecorators: true, removeComments: true },
+        }).outputText;
+        scripts.push({ file: p, bytes: Buffer.from(out) });
+      }
+    }
+  })(path.join(installed, 'assets'));
+  const sum = (list) => ({
+    kb: +(list.reduce((n, b) => n + b.length, 0) / 1024).toFixed(1),
+    gzipKb: +(list.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024).toFixed(1),
+  });
+  const scriptBytes = scripts.map((s) => s.bytes);
+  const platforms = {};
+  for (const platform of ['web-mobile', 'wechatgame', 'android', 'ios']) {
+    const dest = mkdtempSync(path.join(tmpdir(), 'sat-payload-'));
+    try {
+      const file = hooks.copyModule({ platform, packages: {} }, { dest }, installed, { log() {} });
+      const moduleFile = readFileSync(file);
+      platforms[platform] = {
+        moduleFile: path.relative(dest, file).split(path.sep).join('/'),
+        scripts: sum(scriptBytes),
+        module: sum([moduleFile]),
+        total: sum([...scriptBytes, moduleFile]),
+      };
+    } finally {
+      rmSync(dest, { recursive: true, force: true });
+    }
+  }
+  writeFileSync(path.join(outRoot, 'payload.json'), `${JSON.stringify({ scripts: scripts.length, platforms }, null, 2)}\n`);
+  for (const [platform, p] of Object.entries(platforms)) {
+    console.log(
+      `build-cocos: payload ${platform.padEnd(10)} ${String(p.total.kb).padStart(6)} KB (gzip ${p.total.gzipKb} KB): ` +
+        `scripts ${p.scripts.kb} KB + ${p.moduleFile} ${p.module.kb} KB`,
+    );
+  }
+}
 
 // ---- a minimal zip writer (deflate), for machines without the zip command --------------------------------------
 

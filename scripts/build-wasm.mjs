@@ -185,6 +185,11 @@ if (!skipTs) {
   const inputsTime = Math.max(newest(tsDir), statSync(config).mtimeMs);
   if (force || !existsSync(marker) || statSync(marker).mtimeMs < inputsTime) {
     console.log('build-wasm: compiling TypeScript (tsc -p tsconfig.build.json)');
+    // Output of sources that no longer exist (a renamed module) would otherwise ship on.
+    for (const f of existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []) {
+      const m = /^(.*)\.(js|d\.ts)$/.exec(f);
+      if (m && !existsSync(join(tsDir, `${m[1]}.ts`))) rmSync(join(root, 'dist', f));
+    }
     run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config]);
     // The glue's type declarations live beside the sources; tsc does not copy .d.mts files.
     for (const f of readdirSync(join(tsDir, 'wasm'))) {

@@ -5,7 +5,7 @@
 import { SAT, type Variant } from './api.js';
 import { SATError } from './errors.js';
 import type { FactoryOptions, ModuleFactory, SATModule } from './module.js';
-import { defaultWasmUrl } from './wasm-url.js';
+import { defaultWasmUrl, importGlue } from './files.js';
 
 /**
  * How {@link loadSAT} finds and starts the module. Everything is optional: with no options it picks the best
@@ -48,6 +48,12 @@ export interface LoadOptions {
    * `wasmBinary`, pass that flavour's bytes. Default false.
    */
   narrowPhaseOnly?: boolean;
+  /**
+   * The Emscripten glue (the default export of `dist/wasm/sat-<variant>[-narrow].mjs`) of the chosen build, for
+   * platforms that load that script their own way: the Cocos extension evaluates the asm.js build's script from the
+   * game package on iOS native. Must match `prefer` and `narrowPhaseOnly`. Default: the package's own glue.
+   */
+  moduleFactory?: (options: object) => Promise<object>;
 }
 
 /** A WebAssembly module using one SIMD instruction (i8x16.popcnt): validates only where SIMD is supported. */
@@ -90,29 +96,6 @@ export function chooseVariant(options: LoadOptions = {}): Variant {
   if (prefer === 'baseline') return 'baseline';
   if (userBytes) return 'simd';
   return hasSIMD() ? 'simd' : 'baseline';
-}
-
-// Static import() calls, so bundlers (Vite, webpack, Rollup) see and ship every glue file. The glue's declared
-// type is deliberately vague (see wasm/*.d.mts); ModuleFactory is its real shape.
-function importGlue(variant: Variant, narrow: boolean): Promise<{ default: unknown }> {
-  if (narrow) {
-    switch (variant) {
-      case 'simd':
-        return import('./wasm/sat-simd-narrow.mjs');
-      case 'baseline':
-        return import('./wasm/sat-baseline-narrow.mjs');
-      default:
-        return import('./wasm/sat-asmjs-narrow.mjs');
-    }
-  }
-  switch (variant) {
-    case 'simd':
-      return import('./wasm/sat-simd.mjs');
-    case 'baseline':
-      return import('./wasm/sat-baseline.mjs');
-    default:
-      return import('./wasm/sat-asmjs.mjs');
-  }
 }
 
 async function readLocalFile(location: string | URL): Promise<Uint8Array> {
@@ -186,6 +169,9 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   if (options.locateFile !== undefined && typeof options.locateFile !== 'function') {
     throw new SATError('InvalidArgument', 'loadSAT: options.locateFile must be a function');
   }
+  if (options.moduleFactory !== undefined && typeof options.moduleFactory !== 'function') {
+    throw new SATError('InvalidArgument', 'loadSAT: options.moduleFactory must be a function');
+  }
   if (options.narrowPhaseOnly !== undefined && typeof options.narrowPhaseOnly !== 'boolean') {
     throw new SATError('InvalidArgument', 'loadSAT: options.narrowPhaseOnly must be a boolean');
   }
@@ -233,7 +219,7 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   }
   let module: SATModule;
   try {
-    const factory = (await importGlue(variant, narrow)).default as ModuleFactory;
+    const factory = (options.moduleFactory ?? (await importGlue(variant, narrow)).default) as ModuleFactory;
     module = await Promise.race([factory(factoryOptions), hookFailure]);
   } catch (e) {
     const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);

@@ -26,12 +26,22 @@ function fakeBuild(): string {
 }
 
 describe('builder contribution', () => {
-  it('registers hooks.js for WeChat mini-games with a brotli option', () => {
-    const config = builder.configs.wechatgame;
-    expect(path.resolve(ext, config.hooks)).toBe(path.join(ext, 'hooks.js'));
-    expect(config.options.brotli.default).toBe(true);
+  it('registers hooks.js for every platform, and a brotli option for WeChat mini-games', () => {
+    for (const config of [builder.configs['*'], builder.configs.wechatgame]) {
+      expect(path.resolve(ext, config.hooks)).toBe(path.join(ext, 'hooks.js'));
+    }
+    expect(builder.configs.wechatgame.options.brotli.default).toBe(true);
     expect(typeof hooks.onAfterBuild).toBe('function');
     expect(hooks.throwError).toBe(true);
+  });
+
+  it('names the same game-package paths as the runtime loader', () => {
+    const loader = readFileSync(path.join(ext, 'assets/runtime/loader.ts'), 'utf8');
+    const files = /export const FILES = \{\s*wasm: '([^']+)',\s*asmjs: '([^']+)',/.exec(loader)!;
+    expect([hooks.BUILD_FILES.wasm.target, hooks.BUILD_FILES.asmjs.target]).toEqual([files[1], files[2]]);
+    // and the editor's BufferAsset UUID is the .meta's
+    const meta = JSON.parse(readFileSync(path.join(ext, 'assets/lib/wasm/sat-baseline.bin.meta'), 'utf8'));
+    expect(loader).toContain(`MODULE_ASSET_UUID = '${meta.uuid}'`);
   });
 
   it('copies the module as sat-wasm/sat-baseline.wasm.br into a WeChat build', async () => {
@@ -46,25 +56,48 @@ describe('builder contribution', () => {
 
   it('copies the plain .wasm without brotli, and removes a .br of an earlier build', () => {
     const dest = fakeBuild();
-    hooks.copyWasm({ platform: 'wechatgame' }, { dest }, ext, quiet);
-    const out = hooks.copyWasm({ platform: 'wechatgame', packages: { 'sat-wasm': { brotli: false } } }, { dest }, ext, quiet);
+    hooks.copyModule({ platform: 'wechatgame' }, { dest }, ext, quiet);
+    const out = hooks.copyModule({ platform: 'wechatgame', packages: { 'sat-wasm': { brotli: false } } }, { dest }, ext, quiet);
     expect(out).toBe(path.join(dest, 'sat-wasm/sat-baseline.wasm'));
     expect(readFileSync(out)).toEqual(wasm);
     expect(existsSync(path.join(dest, 'sat-wasm/sat-baseline.wasm.br'))).toBe(false);
   });
 
-  it('does nothing for web and native builds (their bytes ship in a script)', () => {
-    for (const platform of ['web-mobile', 'web-desktop', 'android', 'ios']) {
+  it('puts the .wasm beside index.html in web builds', async () => {
+    for (const platform of ['web-mobile', 'web-desktop']) {
       const dest = fakeBuild();
-      expect(hooks.copyWasm({ platform }, { dest }, ext, quiet)).toBeNull();
-      expect(existsSync(path.join(dest, 'sat-wasm'))).toBe(false);
+      await hooks.onAfterBuild({ platform, packages: {} }, { dest });
+      expect(readFileSync(path.join(dest, 'sat-wasm/sat-baseline.wasm'))).toEqual(wasm);
+      expect(existsSync(path.join(dest, 'sat-wasm/sat-asmjs.js'))).toBe(false);
     }
+  });
+
+  it('puts the .wasm into the data folder of native builds, and the asm.js script (only) into iOS ones', () => {
+    const asmjs = readFileSync(path.join(ext, 'native/sat-asmjs.js'));
+    for (const platform of ['android', 'windows', 'mac', 'ios']) {
+      const dest = fakeBuild();
+      const data = path.join(dest, 'data');
+      const out = hooks.copyModule({ platform }, { dest, paths: { dir: data } }, ext, quiet);
+      const ios = platform === 'ios';
+      expect(out).toBe(path.join(data, ios ? 'sat-wasm/sat-asmjs.js' : 'sat-wasm/sat-baseline.wasm'));
+      expect(readFileSync(out)).toEqual(ios ? asmjs : wasm);
+      expect(existsSync(path.join(data, ios ? 'sat-wasm/sat-baseline.wasm' : 'sat-wasm/sat-asmjs.js'))).toBe(false);
+    }
+    // a result without paths: <dest>/data
+    const dest = fakeBuild();
+    expect(hooks.copyModule({ platform: 'android' }, { dest }, ext, quiet)).toBe(path.join(dest, 'data/sat-wasm/sat-baseline.wasm'));
+  });
+
+  it('ships the asm.js glue as a classic script that defines createSATModule', () => {
+    const text = readFileSync(path.join(ext, 'native/sat-asmjs.js'), 'utf8');
+    expect(text).not.toMatch(/^\s*(export|import)\b/m);
+    expect(typeof new Function(`${text}\nreturn createSATModule;`)()).toBe('function');
   });
 
   it('fails with a clear message when the extension lacks its module', () => {
     const dest = fakeBuild();
     const empty = mkdtempSync(path.join(tmpdir(), 'sat-ext-'));
     dirs.push(empty);
-    expect(() => hooks.copyWasm({ platform: 'wechatgame' }, { dest }, empty, quiet)).toThrow(/sat-baseline\.wasm is missing/);
+    expect(() => hooks.copyModule({ platform: 'wechatgame' }, { dest }, empty, quiet)).toThrow(/sat-baseline\.wasm is missing/);
   });
 });

@@ -49,7 +49,9 @@ describe('.meta files', () => {
           ? 'typescript'
           : e.endsWith('.json')
             ? 'json'
-            : 'javascript';
+            : e.endsWith('.bin')
+              ? 'buffer'
+              : 'javascript';
       expect([e, meta.importer]).toEqual([e, expected]);
       expect(meta.imported).toBe(true);
       if (expected === 'javascript') expect(meta.userData.isPlugin).toBe(false); // ES modules, not plugin scripts
@@ -74,7 +76,7 @@ describe('npm run build output', () => {
   it('is a folder named as the package, with the module inside, and a zip of it', () => {
     const pkg = JSON.parse(readFileSync(path.join(out, 'sat-wasm/package.json'), 'utf8'));
     expect(pkg.name).toBe('sat-wasm');
-    for (const f of ['README.md', 'builder.js', 'hooks.js', 'native/sat-baseline.wasm', 'assets/lib/index.js', 'assets/lib/wasm/sat-asmjs.js', 'assets/lib/wasm/sat-baseline-bytes.js', 'assets/components/SATCollisionManager.ts.meta']) {
+    for (const f of ['README.md', 'builder.js', 'hooks.js', 'native/sat-baseline.wasm', 'native/sat-asmjs.js', 'assets/lib/index.js', 'assets/lib/package.json', 'assets/lib/wasm/sat-baseline.js', 'assets/lib/wasm/sat-baseline.bin', 'assets/components/SATCollisionManager.ts.meta']) {
       expect([f, existsSync(path.join(out, 'sat-wasm', f))]).toEqual([f, true]);
     }
     const zip = readFileSync(path.join(out, `sat-wasm-${pkg.version}.zip`));
@@ -82,10 +84,29 @@ describe('npm run build output', () => {
     expect(zip.includes(Buffer.from('sat-wasm/assets/components/SATPolygon.ts.meta'))).toBe(true);
   });
 
-  it('ships scripts that import the glue as .js (no .mjs left)', () => {
+  it('measures what each platform carries: the scripts and the one module file its build needs', () => {
+    const payload = JSON.parse(readFileSync(path.join(out, 'payload.json'), 'utf8'));
+    const wasmKb = +(statSync(path.join(out, 'sat-wasm/native/sat-baseline.wasm')).size / 1024).toFixed(1);
+    const asmjsKb = +(statSync(path.join(out, 'sat-wasm/native/sat-asmjs.js')).size / 1024).toFixed(1);
+    expect(payload.platforms['web-mobile'].moduleFile).toBe('sat-wasm/sat-baseline.wasm');
+    expect(payload.platforms.wechatgame.moduleFile).toBe('sat-wasm/sat-baseline.wasm.br');
+    expect(payload.platforms.android.moduleFile).toBe('data/sat-wasm/sat-baseline.wasm');
+    expect(payload.platforms.ios.moduleFile).toBe('data/sat-wasm/sat-asmjs.js');
+    expect(payload.platforms['web-mobile'].module.kb).toBe(wasmKb);
+    expect(payload.platforms.ios.module.kb).toBe(asmjsKb);
+    // the scripts every build carries hold neither build of the module
+    expect(payload.platforms['web-mobile'].scripts.kb).toBeLessThan(Math.min(wasmKb, asmjsKb) * 2);
+    for (const p of Object.values(payload.platforms) as { scripts: { kb: number }; module: { kb: number }; total: { kb: number } }[]) {
+      expect(p.total.kb).toBeCloseTo(p.scripts.kb + p.module.kb, 0);
+    }
+  });
+
+  it('ships one glue script, the baseline one, imported as .js (no .mjs left)', () => {
     const lib = path.join(out, 'sat-wasm/assets/lib');
-    const loader = readFileSync(path.join(lib, 'loader.js'), 'utf8');
-    expect(loader).toContain("'./wasm/sat-baseline.js'");
-    expect(loader).not.toMatch(/\.mjs['"]/);
+    expect(readFileSync(path.join(lib, 'files.js'), 'utf8')).toContain("from './wasm/sat-baseline.js'");
+    for (const f of readdirSync(lib).filter((f) => f.endsWith('.js'))) {
+      expect([f, readFileSync(path.join(lib, f), 'utf8')]).not.toEqual([f, expect.stringMatching(/\.mjs['"]/)]);
+    }
+    expect(readdirSync(path.join(lib, 'wasm')).filter((f) => f.endsWith('.js'))).toEqual(['sat-baseline.js']);
   });
 });

@@ -58,7 +58,7 @@ async function loadGraph(extension: string): Promise<Map<string, Mod['type']>> {
 describe("Cocos Creator's module loader on the built extension", () => {
   it('loads every module the extension reaches as an ES module', async () => {
     const graph = await loadGraph(installed);
-    for (const f of ['index.ts', 'components/SATCollisionManager.ts', 'runtime/loader.ts', 'lib/index.js', 'lib/loader.js', 'lib/world.js', 'lib/wasm-url.js', 'lib/wasm/sat-baseline.js', 'lib/wasm/sat-asmjs.js']) {
+    for (const f of ['index.ts', 'components/SATCollisionManager.ts', 'runtime/loader.ts', 'lib/index.js', 'lib/loader.js', 'lib/world.js', 'lib/files.js', 'lib/wasm/sat-baseline.js']) {
       expect([f, graph.get(f)]).toEqual([f, 'esm']);
     }
     expect([...graph].filter(([, type]) => type !== 'esm')).toEqual([]);
@@ -90,17 +90,19 @@ describe('the extension without URL and import.meta.url', () => {
     }
     expect(offenders).toEqual([]);
     // the npm package does use them (bundlers follow new URL(..., import.meta.url)): the check sees them there
-    expect(readFileSync(path.join(root, 'dist/wasm-url.js'), 'utf8')).toMatch(/new URL\(.*import\.meta\.url/);
+    expect(readFileSync(path.join(root, 'dist/files.js'), 'utf8')).toMatch(/new URL\(.*import\.meta\.url/);
   });
 
   it.each(['baseline', 'asmjs'] as const)('loads the %s build and answers a query with URL deleted', (prefer) => {
+    // the module's files as the runtime loader passes them: the .wasm's bytes, or the asm.js script's factory
     const script = `
       delete globalThis.URL;
+      const { readFileSync } = await import('node:fs');
       const { loadSAT } = await import(${JSON.stringify(pathToFileURL(path.join(lib, 'index.js')).href)});
-      const { default: base64 } = await import(${JSON.stringify(pathToFileURL(path.join(lib, 'wasm/sat-baseline-bytes.js')).href)});
+      const native = ${JSON.stringify(path.join(installed, 'native'))};
       const options = ${JSON.stringify(prefer)} === 'asmjs'
-        ? { prefer: 'asmjs' }
-        : { prefer: 'baseline', locateFile: (f) => f, wasmBinary: Buffer.from(base64, 'base64') };
+        ? { prefer: 'asmjs', moduleFactory: new Function(readFileSync(native + '/sat-asmjs.js', 'utf8') + '\\nreturn createSATModule;')() }
+        : { prefer: 'baseline', wasmBinary: readFileSync(native + '/sat-baseline.wasm') };
       const sat = await loadSAT(options);
       const a = sat.box(2, 2), b = sat.box(2, 2);
       const m = sat.collide(a, { x: 0, y: 0 }, b, { x: 1.5, y: 0 });
@@ -110,5 +112,19 @@ describe('the extension without URL and import.meta.url', () => {
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout.trim().split('\n').pop()!);
     expect(out).toEqual({ variant: prefer, url: 'undefined', depth: expect.closeTo(0.5, 5), nx: 1 });
+  }, 60_000);
+
+  it('names the way out when asked for a build whose glue the extension does not ship', () => {
+    const script = `
+      const { loadSAT } = await import(${JSON.stringify(pathToFileURL(path.join(lib, 'index.js')).href)});
+      for (const options of [{ prefer: 'simd', wasmBinary: new Uint8Array(8) }, { prefer: 'asmjs' }, { prefer: 'baseline' }]) {
+        try { await loadSAT(options); console.log('loaded'); } catch (e) { console.log(e.code + ': ' + e.message); }
+      }
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^LoadFailed: .*ships only the baseline build's glue, not the simd build's/);
+    expect(lines[1]).toMatch(/^LoadFailed: .*not the asmjs build's: use prefer: 'baseline', or pass options.moduleFactory/);
+    expect(lines[2]).toMatch(/^LoadFailed: .*no default location .*pass options.wasmBinary/);
   }, 60_000);
 });

@@ -24,6 +24,8 @@ export default defineConfig({
   test: {
     dir: 'tests/cocos',
     include: ['**/*.test.ts'],
+    // the game packages the builder hook makes, served as web and native builds read them
+    setupFiles: ['tests/cocos/game-package.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -18,8 +18,8 @@ describe('npm pack smoke test', () => {
     const packOut = execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
     const [info] = JSON.parse(packOut) as { filename: string; files: { path: string }[] }[];
     const files = info.files.map((f) => f.path);
-    expect(files.filter((f) => f.includes('wasm-url-cocos'))).toEqual([]); // the Cocos extension's, not npm's
-    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/wasm-url.js', 'dist/wasm/sat-simd.d.mts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'dist/wasm/sat-simd-narrow.wasm', 'dist/wasm/sat-asmjs-narrow.mjs', 'package.json']) {
+    expect(files.filter((f) => f.includes('files-cocos'))).toEqual([]); // the Cocos extension's, not npm's
+    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/files.js', 'dist/wasm/sat-simd.d.mts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'dist/wasm/sat-simd-narrow.wasm', 'dist/wasm/sat-asmjs-narrow.mjs', 'package.json']) {
       expect(files).toContain(f);
     }
     expect(files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/') || f.startsWith('build/'))).toBe(false);

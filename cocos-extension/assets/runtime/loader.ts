@@ -1,44 +1,118 @@
 /**
- * Loads sat-wasm once per game, the way each platform Cocos builds for allows:
+ * Loads sat-wasm once per game, the way each platform Cocos builds for allows. The module is not one of the
+ * extension's scripts (that would put it into every build): the builder hook (hooks.js) copies the one file a
+ * platform needs into the game package, under `sat-wasm/`, and this reads it.
  *
- * - web and Android native: the bytes of the WebAssembly module come from a generated script
- *   (lib/wasm/sat-baseline-bytes.js, base64) and are passed as `wasmBinary`: no file to fetch or locate.
- * - WeChat mini-game: `WXWebAssembly.instantiate(path)` on the file the builder hook (hooks.js) copied into the
- *   game package, through loadSAT's `instantiateWasm`.
- * - iOS native (JavaScriptCore has no WebAssembly) and any platform without a WebAssembly object: the asm.js build.
+ * - web (browsers): `sat-wasm/sat-baseline.wasm` beside the page, fetched.
+ * - WeChat mini-game: `WXWebAssembly.instantiate(path)` on `sat-wasm/sat-baseline.wasm.br` (or `.wasm`), through
+ *   loadSAT's `instantiateWasm`.
+ * - native with WebAssembly (Android, Windows, Mac, HarmonyOS): `sat-wasm/sat-baseline.wasm` read with
+ *   `jsb.fileUtils`.
+ * - iOS native (JavaScriptCore has no WebAssembly): the asm.js build, `sat-wasm/sat-asmjs.js` read with
+ *   `jsb.fileUtils` and evaluated.
+ * - the editor and its preview, where no build hook runs: the bytes of `lib/wasm/sat-baseline.bin`, a BufferAsset
+ *   that nothing references (so no build carries it), loaded by its UUID.
  *
  * Loading starts when this module is first imported: at once if the game is already initialised, else from
  * `game.onPostProjectInitDelegate` (the engine waits for it before the first scene starts).
  */
-import { game, sys } from 'cc';
-import { loadSAT, type LoadOptions, type SAT } from '../lib/index.js';
-// Imported statically: Cocos project scripts are compiled with ES2015 modules (no import()), so the bytes ship on
-// every platform (about 90 KB of script), also where WeChat or asm.js do not use them.
-import wasmBase64 from '../lib/wasm/sat-baseline-bytes.js';
+import { assetManager, game, sys, type BufferAsset } from 'cc';
+import { EDITOR, PREVIEW } from 'cc/env';
+import { loadSAT, SATError, type LoadOptions, type SAT } from '../lib/index.js';
 
 /** How the module is loaded. */
-export type LoadPlan = 'web' | 'wechat' | 'android' | 'asmjs';
+export type LoadPlan = 'web' | 'wechat' | 'native' | 'asmjs' | 'editor';
 
-/** What chooseLoadPlan looks at; every field defaults to the running platform's. */
+/** Reads files of the game package (what the builder hook wrote). */
+export interface BuildFiles {
+  /** the bytes of a file, by its path in the game package; rejects when it cannot be read */
+  bytes(path: string): Promise<ArrayBuffer>;
+  /** the text of a file; rejects when it cannot be read */
+  text(path: string): Promise<string>;
+}
+
+/** What chooseLoadPlan and the plans look at; every field defaults to the running platform's. */
 export interface PlatformInfo {
   isNative: boolean;
   os: string;
   platform: string;
+  /** running in the editor or its preview (no build hook has run) */
+  editor: boolean;
   /** `globalThis.WebAssembly` (null when the platform has none) */
   webAssembly: unknown;
   /** `globalThis.WXWebAssembly` on WeChat (null elsewhere) */
   wxWebAssembly: unknown;
+  /** how to read the game package's files: `jsb.fileUtils` on native, `fetch` elsewhere */
+  files: BuildFiles;
 }
 
-/** Folder and file the builder hook writes into a WeChat build (keep in sync with hooks.js). */
-export const WECHAT_WASM_PATH = 'sat-wasm/sat-baseline.wasm';
+/** The game-package paths the builder hook writes (hooks.js BUILD_FILES names the same). */
+export const FILES = {
+  wasm: 'sat-wasm/sat-baseline.wasm',
+  asmjs: 'sat-wasm/sat-asmjs.js',
+} as const;
+/** The file a WeChat build holds (plus `.br` when compressed). */
+export const WECHAT_WASM_PATH = FILES.wasm;
+/** UUID of lib/wasm/sat-baseline.bin (its .meta): the module's bytes as a BufferAsset, for the editor and preview. */
+export const MODULE_ASSET_UUID = 'ff7bacd7-24d9-45a5-b15a-bb069ff9a140';
 
-type Global = typeof globalThis & { WXWebAssembly?: unknown; wx?: WxLike };
+type Global = typeof globalThis & { WXWebAssembly?: unknown; wx?: WxLike; jsb?: JsbLike };
 interface WxLike {
   getFileSystemManager?(): { accessSync(path: string): void };
 }
+interface JsbLike {
+  fileUtils?: {
+    isFileExist(path: string): boolean;
+    getDataFromFile(path: string): ArrayBuffer | null;
+    getStringFromFile(path: string): string;
+  };
+}
 interface WXWebAssemblyLike {
   instantiate(path: string, imports: WebAssembly.Imports): Promise<{ instance: WebAssembly.Instance }>;
+}
+
+const notBuilt = (path: string, why: string) =>
+  new SATError(
+    'LoadFailed',
+    `[sat-wasm] cannot read ${path} from the game package (${why}). Was the sat-wasm extension enabled when ` +
+      'building? Its builder hook puts the module there.',
+  );
+
+/** Native: the files of the build's data folder, through jsb.fileUtils. */
+function nativeFiles(): BuildFiles {
+  const fileUtils = () => {
+    const f = (globalThis as Global).jsb?.fileUtils;
+    if (!f) throw new SATError('LoadFailed', '[sat-wasm] jsb.fileUtils is missing on this native platform');
+    return f;
+  };
+  return {
+    bytes: async (path) => {
+      const f = fileUtils();
+      const data = f.isFileExist(path) ? f.getDataFromFile(path) : null;
+      if (!data || data.byteLength === 0) throw notBuilt(path, 'no such file');
+      return data;
+    },
+    text: async (path) => {
+      const f = fileUtils();
+      const text = f.isFileExist(path) ? f.getStringFromFile(path) : '';
+      if (!text) throw notBuilt(path, 'no such file');
+      return text;
+    },
+  };
+}
+
+/** Web: the files beside the page, fetched. */
+function webFiles(): BuildFiles {
+  const get = async (path: string) => {
+    if (typeof fetch !== 'function') throw notBuilt(path, 'this platform has no fetch');
+    const response = await fetch(path);
+    if (!response.ok) throw notBuilt(path, `HTTP ${response.status}`);
+    return response;
+  };
+  return {
+    bytes: async (path) => (await get(path)).arrayBuffer(),
+    text: async (path) => (await get(path)).text(),
+  };
 }
 
 /** The platform as the loader sees it. */
@@ -48,39 +122,41 @@ export function currentPlatform(): PlatformInfo {
     isNative: sys.isNative,
     os: sys.os,
     platform: sys.platform,
+    editor: EDITOR || PREVIEW,
     webAssembly: typeof WebAssembly === 'object' ? WebAssembly : null,
     wxWebAssembly: typeof g.WXWebAssembly === 'object' && g.WXWebAssembly !== null ? g.WXWebAssembly : null,
+    files: sys.isNative ? nativeFiles() : webFiles(),
   };
 }
 
 /** Picks the way to load the module on a platform. */
 export function chooseLoadPlan(p: PlatformInfo = currentPlatform()): LoadPlan {
   if (p.platform === sys.Platform.WECHAT_GAME && p.wxWebAssembly) return 'wechat';
-  if ((p.isNative && p.os === sys.OS.IOS) || !p.webAssembly) return 'asmjs';
-  if (p.isNative && p.os === sys.OS.ANDROID) return 'android';
+  if (p.isNative) return p.os === sys.OS.IOS || !p.webAssembly ? 'asmjs' : 'native';
+  if (p.editor) return 'editor';
   return 'web';
 }
 
-/** Decodes base64 without atob (not every Cocos native runtime has it). */
-export function decodeBase64(text: string): Uint8Array {
-  const table = new Uint8Array(128);
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '=') end--;
-  const out = new Uint8Array(Math.floor((end * 3) / 4));
-  let bits = 0;
-  let value = 0;
-  let o = 0;
-  for (let i = 0; i < end; i++) {
-    value = (value << 6) | table[text.charCodeAt(i)];
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[o++] = (value >> bits) & 0xff;
-    }
-  }
-  return out;
+/** The module's bytes from its BufferAsset (editor and preview). */
+function moduleAssetBytes(): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    assetManager.loadAny({ uuid: MODULE_ASSET_UUID }, (err: Error | null, asset: BufferAsset | null) => {
+      if (err || !asset) {
+        reject(new SATError('LoadFailed', `[sat-wasm] cannot load lib/wasm/sat-baseline.bin: ${err?.message ?? 'no asset'}`));
+      } else {
+        resolve(asset.buffer());
+      }
+    });
+  });
+}
+
+/** The asm.js build's factory from its classic script (the script defines `createSATModule`). */
+export function evaluateAsmjsGlue(source: string): NonNullable<LoadOptions['moduleFactory']> {
+  // scripts/build-cocos.mjs writes the script from the module's ES glue; iOS native evaluates it as Cocos
+  // evaluates its own plugin scripts.
+  const factory = new Function(`${source}\nreturn typeof createSATModule === 'function' ? createSATModule : null;`)() as unknown;
+  if (typeof factory !== 'function') throw new SATError('LoadFailed', `[sat-wasm] ${FILES.asmjs} does not define createSATModule`);
+  return factory as NonNullable<LoadOptions['moduleFactory']>;
 }
 
 /**
@@ -157,27 +233,31 @@ function wechatOptions(wx: WXWebAssemblyLike): { options: LoadOptions; failed: P
   return { options, failed };
 }
 
-/** The loadSAT options of a plan. */
-export function loadOptionsFor(plan: LoadPlan, p: PlatformInfo = currentPlatform()): LoadOptions {
+/** The loadSAT options of a plan; reads the module's file where the plan needs it. */
+export async function loadOptionsFor(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<LoadOptions> {
   switch (plan) {
-    case 'asmjs':
-      return { prefer: 'asmjs' };
     case 'wechat':
       return wechatOptions(p.wxWebAssembly as WXWebAssemblyLike).options;
+    case 'asmjs':
+      return { prefer: 'asmjs', moduleFactory: evaluateAsmjsGlue(await p.files.text(FILES.asmjs)) };
+    case 'editor':
+      return { prefer: 'baseline', wasmBinary: await moduleAssetBytes() };
     default:
-      // web and Android native: the bytes ship inside a script, so nothing has to be fetched. A locateFile keeps
-      // loadSAT from resolving its default URL beside the glue (unused; `URL` is missing on some runtimes).
-      return { prefer: 'baseline', locateFile: (file: string) => file, wasmBinary: decodeBase64(wasmBase64) };
+      // web and native: the .wasm file the builder hook put into the game package
+      if (!p.webAssembly) {
+        throw new SATError('LoadFailed', '[sat-wasm] this platform has no WebAssembly (the asm.js build is used on iOS native only)');
+      }
+      return { prefer: 'baseline', wasmBinary: await p.files.bytes(FILES.wasm) };
   }
 }
 
 /** Loads sat-wasm with a plan; a new, independent instance per call. */
-export function loadWithPlan(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<SAT> {
+export async function loadWithPlan(plan: LoadPlan, p: PlatformInfo = currentPlatform()): Promise<SAT> {
   if (plan === 'wechat') {
     const { options, failed } = wechatOptions(p.wxWebAssembly as WXWebAssemblyLike);
     return Promise.race([loadSAT(options), failed]);
   }
-  return loadSAT(loadOptionsFor(plan, p));
+  return loadSAT(await loadOptionsFor(plan, p));
 }
 
 // ---- the game's one instance ----------------------------------------------------------------------------------

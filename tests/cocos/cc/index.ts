@@ -726,3 +726,10 @@ export function find(path: string, reference?: Node): Node | null {
 export const warn = (...a: unknown[]) => console.warn(...a);
 export const error = (...a: unknown[]) => console.error(...a);
 export const log = (...a: unknown[]) => console.log(...a);
+
+/** No asset library in this stand-in: every load fails (the loader's editor plan reports it). */
+export const assetManager = {
+  loadAny(_request: unknown, onComplete: (err: Error | null, data: unknown) => void): void {
+    onComplete(new Error('the cc stand-in has no asset library'), null);
+  },
+};

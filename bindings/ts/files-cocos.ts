@@ -1,0 +1,33 @@
+/**
+ * The Cocos Creator extension's `files.js` (scripts/build-cocos.mjs ships this module under that name). The
+ * extension carries one glue script, the baseline build's (the full module; the narrow-phase flavour is a subset of
+ * it), and nothing that needs `URL` or `import.meta.url`, which WeChat mini-games and some native runtimes lack. Its
+ * runtime loader passes the module's bytes (or an instantiate hook) and, on iOS native, the asm.js build's factory
+ * read from the game package (`moduleFactory`).
+ * @internal
+ * @module
+ */
+import type { Variant } from './api.js';
+import { SATError } from './errors.js';
+import createBaseline from './wasm/sat-baseline.mjs';
+
+/** The baseline glue; any other build is an error naming the way out. @internal */
+export function importGlue(variant: Variant, narrow: boolean): Promise<{ default: unknown }> {
+  if (variant === 'baseline') return Promise.resolve({ default: createBaseline });
+  return Promise.reject(
+    new SATError(
+      'LoadFailed',
+      `loadSAT: the Cocos extension ships only the baseline build's glue, not the ${variant}${narrow ? ' (narrow phase only)' : ''} ` +
+        "build's: use prefer: 'baseline', or pass options.moduleFactory",
+    ),
+  );
+}
+
+/** Always throws: in Cocos the module's bytes come through `wasmBinary`, `instantiateWasm` or `locateFile`. @internal */
+export function defaultWasmUrl(variant: Variant, narrow: boolean): URL {
+  throw new SATError(
+    'LoadFailed',
+    `loadSAT: no default location for the ${variant}${narrow ? ' (narrow phase only)' : ''} module in Cocos Creator: ` +
+      'pass options.wasmBinary, options.instantiateWasm or options.locateFile',
+  );
+}

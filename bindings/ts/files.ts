@@ -1,0 +1,47 @@
+/**
+ * Where the module's files are, for the npm package: each build's glue through a static `import()` and its `.wasm`
+ * beside it as a `new URL('./wasm/<file>', import.meta.url)` literal, so that bundlers (Vite, webpack, Rollup) find
+ * and ship every file.
+ *
+ * The Cocos Creator extension ships `files-cocos.js` under this module's name instead (scripts/build-cocos.mjs).
+ * @internal
+ * @module
+ */
+import type { Variant } from './api.js';
+
+/**
+ * The glue of a build. Its declared type is deliberately vague (see wasm/*.d.mts); ModuleFactory in module.ts is
+ * its real shape. @internal
+ */
+export function importGlue(variant: Variant, narrow: boolean): Promise<{ default: unknown }> {
+  if (narrow) {
+    switch (variant) {
+      case 'simd':
+        return import('./wasm/sat-simd-narrow.mjs');
+      case 'baseline':
+        return import('./wasm/sat-baseline-narrow.mjs');
+      default:
+        return import('./wasm/sat-asmjs-narrow.mjs');
+    }
+  }
+  switch (variant) {
+    case 'simd':
+      return import('./wasm/sat-simd.mjs');
+    case 'baseline':
+      return import('./wasm/sat-baseline.mjs');
+    default:
+      return import('./wasm/sat-asmjs.mjs');
+  }
+}
+
+/** The default location of a build's `.wasm` file: beside its glue in `dist/wasm/`. @internal */
+export function defaultWasmUrl(variant: Variant, narrow: boolean): URL {
+  if (narrow) {
+    return variant === 'simd'
+      ? new URL('./wasm/sat-simd-narrow.wasm', import.meta.url)
+      : new URL('./wasm/sat-baseline-narrow.wasm', import.meta.url);
+  }
+  return variant === 'simd'
+    ? new URL('./wasm/sat-simd.wasm', import.meta.url)
+    : new URL('./wasm/sat-baseline.wasm', import.meta.url);
+}
