@@ -123,7 +123,7 @@ export class SATCollider extends Component {
   /** @internal the geometry the body was made from (local, offset and shear applied), for debug drawing */
   _geometry: LocalGeometry | null = null;
 
-  private _events = new EventTarget();
+  private _events: EventTarget | null = new EventTarget();
 
   /** The manager (one per game). */
   get manager(): SATCollisionManager {
@@ -137,7 +137,7 @@ export class SATCollider extends Component {
 
   /** Colliders touching this one as of the last update. */
   get touching(): SATCollider[] {
-    return [...this._touching.keys()];
+    return this._touching ? [...this._touching.keys()] : []; // null once destroyed (the engine nulls its fields)
   }
 
   /** Apply geometry changes made without the setters (e.g. editing `points` in place). */
@@ -145,19 +145,23 @@ export class SATCollider extends Component {
     this._shapeDirty = true;
   }
 
-  /** Listen to 'begin-contact' / 'stay-contact' / 'end-contact': `(self, other, contact)`. */
+  /**
+   * Listen to 'begin-contact' / 'stay-contact' / 'end-contact': `(self, other, contact)`. On a destroyed collider
+   * on / once / off do nothing (as Collider2D): other components may unsubscribe in their own onDestroy, after
+   * the engine has cleared this one.
+   */
   on(type: string, callback: (self: SATCollider, other: SATCollider, contact: SATContact) => void, target?: unknown): void {
-    this._events.on(type, callback, target);
+    this._events?.on(type, callback, target);
   }
   once(type: string, callback: (self: SATCollider, other: SATCollider, contact: SATContact) => void, target?: unknown): void {
-    this._events.once(type, callback, target);
+    this._events?.once(type, callback, target);
   }
   off(type: string, callback?: (...args: any[]) => void, target?: unknown): void {
-    this._events.off(type, callback, target);
+    this._events?.off(type, callback, target);
   }
   /** @internal emits on the collider, then on its node */
   _emit(type: string, other: SATCollider, contact: SATContact): void {
-    this._events.emit(type, this, other, contact);
+    this._events?.emit(type, this, other, contact);
     if (this.node && this.node.isValid) this.node.emit(type, this, other, contact);
   }
 

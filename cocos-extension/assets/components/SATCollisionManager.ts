@@ -8,7 +8,7 @@
  *      colliders and their nodes (self, other, contact), in that order: begins, then stays, then ends,
  *   4. moves pushed colliders' nodes and draws the debug layer.
  */
-import { Color, director, EventTarget, Graphics, Node, System, Vec2, Vec3, type Rect, type IVec2Like, find } from 'cc';
+import { Color, director, Director, EventTarget, Graphics, Node, System, Vec2, Vec3, type Rect, type IVec2Like, find } from 'cc';
 import { EDITOR } from 'cc/env';
 import type { ContactView, SAT, Shape, World, WorldRayHit, QueryFilter } from '../lib/index.js';
 import { SATError } from '../lib/index.js';
@@ -184,6 +184,19 @@ export class SATCollisionManager extends System {
       },
     });
     onSATReady((sat) => this._attach(sat));
+    director.on(Director.EVENT_AFTER_DRAW, this._markLateMoves, this);
+  }
+
+  /**
+   * Nodes moved after this frame's update (in contact handlers, BEFORE_DRAW listeners, later systems) would be
+   * missed: the engine clears every node's changed flags right after AFTER_DRAW. A node whose flags are set here
+   * is read again at the next update (a cached world matrix; its body moves only if the placement differs).
+   */
+  private _markLateMoves(): void {
+    if (!this._world) return;
+    for (const c of this._colliders) {
+      if (c._bodyId !== 0 && c.node.hasChangedFlags !== 0) c._transformDirty = true;
+    }
   }
 
   /** Whether the collision module is loaded (colliders join the world at the first update after that). */

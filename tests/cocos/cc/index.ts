@@ -605,6 +605,7 @@ export class System {
 class Director extends EventTarget {
   static EVENT_INIT = 'director_init';
   static EVENT_AFTER_UPDATE = 'director_after_update';
+  static EVENT_AFTER_DRAW = 'director_after_draw';
   _systems: System[] = [];
   _components = new Set<Component>();
   private _scene: Scene | null = null;
@@ -648,6 +649,7 @@ class Director extends EventTarget {
     this.emit(Director.EVENT_AFTER_UPDATE);
     for (const obj of destroyQueue.splice(0)) obj._destroyImmediate();
     for (const s of this._systems) s.postUpdate(dt);
+    this.emit(Director.EVENT_AFTER_DRAW);
     Node.resetHasChangedFlags();
     this.totalFrames++;
   }
