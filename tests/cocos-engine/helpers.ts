@@ -8,7 +8,7 @@
  */
 import { director, game, Canvas, Node, Scene, Size, Vec2, UITransform } from 'cc';
 import { Batcher2D } from '../../cocos/2d/renderer/batcher-2d';
-import { SATBox, SATCircle, SATCollisionManager, type SATCollider, type SATContact } from './ext/index';
+import { SATBox, SATCapsule, SATCircle, SATCollisionManager, SATPolygon, type SATCollider, type SATContact } from './ext/index';
 
 jest.setTimeout(30_000);
 
@@ -34,6 +34,8 @@ export function newScene(name = 'sat-test'): Node {
   m.pushApart = false;
   m.debugDrawFlags = 0;
   m.enable = true;
+  m.pushApartIterations = 4;
+  m.debugGraphics = null;
   const canvas = new Node('Canvas');
   canvas.addComponent(Canvas);
   canvas.parent = director.getScene();
@@ -59,6 +61,19 @@ export function circle(parent: Node, name: string, x: number, y: number, r = 10)
   return c;
 }
 
+export function capsule(parent: Node, name: string, x: number, y: number, radius: number, height: number): SATCapsule {
+  const c = node(parent, name, x, y).addComponent(SATCapsule);
+  c.radius = radius;
+  c.height = height;
+  return c;
+}
+
+export function polygon(parent: Node, name: string, x: number, y: number, points: Array<[number, number]>): SATPolygon {
+  const c = node(parent, name, x, y).addComponent(SATPolygon);
+  c.points = points.map(([px, py]) => new Vec2(px, py));
+  return c;
+}
+
 export function withUITransform(n: Node, w: number, h: number, ax = 0.5, ay = 0.5): UITransform {
   const ui = n.getComponent(UITransform) ?? n.addComponent(UITransform);
   ui.setContentSize(w, h);
@@ -66,7 +81,7 @@ export function withUITransform(n: Node, w: number, h: number, ax = 0.5, ay = 0.
   return ui;
 }
 
-export const EVENTS = ['begin-contact', 'stay-contact', 'end-contact'] as const;
+export const EVENTS = ['begin-contact', 'stay-contact', 'end-contact', 'pre-solve', 'post-solve'] as const;
 
 /** A copy of what a handler saw (contacts are reused objects). */
 export interface Seen {

@@ -1,5 +1,5 @@
-/** A rectangle collider centred on the node (plus `offset`), `size` in node units. */
-import { _decorator, Size } from 'cc';
+/** A rectangle collider centred on the node (plus `offset`), `size` in node units (as BoxCollider2D). */
+import { _decorator, Size, Vec2 } from 'cc';
 import { SATCollider } from './SATCollider';
 import type { LocalGeometry } from '../runtime/geometry';
 
@@ -20,6 +20,12 @@ export class SATBox extends SATCollider {
 
   @property
   private _size = new Size(100, 100);
+
+  /** The four corners in world coordinates, now (as BoxCollider2D.worldPoints). */
+  get worldPoints(): readonly Readonly<Vec2>[] {
+    const g = this._describe();
+    return typeof g === 'string' || g.kind !== 'polygon' ? [] : this._toWorld(g.points);
+  }
 
   _className(): string {
     return 'SATBox';
