@@ -2,7 +2,7 @@
 jest.mock('cc', () => ({ ...jest.requireActual('../../exports/base'), ...jest.requireActual('../../exports/2d') }), { virtual: true });
 jest.mock('cc/env', () => jest.requireActual('../constants-for-test'), { virtual: true });
 
-import { Mat4, Node, TransformBit, Vec2 } from 'cc';
+import { _decorator, Component, Mat4, Node, TransformBit, Vec2 } from 'cc';
 import { box, circle, manager, names, newScene, node, record, startEngine, step } from './helpers';
 
 beforeAll(startEngine);
@@ -182,8 +182,16 @@ test('sees moves made in lateUpdate of the same frame (the system runs after lat
   const b = box(canvas, 'B', 500, 0);
   step();
   const rec = record(a);
-  b.node.setPosition(90, 0);
+  b.node.addComponent(LateMover);
   step();
   expect(rec.pairs()).toEqual(['begin-contact A-B']);
+  expect(rec.log[0].depth).toBeCloseTo(40, 3);
   rec.stop();
 });
+
+@_decorator.ccclass('SatTestLateMover')
+class LateMover extends Component {
+  lateUpdate(): void {
+    this.node.setPosition(60, 0);
+  }
+}

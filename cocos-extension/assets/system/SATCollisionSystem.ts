@@ -675,7 +675,7 @@ export class SATCollisionSystem extends System implements ColliderHost {
 
   private _drawDebug(): void {
     const g = this._graphics();
-    if (g) drawWorld(g, this.debugDrawFlags, this._world!, this._bodies.values());
+    if (g) drawWorld(g, this.debugDrawFlags, this._world!, this._bodies);
   }
 
   // ---- messages -----------------------------------------------------------------------------------------------

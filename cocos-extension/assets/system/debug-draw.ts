@@ -11,9 +11,10 @@ export interface DrawnBody {
   placement: NodePlacement;
 }
 
-export function drawWorld(g: Graphics, flags: number, world: World, bodies: Iterable<DrawnBody>): void {
+/** `bodies` is walked twice (outlines and bounds, then contacts over them). */
+export function drawWorld(g: Graphics, flags: number, world: World, bodies: ReadonlyMap<number, DrawnBody>): void {
   g.clear();
-  for (const { collider: c, placement } of bodies) {
+  for (const { collider: c, placement } of bodies.values()) {
     if (flags & SATDrawFlags.Shape && c._geometry) {
       g.strokeColor = c.sensor ? Color.YELLOW : c.isStatic ? Color.CYAN : Color.WHITE;
       strokeGeometry(g, c._geometry, placement);
@@ -26,7 +27,7 @@ export function drawWorld(g: Graphics, flags: number, world: World, bodies: Iter
     }
   }
   if (!(flags & (SATDrawFlags.Contact | SATDrawFlags.Mtv))) return;
-  for (const { collider: c } of bodies) {
+  for (const { collider: c } of bodies.values()) {
     for (const [other, ct] of c._touching ?? []) {
       if (other._bodyId === 0 || c._bodyId > other._bodyId) continue; // each pair once
       if (flags & SATDrawFlags.Contact) {
