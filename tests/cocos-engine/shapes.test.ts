@@ -103,7 +103,7 @@ test('worldPoints, worldPosition / worldRadius and worldAABB follow the node', (
   const c = circle(canvas, 'C', -100, 0, 10);
   c.node.setScale(1, 3);
   step();
-  expect(round(b.worldPoints)).toEqual([[70, 40], [150, 40], [150, 60], [70, 60]]);
+  expect(round(b.worldPoints)).toEqual([[70, 40], [70, 60], [150, 60], [150, 40]]);
   expect(round([c.worldPosition])).toEqual([[-100, 0]]);
   expect(c.worldRadius).toBeCloseTo(30, 6);
   const aabb = b.worldAABB;

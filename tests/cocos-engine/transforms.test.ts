@@ -99,7 +99,7 @@ test('takes a skewed world matrix: the box becomes the parallelogram the matrix 
   const c = rec.log.find((r) => r.source === 'collider:A')!;
   expect(c.normal.x).toBeCloseTo(Math.SQRT1_2, 3);
   expect(c.normal.y).toBeCloseTo(-Math.SQRT1_2, 3);
-  expect(a.worldPoints.map((p) => [Math.round(p.x) + 0, Math.round(p.y) + 0])).toEqual([[-100, -50], [0, -50], [100, 50], [0, 50]]);
+  expect(a.worldPoints.map((p) => [Math.round(p.x) + 0, Math.round(p.y) + 0])).toEqual([[-100, -50], [0, 50], [100, 50], [0, -50]]);
   rec.stop();
   sk.restore();
 });

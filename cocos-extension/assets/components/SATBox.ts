@@ -21,10 +21,11 @@ export class SATBox extends SATCollider {
   @property
   private _size = new Size(100, 100);
 
-  /** The four corners in world coordinates, now (as BoxCollider2D.worldPoints). */
+  /** The four corners in world coordinates, now, in BoxCollider2D.worldPoints' order: left-bottom, left-top, right-top, right-bottom. */
   get worldPoints(): readonly Readonly<Vec2>[] {
-    const g = this._describe();
-    return typeof g === 'string' || g.kind !== 'polygon' ? [] : this._toWorld(g.points);
+    const hw = this._size.width / 2;
+    const hh = this._size.height / 2;
+    return this._toWorld([{ x: -hw, y: -hh }, { x: -hw, y: hh }, { x: hw, y: hh }, { x: hw, y: -hh }]);
   }
 
   _className(): string {

@@ -630,7 +630,7 @@ export class SATCollisionSystem extends System implements ColliderHost {
         world.queryAABB(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, { group: ALL_GROUPS, mask: mask >>> 0 }),
       );
     }
-    this._unitBox ??= this._sat!.box(0.5, 0.5);
+    this._unitBox ??= this._sat!.box(1, 1); // full width and height 1, scaled to the rectangle
     const xf = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2, angle: 0, scaleX: rect.width, scaleY: rect.height };
     return this._colliderList(world.queryShape(this._unitBox, xf, { group: ALL_GROUPS, mask: mask >>> 0 }));
   }
