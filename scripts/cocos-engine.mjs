@@ -3,6 +3,7 @@
 // cocos-engine 3.8.5 runtime (jsdom, headless renderer), not on a hand-written `cc` stand-in.
 //
 //   node scripts/cocos-engine.mjs [-- <jest arguments>]     (after `npm run build`)
+//   node scripts/cocos-engine.mjs -- tests/sat-wasm/faults.test.ts     (one file)
 //
 // The engine comes as a test-harness tarball (the engine's TypeScript sources and its Jest set-up, see
 // tests/cocos-engine/README.md): SAT_COCOS_ENGINE_TARBALL=<file>, else ../shared/cocos-engine/ beside the repository.
@@ -80,11 +81,15 @@ function copyIn() {
   cpSync(testsDir, target, { recursive: true });
 }
 
-/** Runs Jest on tests/sat-wasm of the engine tree; resolves to Jest's result. */
+/**
+ * Runs Jest on tests/sat-wasm of the engine tree (or on the test files named in `jestArgs`, as
+ * tests/sat-wasm/<name>.test.ts); resolves to Jest's result.
+ */
 async function runJest(jestArgs) {
+  const named = jestArgs.some((a) => a.startsWith('tests/sat-wasm/'));
   return run(
     process.execPath,
-    ['node_modules/jest/bin/jest.js', '--cacheDirectory', path.join(cache, 'jest-cache'), 'tests/sat-wasm', ...jestArgs],
+    ['node_modules/jest/bin/jest.js', '--cacheDirectory', path.join(cache, 'jest-cache'), ...(named ? [] : ['tests/sat-wasm']), ...jestArgs],
     { cwd: engine },
   );
 }
