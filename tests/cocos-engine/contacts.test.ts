@@ -116,6 +116,18 @@ test('bad sizes are refused with a message naming the node and the fix', () => {
   }
 });
 
+test('tag tells colliders apart in handlers', () => {
+  const canvas = newScene();
+  const a = box(canvas, 'A', 0, 0);
+  const b = box(canvas, 'B', 50, 0);
+  a.tag = 7;
+  b.tag = 9;
+  const tags: number[] = [];
+  a.on('begin-contact', (self, other) => tags.push(self.tag, other.tag));
+  step();
+  expect(tags).toEqual([7, 9]);
+});
+
 test('sensors report contacts', () => {
   const canvas = newScene();
   const a = box(canvas, 'A', 0, 0);

@@ -50,6 +50,19 @@ describe('the system', () => {
     rec.stop();
   });
 
+  test('step() runs one update on demand (as PhysicsSystem2D.step), also with automatic updates off', () => {
+    const canvas = newScene();
+    box(canvas, 'A', 0, 0);
+    box(canvas, 'B', 50, 0);
+    const rec = record();
+    manager().enable = false;
+    step();
+    expect(rec.log).toEqual([]);
+    manager().step();
+    expect(rec.pairs()).toEqual(['begin-contact A-B']);
+    rec.stop();
+  });
+
   test('director.pause() stops updates and events; moves made while paused count after resume', () => {
     const canvas = newScene();
     box(canvas, 'A', 0, 0);

@@ -9,11 +9,11 @@ jest.mock('cc/env', () => jest.requireActual('../constants-for-test'), { virtual
 
 import { game, Game, Node, Rect, settings, Settings, Size, Vec2 } from 'cc';
 import {
-  BoxCollider2D, CircleCollider2D, Collider2D, Contact2DType, ERaycast2DType, PhysicsGroup2D, PhysicsSystem2D, PolygonCollider2D,
+  BoxCollider2D, CircleCollider2D, Collider2D, Contact2DType, EPhysics2DDrawFlags, ERaycast2DType, PhysicsGroup2D, PhysicsSystem2D, PolygonCollider2D,
 } from '../../exports/physics-2d-framework';
 import '../../exports/physics-2d-builtin';
 import { selector } from '../../cocos/physics-2d/framework/physics-selector';
-import { SATBox, SATCircle, SATContactType, SATGroup, SATPolygon, SATRaycastType, type SATCollider } from './ext/index';
+import { SATBox, SATCircle, SATContactType, SATDrawFlags, SATGroup, SATPolygon, SATRaycastType, type SATCollider } from './ext/index';
 import { manager, newScene, node, startEngine, step } from './helpers';
 
 /** Project Settings → Physics as a project with two extra groups would have them. */
@@ -104,7 +104,12 @@ function touchingPairs() {
   };
 }
 
-test('the event names are Contact2DType’s, the raycast types ERaycast2DType’s values', () => {
+test('event names, raycast types and shared draw flags have the values of Contact2DType, ERaycast2DType, EPhysics2DDrawFlags', () => {
+  expect(SATDrawFlags.Shape).toBe(EPhysics2DDrawFlags.Shape);
+  expect(SATDrawFlags.Aabb).toBe(EPhysics2DDrawFlags.Aabb);
+  // our own flags use bits EPhysics2DDrawFlags does not: a Cocos flag value turns on nothing else here
+  const cocosBits = Object.values(EPhysics2DDrawFlags).filter((v): v is number => typeof v === 'number').reduce((a, b) => a | b, 0);
+  expect((SATDrawFlags.Contact | SATDrawFlags.Mtv) & cocosBits).toBe(0);
   expect(SATContactType.BEGIN_CONTACT).toBe(Contact2DType.BEGIN_CONTACT);
   expect(SATContactType.END_CONTACT).toBe(Contact2DType.END_CONTACT);
   expect(SATContactType.PRE_SOLVE).toBe(Contact2DType.PRE_SOLVE);

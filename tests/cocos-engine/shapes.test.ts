@@ -114,6 +114,16 @@ test('worldPoints, worldPosition / worldRadius and worldAABB follow the node', (
   expect([off.worldAABB.width, off.worldAABB.height]).toEqual([0, 0]);
 });
 
+test("a polygon's worldPoints are its points through the node's world matrix, offset included", () => {
+  const canvas = newScene();
+  const parent = node(canvas, 'parent', 10, 20);
+  parent.angle = 90;
+  const p = polygon(parent, 'P', 100, 0, [[0, 0], [30, 0], [0, 10]]);
+  p.offset = new Vec2(1, 2);
+  // parent rotation 90: (x, y) -> (-y, x); node at (100, 0) in the parent -> (0, 100) + (10, 20)
+  expect(round(p.worldPoints)).toEqual([[8, 121], [8, 151], [-2, 121]]);
+});
+
 test('apply() takes points edited in place', () => {
   const canvas = newScene();
   const p = polygon(canvas, 'P', 0, 0, [[-10, -10], [10, -10], [10, 10], [-10, 10]]);
