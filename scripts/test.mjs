@@ -7,7 +7,9 @@
 //   { id, name, when: () => exists('tests/x'), run: async () => ({ passed, failed, notes }) }
 // using the helpers gtestSuite() / vitestSuite() where they fit. A suite that throws (its build failed, its
 // runner crashed, it produced no results) counts as 1 failed, and the remaining suites still run. A suite
-// whose `when` is false is listed as "not present" and counts nothing: it is never counted as passed.
+// whose `when` is false is listed as "not present" and counts nothing: it is never counted as passed. A suite
+// whose run returns `{ skipped: reason }` (something it needs is not on this machine) is listed with the reason
+// and counts nothing.
 //
 // `node scripts/test.mjs native js` (or `npm test -- native js`) runs only the suites with those ids.
 import { readFileSync, readdirSync, rmSync, mkdirSync, statSync, existsSync } from 'node:fs';
@@ -80,6 +82,19 @@ const suites = [
     name: 'Cocos Creator extension (type check and components, Vitest)',
     when: () => exists('tests/cocos'),
     run: () => vitestSuite('cocos', 'tests/cocos', { needs: ['wasm', 'cocos'] }),
+  },
+  {
+    // The components inside the real cocos-engine 3.8.5 runtime (Jest), see scripts/cocos-engine.mjs. Without the
+    // engine test harness the suite says why and how to provide it, and counts nothing.
+    id: 'cocos-engine',
+    name: 'Cocos Creator extension inside cocos-engine 3.8.5 (Jest)',
+    when: () => exists('tests/cocos-engine'),
+    run: async () => {
+      await buildStep('wasm');
+      await buildStep('cocos');
+      const { realEngineSuite } = await import('./cocos-engine.mjs');
+      return realEngineSuite(repoPath(resultsDir, 'cocos-engine-jest.json'));
+    },
   },
   {
     // The demo in Debian's Chromium (playwright-core): tests/e2e/run.mjs starts its own Vite server, writes a JSON
@@ -252,7 +267,8 @@ async function main() {
     }
     r.seconds = (Date.now() - started) / 1000;
     results.push({ suite, present: true, ...r });
-    console.log(`[${suite.id}] ${r.passed} passed, ${r.failed} failed${r.notes?.length ? ` (${r.notes.join('; ')})` : ''}`);
+    if (r.skipped) console.log(`[${suite.id}] skipped (nothing counted): ${r.skipped}`);
+    else console.log(`[${suite.id}] ${r.passed} passed, ${r.failed} failed${r.notes?.length ? ` (${r.notes.join('; ')})` : ''}`);
   }
 
   banner('summary');
@@ -260,14 +276,19 @@ async function main() {
   let failed = 0;
   for (const r of results) {
     if (!r.present) {
-      console.log(`  ${r.suite.id.padEnd(7)} not present (nothing counted): ${r.suite.name}`);
+      console.log(`  ${r.suite.id.padEnd(12)} not present (nothing counted): ${r.suite.name}`);
+      continue;
+    }
+    if (r.skipped) {
+      console.log(`  ${r.suite.id.padEnd(12)} skipped (nothing counted): ${r.suite.name}`);
+      console.log(`            ${r.skipped}`);
       continue;
     }
     passed += r.passed;
     failed += r.failed;
     const mark = r.failed ? 'FAIL' : 'ok  ';
     console.log(
-      `  ${r.suite.id.padEnd(7)} ${mark} ${r.passed} passed, ${r.failed} failed in ${r.seconds.toFixed(1)} s: ${r.suite.name}`,
+      `  ${r.suite.id.padEnd(12)} ${mark} ${r.passed} passed, ${r.failed} failed in ${r.seconds.toFixed(1)} s: ${r.suite.name}`,
     );
     for (const note of r.notes ?? []) console.log(`            ${note}`);
   }

@@ -1,8 +1,8 @@
-// Scene helpers for the component tests: a fresh scene per test, nodes with colliders, frames, event recording.
-import { Canvas, director, Node, Scene, Size, UITransform, Vec2 } from 'cc';
+// Scene helpers for the stand-in tests that need components (start-up order, a failed load): a fresh scene,
+// boxes, frames, event recording. Everything else about the components runs inside the real engine.
+import { Canvas, director, Node, Scene, Size, Vec2 } from 'cc';
 import type { SATCollider, SATContact } from '../../cocos-extension/assets/components/SATCollider';
 import { SATBox } from '../../cocos-extension/assets/components/SATBox';
-import { SATCircle } from '../../cocos-extension/assets/components/SATCircle';
 import { SATCollisionManager } from '../../cocos-extension/assets/components/SATCollisionManager';
 
 export const manager = () => SATCollisionManager.instance;
@@ -18,7 +18,6 @@ export function newScene(): { scene: Scene; canvas: Node } {
   for (const key of Object.keys(m.collisionMatrix)) delete m.collisionMatrix[Number(key)];
   m.pushApart = false;
   m.debugDrawFlags = 0;
-  m.debugGraphics = null;
   m.enable = true;
   return { scene, canvas };
 }
@@ -35,22 +34,6 @@ export function box(parent: Node, name: string, x: number, y: number, w = 100, h
   const c = node.addComponent(SATBox);
   c.size = new Size(w, h);
   return c;
-}
-
-export function circle(parent: Node, name: string, x: number, y: number, r = 10): SATCircle {
-  const node = new Node(name);
-  node.parent = parent;
-  node.setPosition(x, y);
-  const c = node.addComponent(SATCircle);
-  c.radius = r;
-  return c;
-}
-
-export function withUITransform(node: Node, w: number, h: number, ax = 0.5, ay = 0.5): UITransform {
-  const ui = node.addComponent(UITransform);
-  ui.setContentSize(w, h);
-  ui.setAnchorPoint(ax, ay);
-  return ui;
 }
 
 export interface Recorded {

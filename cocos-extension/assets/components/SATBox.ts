@@ -1,5 +1,5 @@
-/** A rectangle collider centred on the node (plus `offset`), `size` in node units. */
-import { _decorator, Size } from 'cc';
+/** A rectangle collider centred on the node (plus `offset`), `size` in node units (as BoxCollider2D). */
+import { _decorator, Size, Vec2 } from 'cc';
 import { SATCollider } from './SATCollider';
 import type { LocalGeometry } from '../runtime/geometry';
 
@@ -20,6 +20,13 @@ export class SATBox extends SATCollider {
 
   @property
   private _size = new Size(100, 100);
+
+  /** The four corners in world coordinates, now, in BoxCollider2D.worldPoints' order: left-bottom, left-top, right-top, right-bottom. */
+  get worldPoints(): readonly Readonly<Vec2>[] {
+    const hw = this._size.width / 2;
+    const hh = this._size.height / 2;
+    return this._toWorld([{ x: -hw, y: -hh }, { x: -hw, y: hh }, { x: hw, y: hh }, { x: hw, y: -hh }]);
+  }
 
   _className(): string {
     return 'SATBox';

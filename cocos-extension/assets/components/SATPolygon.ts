@@ -1,9 +1,10 @@
 /**
- * A polygon collider. Its points are edited in the inspector (node units), or taken from the node's UITransform
+ * A polygon collider. Its points are edited in the inspector (node units), generated once from the node's sprite
+ * or UITransform (`generatePoints()`, or "Regenerate Points" in the inspector), or followed from the UITransform
  * box when `useUITransform` is ticked. A concave outline is split into convex parts when `decomposeConcave` is
  * ticked; otherwise it is refused with a console error naming the node (no silent hull).
  */
-import { _decorator, CCBoolean, Node, UITransform, Vec2 } from 'cc';
+import { _decorator, CCBoolean, Node, Sprite, UITransform, Vec2 } from 'cc';
 import { SATCollider } from './SATCollider';
 import type { LocalGeometry } from '../runtime/geometry';
 
@@ -41,6 +42,54 @@ export class SATPolygon extends SATCollider {
     if (v === this._decomposeConcave) return;
     this._decomposeConcave = v;
     this._shapeDirty = true;
+  }
+
+  @property({
+    type: CCBoolean,
+    displayName: 'Regenerate Points',
+    tooltip: "Tick to set the points from the node's sprite (its opaque, trimmed rectangle) or else its UITransform box.",
+  })
+  get regeneratePoints(): boolean {
+    return false;
+  }
+  set regeneratePoints(v: boolean) {
+    if (v) this.generatePoints();
+  }
+
+  /** The outline in world coordinates, now (as PolygonCollider2D.worldPoints). */
+  get worldPoints(): readonly Readonly<Vec2>[] {
+    const g = this._describe();
+    return typeof g === 'string' || g.kind !== 'polygon' ? [] : this._toWorld(g.points);
+  }
+
+  /**
+   * Sets `points` from the node's Sprite (the sprite frame's trimmed rectangle: its opaque part, placed as the
+   * sprite draws it) or, without a sprite frame, from the UITransform box. Returns false (and changes nothing)
+   * when the node has neither.
+   */
+  generatePoints(): boolean {
+    const ui = this.node.getComponent(UITransform);
+    if (!ui) return false;
+    const { width, height } = ui.contentSize;
+    const cx = (0.5 - ui.anchorPoint.x) * width;
+    const cy = (0.5 - ui.anchorPoint.y) * height;
+    let hw = width / 2, hh = height / 2, x = cx, y = cy;
+    const sprite = this.node.getComponent(Sprite);
+    const frame = sprite?.spriteFrame;
+    if (frame && sprite && !sprite.trim && frame.originalSize.width > 0 && frame.originalSize.height > 0) {
+      // untrimmed drawing: the whole original image fills the box, its opaque rectangle sits at frame.offset
+      const sx = width / frame.originalSize.width;
+      const sy = height / frame.originalSize.height;
+      const rw = frame.rotated ? frame.rect.height : frame.rect.width;
+      const rh = frame.rotated ? frame.rect.width : frame.rect.height;
+      hw = (rw * sx) / 2;
+      hh = (rh * sy) / 2;
+      x = cx + frame.offset.x * sx;
+      y = cy + frame.offset.y * sy;
+    }
+    if (!(hw > 0) || !(hh > 0)) return false;
+    this.points = [new Vec2(x - hw, y - hh), new Vec2(x + hw, y - hh), new Vec2(x + hw, y + hh), new Vec2(x - hw, y + hh)];
+    return true;
   }
 
   @property

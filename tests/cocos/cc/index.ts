@@ -60,7 +60,23 @@ export const CCString = 'String';
 export function Enum<T extends object>(obj: T): T {
   return obj;
 }
+Enum.update = <T extends object>(obj: T): T => obj;
+export function BitMask<T extends object>(obj: T): T {
+  return obj;
+}
 export function ccenum(_obj: object): void {}
+
+/** Project settings: empty unless a test overrides an entry. */
+export const Settings = { Category: { PHYSICS: 'physics' } } as const;
+const settingsStore = new Map<string, unknown>();
+export const settings = {
+  querySettings<T = unknown>(category: string, name: string): T | null {
+    return (settingsStore.get(`${category}.${name}`) as T) ?? null;
+  },
+  overrideSettings(category: string, name: string, value: unknown): void {
+    settingsStore.set(`${category}.${name}`, value);
+  },
+};
 
 // ---- math -----------------------------------------------------------------------------------------------------
 
@@ -222,7 +238,8 @@ export class EventTarget {
 let nextUuid = 1;
 
 export class CCObject {
-  static Flags = { DontSave: 1 << 3, HideInHierarchy: 1 << 10 };
+  static Flags = { DontSave: 1 << 3, LockedInEditor: 1 << 9, HideInHierarchy: 1 << 10 };
+  _objFlags = 0;
   readonly uuid = `obj-${nextUuid++}`;
   name = '';
   hideFlags = 0;
@@ -543,6 +560,10 @@ export class UITransform extends Component {
 }
 
 export class Canvas extends Component {}
+export class Sprite extends Component {
+  spriteFrame: unknown = null;
+  trim = true;
+}
 
 /** Records every drawing call as [name, ...args]. */
 export class Graphics extends Component {
@@ -605,6 +626,7 @@ export class System {
 class Director extends EventTarget {
   static EVENT_INIT = 'director_init';
   static EVENT_AFTER_UPDATE = 'director_after_update';
+  static EVENT_AFTER_DRAW = 'director_after_draw';
   _systems: System[] = [];
   _components = new Set<Component>();
   private _scene: Scene | null = null;
@@ -648,6 +670,7 @@ class Director extends EventTarget {
     this.emit(Director.EVENT_AFTER_UPDATE);
     for (const obj of destroyQueue.splice(0)) obj._destroyImmediate();
     for (const s of this._systems) s.postUpdate(dt);
+    this.emit(Director.EVENT_AFTER_DRAW);
     Node.resetHasChangedFlags();
     this.totalFrames++;
   }
