@@ -25,8 +25,8 @@ constexpr int kInfoContacts = 6;        ///< contacts
 constexpr int kInfoShapeContacts = 8;   ///< shape contacts
 constexpr int kInfoRejected = 10;       ///< rejected bodies
 constexpr int kInfoStatsInt = 12;       ///< moved, candidates, touching, narrow tests, swept, rejected, residual pairs
-constexpr int kInfoStatsFloat = 19;     ///< residual depth, sync, broad, pairs, narrow, push (ms)
-constexpr int kInfoBlockBytes = 25;     ///< bytes of the blocks holding begin, stay and end events
+constexpr int kInfoStatsFloat = 19;     ///< residual depth, sync, broad, ccd, pairs, narrow, events, push (ms)
+constexpr int kInfoBlockBytes = 27;     ///< bytes of the blocks holding begin, stay and end events
 constexpr int kInfoWords = 32;
 
 /// A grow-only copy of one event array. JavaScript keeps one view per block and re-makes it only when the block
@@ -101,9 +101,11 @@ void fillInfo(WorldBox* box) {
   putFloat(info, kInfoStatsFloat + 0, s.residualDepth);
   putFloat(info, kInfoStatsFloat + 1, s.syncMs);
   putFloat(info, kInfoStatsFloat + 2, s.broadMs);
-  putFloat(info, kInfoStatsFloat + 3, s.pairsMs);
-  putFloat(info, kInfoStatsFloat + 4, s.narrowMs);
-  putFloat(info, kInfoStatsFloat + 5, s.pushMs);
+  putFloat(info, kInfoStatsFloat + 3, s.ccdMs);
+  putFloat(info, kInfoStatsFloat + 4, s.pairsMs);
+  putFloat(info, kInfoStatsFloat + 5, s.narrowMs);
+  putFloat(info, kInfoStatsFloat + 6, s.eventsMs);
+  putFloat(info, kInfoStatsFloat + 7, s.pushMs);
 }
 
 sat::World& W(WorldBox* box) { return box->world; }
@@ -148,7 +150,9 @@ void writeId(sat::BodyId id) { std::memcpy(scratch() + kOut, &id, 4); }
 extern "C" {
 
 /// A new world; returns its address (0 when memory cannot grow). broadPhase: 0 grid, 1 tree, 2 sort-and-sweep.
-EMSCRIPTEN_KEEPALIVE WorldBox* sat_world_create(int broadPhase, float treeMargin, float gridCellSize, int capacity) {
+/// flags: 1 time the stages (WorldOptions::timeStages), 2 kinematic pairs (WorldOptions::kinematicPairs).
+EMSCRIPTEN_KEEPALIVE WorldBox* sat_world_create(int broadPhase, float treeMargin, float gridCellSize, int capacity,
+                                                int flags) {
   sat::WorldOptions options;
   options.broadPhase = broadPhase == 1   ? sat::BroadPhaseType::Tree
                        : broadPhase == 2 ? sat::BroadPhaseType::SortAndSweep
@@ -156,6 +160,8 @@ EMSCRIPTEN_KEEPALIVE WorldBox* sat_world_create(int broadPhase, float treeMargin
   options.treeMargin = treeMargin;
   options.gridCellSize = gridCellSize;
   options.capacity = capacity > 0 ? capacity : 0;
+  options.timeStages = (flags & 1) != 0;
+  options.kinematicPairs = (flags & 2) != 0;
   WorldBox* box = new (std::nothrow) WorldBox(options);
   if (box) fillInfo(box);
   return box;
@@ -219,23 +225,21 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_world_remove(WorldBox* box, uint32_t id) { retu
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_check(WorldBox* box, uint32_t id) { return status(W(box).check(id)); }
 EMSCRIPTEN_KEEPALIVE int sat_world_body_count(WorldBox* box) { return W(box).bodyCount(); }
 
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_transform(WorldBox* box, uint32_t id, float x, float y, float angle,
-                                                     float scaleX, float scaleY) {
-  return status(W(box).setTransform(id, x, y, angle, scaleX, scaleY));
+/// The slot of a live body (>= 0), or minus the status (UnknownBody, RemovedBody).
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_slot_of(WorldBox* box, uint32_t id) {
+  const int slot = W(box).slotOf(id);
+  return slot >= 0 ? slot : -status(W(box).check(id));
 }
 
-/// The transform as of the last update at scratch[kOut..]: x, y, angle, scaleX, scaleY.
+/// teleport != 0: CCD does not sweep this change.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_transform(WorldBox* box, uint32_t id, float x, float y, float angle,
+                                                     float scaleX, float scaleY, int teleport) {
+  return status(W(box).setTransform(id, x, y, angle, scaleX, scaleY, teleport != 0));
+}
+
+/// The transform as of the last update at scratch[kOut..]: x, y, angle (as set), scaleX, scaleY.
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_get_transform(WorldBox* box, uint32_t id) {
-  sat::Transform xf;
-  sat::Status s = W(box).getTransform(id, &xf);
-  if (s != sat::Status::Ok) return status(s);
-  float* out = scratch() + kOut;
-  out[0] = xf.p.x;
-  out[1] = xf.p.y;
-  out[2] = sat::angleOf(xf.q);
-  out[3] = xf.scale.x;
-  out[4] = xf.scale.y;
-  return 0;
+  return status(W(box).getTransform(id, scratch() + kOut));
 }
 
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_enabled(WorldBox* box, uint32_t id, int enabled) {

@@ -32,6 +32,7 @@ export {
   type PushApartOptions,
   type QueryFilter,
   type RejectedBody,
+  type SetTransformOptions,
   type WorldContact,
   type WorldContacts,
   type WorldEvents,

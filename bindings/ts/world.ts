@@ -61,6 +61,26 @@ export interface WorldOptions {
   capacity?: number;
   /** Push-apart response; `true` enables it with the defaults. Change later with {@link World.setPushApart}. */
   pushApart?: boolean | PushApartOptions;
+  /**
+   * Whether update() times its stages (the `...Ms` fields of {@link WorldStats}). Default true. Each clock read is a
+   * call out to `performance.now()` (about 0.1-0.3 µs and a boxed number): a small world updated very often may
+   * turn it off; the stage times then stay 0.
+   */
+  timeStages?: boolean;
+  /**
+   * Whether pairs of two non-dynamic bodies (kinematic-static, kinematic-kinematic) are tested and report events.
+   * Default false, as in Box2D. Static-static pairs never are.
+   */
+  kinematicPairs?: boolean;
+}
+
+/** Options of {@link World.setTransform} in its object form. */
+export interface SetTransformOptions {
+  /**
+   * The body jumps to the new transform: CCD does not sweep a bullet along the way (the change is taken as it is).
+   * Default false.
+   */
+  teleport?: boolean;
 }
 
 /** One shape of a compound body, placed in the body's frame. */
@@ -129,7 +149,11 @@ export interface QueryFilter {
   includeSensors?: boolean;
 }
 
-/** A raycast hit on a body, from {@link World.raycast} / {@link World.raycastAll}. */
+/**
+ * A raycast hit on a body, from {@link World.raycast} / {@link World.raycastAll}. A ray that starts inside a body
+ * (boundary included) hits it at fraction 0, at the start point, with a zero normal; `shape` is then the part
+ * holding the start. The seams between the convex parts of a compound or concave body are never hit.
+ */
 export interface WorldRayHit {
   /** the body hit */
   body: number;
@@ -137,7 +161,7 @@ export interface WorldRayHit {
   shape: number;
   /** world hit point */
   point: Vec2;
-  /** unit surface normal at the hit, facing the ray */
+  /** unit surface normal at the hit, facing the ray; (0, 0) for a ray that starts inside the body */
   normal: Vec2;
   /** point = start + fraction * (end - start), in [0, 1] */
   fraction: number;
@@ -174,12 +198,16 @@ export interface WorldStats {
   readonly contactCount: number;
   /** ms: taking transforms, world geometry of moved bodies */
   readonly syncMs: number;
-  /** ms: broad-phase update and CCD sweeps */
+  /** ms: broad-phase update */
   readonly broadMs: number;
+  /** ms: CCD sweeps of bullets */
+  readonly ccdMs: number;
   /** ms: new pairs into the pair cache */
   readonly pairsMs: number;
-  /** ms: narrow phase, events and contacts */
+  /** ms: narrow phase (SAT tests, contacts) */
   readonly narrowMs: number;
+  /** ms: begin / stay / end events, contacts put in event order */
+  readonly eventsMs: number;
   /** ms: push-apart */
   readonly pushMs: number;
   /** ms: sum of the stages above (the update inside the module) */
@@ -344,8 +372,9 @@ export interface ContactView {
 }
 
 /**
- * The contacts of the last {@link World.update}: one per begin and stay event (begin events first), as views into
- * WebAssembly memory. Contact i occupies words `[i * CONTACT_WORDS, (i + 1) * CONTACT_WORDS)` of `u32` and `f32`
+ * The contacts of the last {@link World.update}, in event order: contact i belongs to begin event i for
+ * i < `events.beginCount`, then to stay event i - `events.beginCount`; begins and stays are each in pair order (slot
+ * of A, then slot of B), as the events are. Views into WebAssembly memory. Contact i occupies words `[i * CONTACT_WORDS, (i + 1) * CONTACT_WORDS)` of `u32` and `f32`
  * (the same memory; see {@link ContactWord}). Only the first `count` contacts are valid. Same snapshot rules as
  * {@link WorldEvents}.
  */
@@ -380,7 +409,7 @@ export interface WorldContacts {
 
 /** @internal */
 interface WorldExports {
-  _sat_world_create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number): number;
+  _sat_world_create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number, flags: number): number;
   _sat_world_destroy(w: number): void;
   _sat_world_info(w: number): number;
   _sat_world_add(w: number, shapes: number, shapeCount: number): number;
@@ -388,7 +417,8 @@ interface WorldExports {
   _sat_world_remove(w: number, id: number): number;
   _sat_world_check(w: number, id: number): number;
   _sat_world_body_count(w: number): number;
-  _sat_world_set_transform(w: number, id: number, x: number, y: number, a: number, sx: number, sy: number): number;
+  _sat_world_slot_of(w: number, id: number): number;
+  _sat_world_set_transform(w: number, id: number, x: number, y: number, a: number, sx: number, sy: number, teleport: number): number;
   _sat_world_get_transform(w: number, id: number): number;
   _sat_world_set_enabled(w: number, id: number, enabled: number): number;
   _sat_world_set_filter(w: number, id: number, group: number, mask: number): number;
@@ -417,8 +447,8 @@ const I_CONTACTS = 6;
 const I_SHAPE_CONTACTS = 8;
 const I_REJECTED = 10;
 const I_STATS_INT = 12; // moved, candidates, touching, narrowTests, swept, rejected, residualPairs
-const I_STATS_FLOAT = 19; // residualDepth, sync, broad, pairs, narrow, push
-const I_BLOCK_BYTES = 25; // bytes of the blocks holding begin, stay and end events
+const I_STATS_FLOAT = 19; // residualDepth, sync, broad, ccd, pairs, narrow, events, push
+const I_BLOCK_BYTES = 27; // bytes of the blocks holding begin, stay and end events
 
 /** World status values (cpp/include/sat/world.h) beyond the core's. */
 const STATUS_UNKNOWN_BODY = 64;
@@ -459,9 +489,10 @@ const worldRegistry: FinalizationRegistry<{ x: WorldExports; w: number }> | null
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => held.x._sat_world_destroy(held.w)) : null;
 
 /**
- * A collision world living in the WebAssembly module. Bodies are addressed by numeric ids (positive integers
- * below 2^32; a removed body's id stays invalid forever, so stale ids are detected and refused with
- * `SATError('RemovedBody')`). Not a rigid-body solver: the game moves bodies; the world tells which touch.
+ * A collision world living in the WebAssembly module. Bodies are addressed by numeric ids: 1, 2, 3, ... in the
+ * order they are added, never reissued (a removed body's id stays invalid for the world's life and is refused with
+ * `SATError('RemovedBody')`; an id above the last one issued with `SATError('UnknownBody')`). A world issues at
+ * most 2^32 - 1 ids over its life (`WorldFull` after that). Not a rigid-body solver: the game moves bodies; the world tells which touch.
  *
  * Frame model: write transforms (bulk into {@link World.transforms}, or {@link World.setTransform}), call
  * {@link World.update} once, read {@link World.events} and {@link World.contacts}. Queries see the world as of
@@ -512,7 +543,9 @@ export class World {
       throw new SATError('LoadFailed', 'createWorld: this build of the module has no world (bindings/world_bindings.cpp)');
     }
     this.broadPhase = bp;
-    const w = this._x._sat_world_create(bpIndex, treeMargin, cell, capacity);
+    const timeStages = optBool(options.timeStages, true, 'createWorld', 'options.timeStages');
+    const kinematicPairs = optBool(options.kinematicPairs, false, 'createWorld', 'options.kinematicPairs');
+    const w = this._x._sat_world_create(bpIndex, treeMargin, cell, capacity, (timeStages ? 1 : 0) | (kinematicPairs ? 2 : 0));
     if (w === 0) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
     this._w = w;
     worldRegistry?.register(this, { x: this._x, w }, this);
@@ -713,19 +746,41 @@ export class World {
   }
 
   /**
-   * Sets a body's transform, taken at the next update(). For many bodies per frame write
-   * {@link World.transforms} instead (no call per body).
+   * Sets a body's transform, taken at the next update(): `setTransform(id, x, y, angle?, scaleX?, scaleY?)`, or
+   * `setTransform(id, xf, options?)` with `xf` a {@link Transform} and `options.teleport` (the body jumps there: a
+   * bullet is not swept along the way). For many bodies per frame write {@link World.transforms} instead (no call
+   * per body).
    * @throws SATError `InvalidTransform` (nothing changes), `UnknownBody`, `RemovedBody`, `Disposed`
    */
-  setTransform(id: number, x: number, y: number, angle = 0, scaleX = 1, scaleY = 1): void {
+  setTransform(id: number, x: number, y: number, angle?: number, scaleX?: number, scaleY?: number): void;
+  setTransform(id: number, xf: Transform, options?: SetTransformOptions): void;
+  setTransform(id: number, xOrXf: number | Transform, yOrOptions?: number | SetTransformOptions, angle = 0, scaleX = 1, scaleY = 1): void {
     const w = this._ptr('setTransform');
     this._id(id, 'setTransform');
+    let x: number, y: number, teleport = false;
+    if (typeof xOrXf === 'object' && xOrXf !== null) {
+      const xf = xOrXf;
+      x = xf.x;
+      y = xf.y;
+      angle = xf.angle ?? 0;
+      scaleX = xf.scaleX ?? 1;
+      scaleY = xf.scaleY ?? 1;
+      if (yOrOptions !== undefined) {
+        if (typeof yOrOptions !== 'object' || yOrOptions === null) {
+          throw new SATError('InvalidArgument', `World.setTransform: options must be an object {teleport?}, got ${describe(yOrOptions)}`);
+        }
+        teleport = optBool(yOrOptions.teleport, false, 'World.setTransform', 'options.teleport');
+      }
+    } else {
+      x = xOrXf as number;
+      y = yOrOptions as number;
+    }
     if (!isFiniteNumber(x) || !isFiniteNumber(y) || !isFiniteNumber(angle) || !isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
       const s = this._x._sat_world_check(w, id);
       if (s !== 0) throw this._bodyError(s, 'setTransform', id);
       throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) has a non-finite or non-number component`);
     }
-    const r = this._x._sat_world_set_transform(w, id, x, y, angle, scaleX, scaleY);
+    const r = this._x._sat_world_set_transform(w, id, x, y, angle, scaleX, scaleY, teleport ? 1 : 0);
     if (r === 0) return;
     if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setTransform', id);
     throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) is not usable: |x|, |y| <= 1e6, |scaleX|, |scaleY| in [1e-6, 1e6]`);
@@ -753,16 +808,29 @@ export class World {
   private readonly _matrixScratch = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1 };
 
   /**
-   * The body's transform as of the last update() (after CCD and push-apart), angle in (-pi, pi]. Allocates a
-   * fresh object.
+   * The body's transform as of the last update() (after CCD and push-apart), with the angle as it was set (not
+   * wrapped): the values its entry in {@link World.transforms} held right after that update. Writes into `out` when
+   * given (no allocation) and returns it; else returns a new object.
    * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
    */
-  getTransform(id: number): Required<Transform> {
+  getTransform<T extends { x: number; y: number; angle?: number; scaleX?: number; scaleY?: number } = Required<Transform>>(
+    id: number,
+    out?: T,
+  ): T & Required<Transform> {
     const w = this._ptr('getTransform');
+    if (out !== undefined && (typeof out !== 'object' || out === null)) {
+      throw new SATError('InvalidArgument', `World.getTransform: out must be an object to fill, got ${describe(out)}`);
+    }
     this._check(this._x._sat_world_get_transform(w, this._id(id, 'getTransform')), 'getTransform', id);
     const f = this._sat._heap();
     const o = this._sat._s + OUT;
-    return { x: f[o], y: f[o + 1], angle: f[o + 2], scaleX: f[o + 3], scaleY: f[o + 4] };
+    const r = (out ?? {}) as T & Required<Transform>;
+    r.x = f[o];
+    r.y = f[o + 1];
+    r.angle = f[o + 2];
+    r.scaleX = f[o + 3];
+    r.scaleY = f[o + 4];
+    return r;
   }
 
   /** Enables or disables a body: a disabled body is in no pair (its pairs end) and no query. */
@@ -860,8 +928,9 @@ export class World {
    */
   slotOf(id: number): number {
     const w = this._ptr('slotOf');
-    this._check(this._x._sat_world_check(w, this._id(id, 'slotOf')), 'slotOf', id);
-    return id & 0xfffff;
+    const slot = this._x._sat_world_slot_of(w, this._id(id, 'slotOf'));
+    if (slot < 0) throw this._bodyError(-slot, 'slotOf', id);
+    return slot;
   }
 
   /**
@@ -947,10 +1016,12 @@ export class World {
     st.residualDepth = f32[i + I_STATS_FLOAT];
     st.syncMs = f32[i + I_STATS_FLOAT + 1];
     st.broadMs = f32[i + I_STATS_FLOAT + 2];
-    st.pairsMs = f32[i + I_STATS_FLOAT + 3];
-    st.narrowMs = f32[i + I_STATS_FLOAT + 4];
-    st.pushMs = f32[i + I_STATS_FLOAT + 5];
-    st.totalMs = st.syncMs + st.broadMs + st.pairsMs + st.narrowMs + st.pushMs;
+    st.ccdMs = f32[i + I_STATS_FLOAT + 3];
+    st.pairsMs = f32[i + I_STATS_FLOAT + 4];
+    st.narrowMs = f32[i + I_STATS_FLOAT + 5];
+    st.eventsMs = f32[i + I_STATS_FLOAT + 6];
+    st.pushMs = f32[i + I_STATS_FLOAT + 7];
+    st.totalMs = st.syncMs + st.broadMs + st.ccdMs + st.pairsMs + st.narrowMs + st.eventsMs + st.pushMs;
     this._events._refresh();
     this._contacts._refresh();
     return this._stats;
@@ -1529,12 +1600,14 @@ function makeStats(): WorldStats {
     residualDepth: 0.5,
     syncMs: 0.5,
     broadMs: 0.5,
+    ccdMs: 0.5,
     pairsMs: 0.5,
     narrowMs: 0.5,
+    eventsMs: 0.5,
     pushMs: 0.5,
     totalMs: 0.5,
   };
-  st.residualDepth = st.syncMs = st.broadMs = st.pairsMs = st.narrowMs = st.pushMs = st.totalMs = 0;
+  st.residualDepth = st.syncMs = st.broadMs = st.ccdMs = st.pairsMs = st.narrowMs = st.eventsMs = st.pushMs = st.totalMs = 0;
   return st;
 }
 

@@ -33,6 +33,7 @@ void World::Impl::forEachCandidate(const AABB& q, SlotVisit visit, void* context
     case BroadPhaseType::Grid: grid.query(q, once); break;
     case BroadPhaseType::SortAndSweep: sap.query(q, once); break;
   }
+  for (uint32_t slot : unbuilt) once(slot);  // not in the grid / sort-and-sweep until the next update()
 }
 
 // Ray candidates, nearest structures first, each body once; visit(slot) returns the ray's new maxFraction (a hit
@@ -61,6 +62,12 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
     });
   };
   treeVisit(staticTree);
+  if (!unbuilt.empty()) {  // not in the grid / sort-and-sweep until the next update()
+    const AABB rayBox = looseSegmentBox(origin, origin + maxF * translation);
+    for (uint32_t slot : unbuilt) {
+      if (overlaps(hot[slot].box, rayBox)) once(slot);
+    }
+  }
   switch (options.broadPhase) {
     case BroadPhaseType::Tree: treeVisit(movingTree); break;
     case BroadPhaseType::Grid: {
@@ -133,12 +140,26 @@ bool validRay(const RayCastInput& ray) {
 
 }  // namespace
 
-// A body's first hit along the ray (over its shapes), or hit.fraction = FLT_MAX.
+// A body's first hit along the ray, or hit.fraction = FLT_MAX. A ray that starts inside the body (in any of its
+// shapes, boundary included) hits it at fraction 0, at the origin, with a zero normal: the seams between the
+// convex parts of a compound or concave body are not surfaces, and the start is the only point of the body's
+// boundary a ray from inside can name without tracing the outline of the union.
 static RayHit bodyRayHit(const World::Impl& w, uint32_t slot, const RayCastInput& ray, bool* hit) {
   RayHit best;
   best.fraction = FLT_MAX;
   *hit = false;
   const detail::BodyHot& h = w.hot[slot];
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    if (contains(w.shapeHot[k].box, ray.origin) && containsPoint(w.shapes[k], w.xf[slot], ray.origin)) {
+      best.body = w.idOf(slot);
+      best.shape = int(k - h.shapeBegin);
+      best.point = ray.origin;
+      best.normal = {0.0f, 0.0f};
+      best.fraction = 0.0f;
+      *hit = true;
+      return best;
+    }
+  }
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     CastOutput out = raycast(w.shapes[k], w.xf[slot], ray);
     if (out.hit && out.fraction < best.fraction) {

@@ -1,7 +1,7 @@
 // Push-apart response: Gauss-Seidel over the touching non-sensor pairs. Each visit re-collides the pair at the
 // bodies' current poses and moves them apart along the body-level MTV, split by inverse mass (static and
 // kinematic bodies have none and stay put). A few iterations settle stacks and clusters; whatever overlap beyond
-// the slop is left is measured and reported.
+// the slop is left afterwards is measured over every pair and reported.
 #include <cmath>
 
 #include "world_internal.h"
@@ -10,7 +10,8 @@ namespace sat {
 
 void World::Impl::pushApart() {
   const float slop = push.slop;
-  bool anyMoved = false;
+  if (pushStamp.size() < slotCount) pushStamp.resize(slotCount, 0u);
+  pushed.clear();
   auto moveBody = [&](uint32_t slot, Vec2 delta) {
     xf[slot].p = xf[slot].p + delta;
     float* b = &buffer[size_t(slot) * kTransformStride];
@@ -23,13 +24,13 @@ void World::Impl::pushApart() {
       fat[slot] = fatten(hot[slot].box);
       movingTree.moveProxy(proxy[slot], fat[slot]);
     }
-    anyMoved = true;
+    if (pushStamp[slot] != frame) {
+      pushStamp[slot] = frame;
+      pushed.push_back(slot);
+    }
   };
   Contact c;
-  for (int iter = 0; iter <= push.iterations; ++iter) {
-    const bool measure = iter == push.iterations;
-    float residual = 0.0f;
-    int residualPairs = 0;
+  for (int iter = 0; iter < push.iterations; ++iter) {
     for (detail::Pair& p : pairs) {
       if (!p.touching) continue;
       const uint32_t a = p.a, b = p.b;
@@ -37,27 +38,47 @@ void World::Impl::pushApart() {
       const float wSum = invMass[a] + invMass[b];
       if (!(wSum > 0.0f) || !overlaps(hot[a].box, hot[b].box)) continue;
       if (!collideBodies(a, b, &p.cache, &c, false)) continue;
-      const float excess = c.depth - slop;
-      if (!(excess > 0.0f)) continue;
-      if (measure) {
-        residual = excess > residual ? excess : residual;
-        ++residualPairs;
-        continue;
-      }
+      if (!(c.depth - slop > 0.0f)) continue;
       const float corr = c.depth - 0.5f * slop;
       if (invMass[a] > 0.0f) moveBody(a, (-corr * invMass[a] / wSum) * c.normal);
       if (invMass[b] > 0.0f) moveBody(b, (corr * invMass[b] / wSum) * c.normal);
     }
-    if (measure) {
-      stats.residualDepth = residual;
-      stats.residualPairs = residualPairs;
-    }
   }
-  if (anyMoved && options.broadPhase == BroadPhaseType::Grid) {
-    rebuildMoving();
-  } else if (anyMoved && options.broadPhase == BroadPhaseType::SortAndSweep) {
-    rebuildMoving();
+  if (!pushed.empty() && options.broadPhase != BroadPhaseType::Tree) rebuildMoving();
+  measureResidual();
+}
+
+// The overlap beyond the slop left after the push, over every pair push-apart acts on (non-sensor, a dynamic body
+// in it), including pairs the push itself brought together, which the pair cache does not hold yet. A pair with no
+// pushed body is as the narrow phase found it, and had it overlapped beyond the slop a body of it would have been
+// pushed; so the pairs of pushed bodies, found through the (updated) broad phase, are all there is to measure.
+void World::Impl::measureResidual() {
+  struct Visit {
+    World::Impl* w;
+    uint32_t slot;
+    float residual = 0.0f;
+    int pairs = 0;
+  } ctx{this, 0};
+  auto visit = [](void* context, uint32_t other) {
+    Visit& v = *static_cast<Visit*>(context);
+    World::Impl& w = *v.w;
+    const uint32_t s = v.slot;
+    if (other == s || (w.pushStamp[other] == w.frame && other < s)) return;  // each pair once
+    if (!w.shouldCollide(s, other) || ((w.hot[s].flags | w.hot[other].flags) & detail::kSensor)) return;
+    if (!(w.invMass[s] + w.invMass[other] > 0.0f)) return;
+    Contact c;
+    if (!w.collideBodies(s < other ? s : other, s < other ? other : s, nullptr, &c, false)) return;
+    const float excess = c.depth - w.push.slop;
+    if (!(excess > 0.0f)) return;
+    v.residual = excess > v.residual ? excess : v.residual;
+    ++v.pairs;
+  };
+  for (uint32_t slot : pushed) {
+    ctx.slot = slot;
+    forEachCandidate(hot[slot].box, visit, &ctx);
   }
+  stats.residualDepth = ctx.residual;
+  stats.residualPairs = ctx.pairs;
 }
 
 }  // namespace sat

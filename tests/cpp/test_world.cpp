@@ -73,14 +73,16 @@ struct Model {
   }
 };
 
+// A canonical key of an unordered pair (ids of destroyed bodies included, so not by slot).
 uint64_t pairKey(BodyId a, BodyId b) {
-  if (sat::bodySlot(a) > sat::bodySlot(b)) std::swap(a, b);
+  if (a > b) std::swap(a, b);
   return (uint64_t(a) << 32) | b;
 }
 
-bool filterPasses(const Model& a, const Model& b) {
+bool filterPasses(const Model& a, const Model& b, bool kinematicPairs) {
   if (!a.enabled || !b.enabled) return false;
   if (a.type == sat::BodyType::Static && b.type == sat::BodyType::Static) return false;
+  if (!kinematicPairs && a.type != sat::BodyType::Dynamic && b.type != sat::BodyType::Dynamic) return false;
   return (a.group & b.mask) && (b.group & a.mask);
 }
 
@@ -128,6 +130,7 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
   Rng rng(1234 + int(GetParam()));
   sat::WorldOptions opt;
   opt.broadPhase = GetParam();
+  opt.kinematicPairs = GetParam() != sat::BroadPhaseType::Grid;  // both settings against the reference
   sat::World world(opt);
   std::map<BodyId, Model> models;
   const float half = 30.0f;
@@ -223,8 +226,8 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
         if (m.y < -half || m.y > half) m.vy = -m.vy;
       }
       // Half the bodies through the bulk buffer, half through setTransform.
-      if (sat::bodySlot(m.id) % 2 == 0) {
-        float* b = world.transformBuffer() + sat::bodySlot(m.id) * sat::kTransformStride;
+      if (world.slotOf(m.id) % 2 == 0) {
+        float* b = world.transformBuffer() + world.slotOf(m.id) * sat::kTransformStride;
         b[0] = m.x;
         b[1] = m.y;
         b[2] = m.angle;
@@ -285,7 +288,7 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
       for (size_t j = i + 1; j < all.size(); ++j) {
         const Model& a = *all[i];
         const Model& b = *all[j];
-        bool ref = filterPasses(a, b) && sat::overlaps(bounds[i], bounds[j]) && referenceTouching(a, b);
+        bool ref = filterPasses(a, b, opt.kinematicPairs) && sat::overlaps(bounds[i], bounds[j]) && referenceTouching(a, b);
         bool got = touching.count(pairKey(a.id, b.id)) != 0;
         ++checkedPairs;
         if (ref != got) {
@@ -293,8 +296,8 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
           float margin = referenceMargin(a, b);
           ASSERT_LT(margin, 2e-3f) << "frame " << frame << " ref " << ref << " world " << got << " margin "
                                    << margin << " types " << int(a.type) << int(b.type) << " shapes "
-                                   << a.shapes.size() << b.shapes.size() << " slots " << sat::bodySlot(a.id) << " "
-                                   << sat::bodySlot(b.id);
+                                   << a.shapes.size() << b.shapes.size() << " slots " << world.slotOf(a.id) << " "
+                                   << world.slotOf(b.id);
           ++borderline;
         }
       }
@@ -385,7 +388,10 @@ TEST(WorldStats, StageTimingCanBeTurnedOff) {
   }
   for (sat::World* w : {&timed, &untimed}) ASSERT_EQ(w->update(), sat::Status::Ok);
   const sat::UpdateStats& s = untimed.stats();
-  EXPECT_EQ(s.syncMs + s.broadMs + s.pairsMs + s.narrowMs + s.pushMs, 0.0f);
+  EXPECT_EQ(s.syncMs + s.broadMs + s.ccdMs + s.pairsMs + s.narrowMs + s.eventsMs + s.pushMs, 0.0f);
+  const sat::UpdateStats& t = timed.stats();
+  for (float ms : {t.syncMs, t.broadMs, t.ccdMs, t.pairsMs, t.narrowMs, t.eventsMs, t.pushMs}) EXPECT_GE(ms, 0.0f);
+  EXPECT_GT(t.syncMs + t.broadMs + t.ccdMs + t.pairsMs + t.narrowMs + t.eventsMs + t.pushMs, 0.0f);
   ASSERT_GT(timed.contactCount(), 0);
   ASSERT_EQ(untimed.contactCount(), timed.contactCount());
   for (int i = 0; i < timed.contactCount(); ++i) {
@@ -441,30 +447,37 @@ TEST(WorldBadInput, UnknownStaleAndInvalidTransformsAreRefusedAndChangeNothing) 
 
   // Bulk path: a NaN for a is refused at update, put back, and b's change still goes through.
   float* buf = world.transformBuffer();
-  buf[sat::bodySlot(a) * sat::kTransformStride + 0] = NAN;
-  buf[sat::bodySlot(b) * sat::kTransformStride + 0] = 1.5f;
+  buf[world.slotOf(a) * sat::kTransformStride + 0] = NAN;
+  buf[world.slotOf(b) * sat::kTransformStride + 0] = 1.5f;
   EXPECT_EQ(world.update(), sat::Status::InvalidTransform);
   ASSERT_EQ(world.rejectedCount(), 1);
   EXPECT_EQ(world.rejected()[0].id, a);
-  EXPECT_EQ(buf[sat::bodySlot(a) * sat::kTransformStride + 0], 0.0f);
+  EXPECT_EQ(buf[world.slotOf(a) * sat::kTransformStride + 0], 0.0f);
   ASSERT_EQ(world.getTransform(b, &t), sat::Status::Ok);
   EXPECT_EQ(t.p.x, 1.5f);
   EXPECT_EQ(world.stayCount(), 1);
   EXPECT_NEAR(world.contacts()[0].depth, 0.5f, 1e-5f);
 
   // Stale ids: destroyed bodies, and a new body in the same slot does not revive them.
+  const int slotA = world.slotOf(a);
   ASSERT_EQ(world.destroyBody(a), sat::Status::Ok);
+  EXPECT_EQ(world.slotOf(a), -1);
   EXPECT_EQ(world.setTransform(a, 0, 0, 0), sat::kStatusRemovedBody);
   EXPECT_EQ(world.setEnabled(a, false), sat::kStatusRemovedBody);
   EXPECT_EQ(world.destroyBody(a), sat::kStatusRemovedBody);
   ASSERT_EQ(world.update(), sat::Status::Ok);
   BodyId c;
   ASSERT_EQ(world.createBody(def, box(1, 1), &c), sat::Status::Ok);
-  EXPECT_EQ(sat::bodySlot(c), sat::bodySlot(a));
+  EXPECT_EQ(world.slotOf(c), slotA);
   EXPECT_NE(c, a);
   EXPECT_EQ(world.check(a), sat::kStatusRemovedBody);
   EXPECT_EQ(world.check(c), sat::Status::Ok);
   EXPECT_EQ(world.userId(a), 0u);
+
+  // Ids above the last one issued were never issued, whatever slot they would name.
+  EXPECT_EQ(world.check(c + 1), sat::kStatusUnknownBody);
+  EXPECT_EQ(world.check((c + 1) | (1u << 20)), sat::kStatusUnknownBody);
+  EXPECT_EQ(world.check(0xFFFFFFFFu), sat::kStatusUnknownBody);
 
   // Bad definitions.
   BodyId bad = 77;
@@ -694,6 +707,285 @@ TEST(WorldCcd, MirroredBulletIsNotSweptThroughAZeroScale) {
     ASSERT_EQ(world.setTransform(bulletId, 5.86666679f, -15.0f, 0.0f, 1.0f, 1.0f), sat::Status::Ok);
     ASSERT_EQ(world.update(), sat::Status::Ok);
     EXPECT_EQ(world.stats().sweptBodies, 1);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: ids once packed a 12-bit generation over the slot, so 4095 add/remove cycles on one slot made an old
+// id valid again for a new body. Ids are now issued in order and never reissued, whatever happens to slots.
+TEST(WorldIds, NeverReissuedAcrossThousandsOfCyclesOnOneSlot) {
+  sat::World world;
+  sat::BodyDef def;
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 0.5f, &c), sat::Status::Ok);
+  BodyId keep;
+  ASSERT_EQ(world.createBody(def, c, &keep), sat::Status::Ok);
+  std::set<BodyId> issued{keep};
+  BodyId first = 0;
+  int firstSlot = -1;
+  for (int cycle = 0; cycle < 10000; ++cycle) {
+    BodyId id;
+    ASSERT_EQ(world.createBody(def, c, &id), sat::Status::Ok);
+    ASSERT_TRUE(issued.insert(id).second) << "id " << id << " reissued at cycle " << cycle;
+    if (cycle == 0) {
+      first = id;
+      firstSlot = world.slotOf(id);
+    }
+    EXPECT_EQ(world.slotOf(id), firstSlot);  // the same slot every time: the case that used to wrap
+    ASSERT_EQ(world.destroyBody(id), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);  // frees the slot for the next cycle
+    if (cycle % 1000 == 0) {
+      EXPECT_EQ(world.check(first), sat::kStatusRemovedBody) << cycle;
+    }
+  }
+  EXPECT_EQ(world.check(first), sat::kStatusRemovedBody);
+  EXPECT_EQ(world.check(keep), sat::Status::Ok);
+  for (BodyId id : issued) {
+    if (id != keep) {
+      EXPECT_EQ(world.check(id), sat::kStatusRemovedBody) << id;
+    }
+  }
+  EXPECT_EQ(world.check(*issued.rbegin() + 1), sat::kStatusUnknownBody);
+  EXPECT_TRUE(world.validate());
+}
+
+// Lookups stay right with many live bodies whose ids hash into the same runs (the id map's deletion path).
+TEST(WorldIds, ManyBodiesAddedAndRemovedInRandomOrderKeepTheirIds) {
+  Rng rng(91);
+  sat::World world;
+  sat::BodyDef def;
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 0.5f, &c), sat::Status::Ok);
+  std::vector<std::pair<BodyId, uint32_t>> live;  // id, userId
+  std::vector<BodyId> dead;
+  for (int step = 0; step < 20000; ++step) {
+    if (live.empty() || uniInt(rng, 0, 2) != 0) {
+      def.userId = uint32_t(step);
+      def.x = float(uniInt(rng, -100, 100));
+      BodyId id;
+      ASSERT_EQ(world.createBody(def, c, &id), sat::Status::Ok);
+      live.push_back({id, def.userId});
+    } else {
+      size_t k = size_t(uniInt(rng, 0, int(live.size()) - 1));
+      ASSERT_EQ(world.destroyBody(live[k].first), sat::Status::Ok);
+      dead.push_back(live[k].first);
+      live[k] = live.back();
+      live.pop_back();
+    }
+    if (step % 97 == 0) {
+      ASSERT_EQ(world.update(), sat::Status::Ok);
+    }
+  }
+  for (const auto& [id, user] : live) {
+    EXPECT_EQ(world.userId(id), user);
+  }
+  for (BodyId id : dead) {
+    EXPECT_EQ(world.check(id), sat::kStatusRemovedBody);
+  }
+  EXPECT_EQ(world.bodyCount(), int(live.size()));
+  EXPECT_TRUE(world.validate());
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: setSensor() did not mark the body for a resync, so a contact already touching kept its old sensor
+// flag until a body moved.
+TEST(WorldEvents, SetSensorUpdatesTouchingContactsAtTheNextUpdate) {
+  for (int shapes : {1, 2}) {
+    sat::World world;
+    sat::BodyDef def;
+    BodyId a, b;
+    sat::ShapeDef parts[2];
+    parts[0].shape = box(1, 1);
+    parts[1].shape = box(1, 1);
+    parts[1].offset = {0.0f, 3.0f};
+    ASSERT_EQ(world.createBody(def, parts, shapes, &a), sat::Status::Ok);
+    def.x = 0.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1);
+    EXPECT_EQ(world.contacts()[0].flags & sat::kContactSensor, 0);
+    ASSERT_EQ(world.setSensor(b, true), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.stayCount(), 1);  // still touching: a stay, not end + begin
+    ASSERT_EQ(world.contactCount(), 1);
+    EXPECT_NE(world.contacts()[0].flags & sat::kContactSensor, 0) << shapes;
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_NE(world.contacts()[0].flags & sat::kContactSensor, 0) << shapes;
+    ASSERT_EQ(world.setSensor(b, false), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.stayCount(), 1);
+    EXPECT_EQ(world.contacts()[0].flags & sat::kContactSensor, 0) << shapes;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: contacts were listed in pair order, so stays and begins were interleaved although the contract said
+// begins first. Contact i is begin event i, then the stays follow in stay-event order; each list in pair order.
+TEST(WorldContacts, BeginsThenStaysEachInPairOrderMatchingTheEvents) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    Rng rng(7);
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt);
+    struct Mover {
+      BodyId id;
+      float x, y, vx, vy;
+    };
+    std::vector<Mover> movers;
+    for (int i = 0; i < 150; ++i) {
+      sat::BodyDef def;
+      def.x = float(uni(rng, -10, 10));
+      def.y = float(uni(rng, -10, 10));
+      def.type = i % 10 == 0 ? sat::BodyType::Static : sat::BodyType::Dynamic;
+      BodyId id;
+      ASSERT_EQ(world.createBody(def, randomShape(rng, 0.8f), &id), sat::Status::Ok);
+      if (def.type == sat::BodyType::Dynamic) {
+        movers.push_back({id, def.x, def.y, float(uni(rng, -0.2, 0.2)), float(uni(rng, -0.2, 0.2))});
+      }
+    }
+    auto slotKey = [&](const sat::BodyPair& p) {
+      return (uint64_t(uint32_t(world.slotOf(p.a))) << 32) | uint32_t(world.slotOf(p.b));
+    };
+    int begins = 0, stays = 0, interleavedFrames = 0;
+    for (int frame = 0; frame < 120; ++frame) {
+      for (Mover& m : movers) {
+        m.x += m.vx;
+        m.y += m.vy;
+        if (std::fabs(m.x) > 10) m.vx = -m.vx;
+        if (std::fabs(m.y) > 10) m.vy = -m.vy;
+        ASSERT_EQ(world.setTransform(m.id, m.x, m.y, 0.0f), sat::Status::Ok);
+      }
+      ASSERT_EQ(world.update(), sat::Status::Ok);
+      const int nb = world.beginCount(), ns = world.stayCount();
+      ASSERT_EQ(world.contactCount(), nb + ns);
+      for (int i = 0; i < nb + ns; ++i) {
+        const sat::Contact& c = world.contacts()[i];
+        const sat::BodyPair& e = i < nb ? world.beginEvents()[i] : world.stayEvents()[i - nb];
+        ASSERT_EQ(c.a, e.a) << frame << " " << i;
+        ASSERT_EQ(c.b, e.b) << frame << " " << i;
+        ASSERT_EQ((c.flags & sat::kContactBegan) != 0, i < nb) << frame << " " << i;
+        ASSERT_LT(world.slotOf(c.a), world.slotOf(c.b));
+      }
+      for (int i = 1; i < nb; ++i) ASSERT_LT(slotKey(world.beginEvents()[i - 1]), slotKey(world.beginEvents()[i]));
+      for (int i = 1; i < ns; ++i) ASSERT_LT(slotKey(world.stayEvents()[i - 1]), slotKey(world.stayEvents()[i]));
+      for (int i = 1; i < world.endCount(); ++i) {
+        ASSERT_LT(slotKey(world.endEvents()[i - 1]), slotKey(world.endEvents()[i]));
+      }
+      // The case the old order got wrong: a begin whose pair sorts after a stay's.
+      if (nb > 0 && ns > 0 && slotKey(world.beginEvents()[nb - 1]) > slotKey(world.stayEvents()[0])) ++interleavedFrames;
+      begins += nb;
+      stays += ns;
+    }
+    EXPECT_GT(begins, 100);
+    EXPECT_GT(stays, 1000);
+    EXPECT_GT(interleavedFrames, 10);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A teleport is not swept: a bullet set through a wall with teleport = true lands there; the same move without it
+// is stopped at the wall.
+TEST(WorldCcd, TeleportSkipsTheSweep) {
+  for (bool teleport : {false, true}) {
+    sat::World world;
+    sat::BodyDef def;
+    def.bullet = true;
+    sat::Circle c;
+    ASSERT_EQ(sat::makeCircle({0, 0}, 0.1f, &c), sat::Status::Ok);
+    BodyId bullet, wall;
+    ASSERT_EQ(world.createBody(def, c, &bullet), sat::Status::Ok);
+    sat::BodyDef wallDef;
+    wallDef.type = sat::BodyType::Static;
+    wallDef.x = 2.5f;
+    ASSERT_EQ(world.createBody(wallDef, box(0.05f, 5.0f), &wall), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.setTransform(bullet, 5.0f, 0.0f, 0.0f, 1.0f, 1.0f, teleport), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    sat::Transform t;
+    ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+    if (teleport) {
+      EXPECT_EQ(t.p.x, 5.0f);
+      EXPECT_EQ(world.stats().sweptBodies, 0);
+      EXPECT_EQ(world.contactCount(), 0);
+    } else {
+      EXPECT_LT(t.p.x, 2.5f);
+      EXPECT_EQ(world.stats().sweptBodies, 1);
+      EXPECT_EQ(world.contactCount(), 1);
+    }
+    if (!teleport) continue;
+    // The flag is for one change only: the move back through the wall is swept again.
+    ASSERT_EQ(world.setTransform(bullet, -5.0f, 0.0f, 0.0f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+    EXPECT_GT(t.p.x, 2.5f);
+  }
+}
+
+// getTransform's float form gives the values as set (the angle not wrapped), and after push-apart the pushed ones.
+TEST(WorldTransforms, ValuesAsSetWithTheAngleUnwrapped) {
+  sat::World world;
+  sat::BodyDef def;
+  def.angle = 7.5f;
+  def.scaleX = -2.0f;
+  BodyId id;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &id), sat::Status::Ok);
+  float v[sat::kTransformStride];
+  ASSERT_EQ(world.getTransform(id, v), sat::Status::Ok);
+  EXPECT_EQ(v[2], 7.5f);
+  EXPECT_EQ(v[3], -2.0f);
+  ASSERT_EQ(world.setTransform(id, 1.0f, 2.0f, -9.0f, 1.0f, 3.0f), sat::Status::Ok);
+  ASSERT_EQ(world.getTransform(id, v), sat::Status::Ok);
+  EXPECT_EQ(v[0], 0.0f);  // as of the last update
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.getTransform(id, v), sat::Status::Ok);
+  EXPECT_EQ(v[0], 1.0f);
+  EXPECT_EQ(v[1], 2.0f);
+  EXPECT_EQ(v[2], -9.0f);
+  EXPECT_EQ(v[4], 3.0f);
+  EXPECT_EQ(world.getTransform(id + 1, v), sat::kStatusUnknownBody);
+}
+
+// Pairs of two non-dynamic bodies are off by default (as in Box2D) and on with WorldOptions::kinematicPairs.
+TEST(WorldEvents, KinematicStaticAndKinematicPairsOnlyWhenAsked) {
+  for (bool on : {false, true}) {
+    sat::WorldOptions opt;
+    opt.kinematicPairs = on;
+    sat::World world(opt);
+    sat::BodyDef def;
+    BodyId ground, kinA, kinB, dyn;
+    def.type = sat::BodyType::Static;
+    ASSERT_EQ(world.createBody(def, box(5, 1), &ground), sat::Status::Ok);
+    def.type = sat::BodyType::Kinematic;
+    def.y = 1.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &kinA), sat::Status::Ok);
+    def.x = 1.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &kinB), sat::Status::Ok);
+    def.type = sat::BodyType::Dynamic;
+    def.x = -1.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &dyn), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    std::set<uint64_t> got;
+    for (int i = 0; i < world.beginCount(); ++i) got.insert(pairKey(world.beginEvents()[i].a, world.beginEvents()[i].b));
+    std::set<uint64_t> want{pairKey(ground, dyn), pairKey(kinA, dyn)};
+    if (on) {
+      want.insert(pairKey(ground, kinA));
+      want.insert(pairKey(ground, kinB));
+      want.insert(pairKey(kinA, kinB));
+    }
+    EXPECT_EQ(got, want) << on;
   }
 }
 

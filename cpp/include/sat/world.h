@@ -9,7 +9,8 @@
 //   3. The game reads beginEvents() / stayEvents() / endEvents() / contacts() until the next update(). Changes
 //      made meanwhile (create, destroy, move, disable) leave those arrays intact and take effect at the next
 //      update(); a destroyed body's pairs then report end with its (now stale) id.
-// Queries see the world as of the last update().
+// Queries see the transforms as of the last update() and every body alive and enabled now (one created or enabled
+// since is found at its initial transform, with every broad phase).
 //
 // CCD: a bullet is swept from its pose at the previous update() to the new one against the other (non-bullet,
 // non-sensor) bodies at their new poses. If it would hit something, it is stopped at the time of impact (its
@@ -40,16 +41,14 @@
 
 namespace sat {
 
-/// A body handle: slot in the low kBodySlotBits bits, generation above. 0 is never a valid id. A destroyed body's
-/// id stays invalid (its slot comes back later with a new generation), so stale ids are detected.
+/// A body handle. Ids are issued in order, 1, 2, 3, ..., and never reissued: a destroyed body's id stays invalid for
+/// the world's life (kStatusRemovedBody), an id above the last one issued is kStatusUnknownBody. A world issues at
+/// most kMaxBodyId ids over its life; createBody() then reports kStatusWorldFull. 0 is never an id.
 using BodyId = uint32_t;
-constexpr int kBodySlotBits = 20;
-constexpr uint32_t kBodySlotMask = (1u << kBodySlotBits) - 1u;
+constexpr BodyId kMaxBodyId = 0xFFFFFFFFu;
 /// Largest number of bodies alive at once.
-constexpr int kMaxBodies = int(kBodySlotMask);
+constexpr int kMaxBodies = (1 << 20) - 1;
 constexpr BodyId kNullBody = 0;
-/// The dense slot of a body: its index into transformBuffer() (times kTransformStride).
-inline uint32_t bodySlot(BodyId id) { return id & kBodySlotMask; }
 
 // World statuses, numbered after the core's sat::Status values (they cross into JavaScript the same way).
 // Use worldStatusName / worldStatusMessage for them (they also cover the core's).
@@ -80,10 +79,14 @@ struct WorldOptions {
   float gridCellSize = 0.0f;
   /// Expected body count: arrays are reserved for it up front.
   int capacity = 0;
-  /// Fill UpdateStats' stage times (syncMs ... pushMs). Six clock reads per update(): nothing next to a world of
+  /// Fill UpdateStats' stage times (syncMs ... pushMs). Eight clock reads per update(): nothing next to a world of
   /// thousands of bodies, but under Emscripten each read is a call out to JavaScript (performance.now(), about
   /// 0.1-0.3 us, and a boxed number): a small world updated very often may turn it off. Off: the times stay 0.
   bool timeStages = true;
+  /// Pairs of two non-dynamic bodies (kinematic-static, kinematic-kinematic): off by default, as in Box2D (the game
+  /// moves both; nothing can push either). On: they are tested and report events like any other pair. Static-static
+  /// pairs are never tested.
+  bool kinematicPairs = false;
 };
 
 /// One shape of a body, in the body's frame: the shape is placed at `offset`, rotated by `angle` (radians).
@@ -170,9 +173,11 @@ struct UpdateStats {
   int residualPairs = 0;       ///< push-apart: pairs still overlapping beyond slop
   // Wall-clock milliseconds of the update's stages (0 when WorldOptions::timeStages is off).
   float syncMs = 0.0f;    ///< taking transforms, world-space geometry of moved bodies
-  float broadMs = 0.0f;   ///< broad-phase update (and CCD sweeps)
+  float broadMs = 0.0f;   ///< broad-phase update
+  float ccdMs = 0.0f;     ///< CCD sweeps of bullets
   float pairsMs = 0.0f;   ///< new pairs into the pair cache
-  float narrowMs = 0.0f;  ///< pair loop: SAT, events, contacts
+  float narrowMs = 0.0f;  ///< pair loop: SAT tests and contacts
+  float eventsMs = 0.0f;  ///< begin / stay / end events, contacts put in event order
   float pushMs = 0.0f;    ///< push-apart
 };
 
@@ -184,11 +189,14 @@ struct QueryFilter {
   bool includeSensors = true;
 };
 
+/// A ray's hit on a body. A ray that starts inside a body (boundary included) hits it at fraction 0, at the
+/// origin, with a zero normal, and `shape` is the part holding the origin: the seams between the convex parts of
+/// a compound or concave body are never hit from inside.
 struct RayHit {
   BodyId body = 0;
   int shape = 0;            ///< shape (part) index within the body
   Vec2 point{0.0f, 0.0f};   ///< world hit point
-  Vec2 normal{0.0f, 0.0f};  ///< surface normal facing the ray
+  Vec2 normal{0.0f, 0.0f};  ///< surface normal facing the ray; zero for a ray starting inside the body
   float fraction = 0.0f;    ///< point = origin + fraction * translation
 };
 
@@ -213,14 +221,22 @@ class World {
 
   /// Ok, kStatusUnknownBody or kStatusRemovedBody.
   Status check(BodyId id) const;
+  /// The dense slot of a live body (its index into transformBuffer(), times kTransformStride), stable for the
+  /// body's life; -1 for an invalid id. Slots of destroyed bodies are reused by later bodies.
+  int slotOf(BodyId id) const;
   bool isAlive(BodyId id) const { return check(id) == Status::Ok; }
   int bodyCount() const;
 
   /// Sets a body's transform (taken at the next update()). An invalid transform is refused, nothing changes.
-  Status setTransform(BodyId id, float x, float y, float angle, float scaleX = 1.0f, float scaleY = 1.0f);
+  /// teleport: the body jumps there; a bullet is not swept along the way (CCD skips this change).
+  Status setTransform(BodyId id, float x, float y, float angle, float scaleX = 1.0f, float scaleY = 1.0f,
+                      bool teleport = false);
   Status setTransform(BodyId id, const Transform& xf);
   /// The transform as of the last update() (after CCD and push-apart).
   Status getTransform(BodyId id, Transform* out) const;
+  /// The same as kTransformStride floats (x, y, angle, scaleX, scaleY), the angle as it was set (not wrapped), as
+  /// the body's entry in transformBuffer() read right after the last update().
+  Status getTransform(BodyId id, float out[kTransformStride]) const;
   Status setEnabled(BodyId id, bool enabled);
   Status setFilter(BodyId id, uint32_t group, uint32_t mask);
   Status setSensor(BodyId id, bool sensor);
@@ -235,7 +251,7 @@ class World {
   bool bounds(BodyId id, AABB* out) const;
 
   // ---- bulk transforms ----------------------------------------------------------------------------------------
-  /// kTransformStride floats per slot (x, y, angle, scaleX, scaleY), indexed by bodySlot(id). Write any entries,
+  /// kTransformStride floats per slot (x, y, angle, scaleX, scaleY), indexed by slotOf(id). Write any entries,
   /// then update(): changed entries are validated and taken. The pointer is stable until a createBody() grows
   /// the slot range (transformCapacity() changes); entries of free slots are ignored.
   float* transformBuffer();
@@ -255,7 +271,9 @@ class World {
   int stayCount() const;
   const BodyPair* endEvents() const;
   int endCount() const;
-  /// One per touching pair (begin or stay event), in pair order; kContactBegan marks the begins.
+  /// One per touching pair, in event order: contact i belongs to beginEvents()[i] for i < beginCount(), then to
+  /// stayEvents()[i - beginCount()]. Begins and stays are each in pair order (slot of A, then slot of B), and so
+  /// are ends. kContactBegan marks the begins.
   const Contact* contacts() const;
   int contactCount() const;
   const ShapeContact* shapeContacts() const;
