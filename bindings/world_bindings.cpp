@@ -143,6 +143,38 @@ sat::QueryFilter makeFilter(uint32_t group, uint32_t mask, int sensors) {
 
 int32_t status(sat::Status s) { return static_cast<int32_t>(s); }
 
+/// Words per shape in the shape lists of sat_world_add / sat_world_set_shapes: handle, offset x, offset y, angle,
+/// userData (mirrored by SHAPE_ENTRY_WORDS in world.ts).
+constexpr int kShapeWords = 5;
+
+/// The shape definitions of a shape list: small bodies on the stack, large ones (rare) on the heap.
+struct ShapeDefs {
+  sat::ShapeDef local[8];
+  sat::ShapeDef* data = local;
+  ~ShapeDefs() {
+    if (data != local) delete[] data;
+  }
+  sat::Status read(const float* shapes, int count) {
+    if (count > 8) data = new (std::nothrow) sat::ShapeDef[size_t(count)];
+    if (!data) {
+      data = local;
+      return sat::kStatusWorldFull;
+    }
+    for (int i = 0; i < count; ++i) {
+      const float* w = shapes + kShapeWords * i;
+      int32_t handle;
+      std::memcpy(&handle, w, 4);
+      const sat::Shape* shape = findShape(handle);
+      if (!shape) return sat::Status::InvalidArgument;
+      data[i].shape = *shape;
+      data[i].offset = {w[1], w[2]};
+      data[i].angle = w[3];
+      std::memcpy(&data[i].userData, w + 4, 4);
+    }
+    return sat::Status::Ok;
+  }
+};
+
 void writeId(sat::BodyId id) { std::memcpy(scratch() + kOut, &id, 4); }
 
 }  // namespace
@@ -172,43 +204,47 @@ EMSCRIPTEN_KEEPALIVE void sat_world_destroy(WorldBox* box) { delete box; }
 /// Address of the world's info block (stable for the world's life).
 EMSCRIPTEN_KEEPALIVE uint32_t* sat_world_info(WorldBox* box) { return box->info; }
 
-/// A body of `count` shapes: 4 words each at `shapes` (handle, offset x, offset y, angle); the definition in the
-/// scratch block (readDef). Returns a status; the id at scratch[kOut] (uint32).
+/// A body of `count` shapes: kShapeWords words each at `shapes` (handle, offset x, offset y, angle, userData); the
+/// definition in the scratch block (readDef). Returns a status; the id at scratch[kOut] (uint32).
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_add(WorldBox* box, const float* shapes, int count) {
   if (count <= 0 || count > 0xFFFF || !shapes) return status(sat::Status::InvalidArgument);
   const sat::BodyDef def = readDef();
   sat::BodyId id = sat::kNullBody;
-  sat::Status s;
-  if (count == 1 && shapes[1] == 0.0f && shapes[2] == 0.0f && shapes[3] == 0.0f) {
-    int32_t handle;
-    std::memcpy(&handle, shapes, 4);
-    const sat::Shape* shape = findShape(handle);
-    if (!shape) return status(sat::Status::InvalidArgument);
-    s = W(box).createBody(def, *shape, &id);
-  } else {
-    // Small compound bodies on the stack; large ones are rare enough to allocate.
-    sat::ShapeDef local[8];
-    sat::ShapeDef* defs = count <= 8 ? local : new (std::nothrow) sat::ShapeDef[size_t(count)];
-    if (!defs) return status(sat::kStatusWorldFull);
-    s = sat::Status::Ok;
-    for (int i = 0; i < count && s == sat::Status::Ok; ++i) {
-      int32_t handle;
-      std::memcpy(&handle, shapes + 4 * i, 4);
-      const sat::Shape* shape = findShape(handle);
-      if (!shape) {
-        s = sat::Status::InvalidArgument;
-        break;
-      }
-      defs[i].shape = *shape;
-      defs[i].offset = {shapes[4 * i + 1], shapes[4 * i + 2]};
-      defs[i].angle = shapes[4 * i + 3];
-    }
-    if (s == sat::Status::Ok) s = W(box).createBody(def, defs, count, &id);
-    if (defs != local) delete[] defs;
-  }
+  ShapeDefs defs;
+  sat::Status s = defs.read(shapes, count);
+  if (s == sat::Status::Ok) s = W(box).createBody(def, defs.data, count, &id);
   writeId(id);
   fillInfo(box);  // the event arrays do not move, but keep the block exact
   return status(s);
+}
+
+/// Replaces a body's shapes (same layout as sat_world_add).
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_shapes(WorldBox* box, uint32_t id, const float* shapes, int count) {
+  if (count <= 0 || count > 0xFFFF || !shapes) return status(sat::Status::InvalidArgument);
+  ShapeDefs defs;
+  sat::Status s = defs.read(shapes, count);
+  if (s == sat::Status::Ok) s = W(box).setShapes(id, defs.data, count);
+  return status(s);
+}
+
+/// type: 0 static, 1 kinematic, 2 dynamic.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_type(WorldBox* box, uint32_t id, int type) {
+  if (type < 0 || type > 2) return status(sat::Status::InvalidArgument);
+  return status(W(box).setType(id, sat::BodyType(type)));
+}
+
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_scale(WorldBox* box, uint32_t id, float scaleX, float scaleY) {
+  return status(W(box).setScale(id, scaleX, scaleY));
+}
+
+/// The userData of shape `shape` of the body at scratch[kOut] (uint32); a status.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_shape_user_data(WorldBox* box, uint32_t id, int shape) {
+  sat::Status s = W(box).check(id);
+  if (s != sat::Status::Ok) return status(s);
+  if (shape < 0 || shape >= W(box).shapeCount(id)) return status(sat::Status::InvalidArgument);
+  const uint32_t u = W(box).shapeUserData(id, shape);
+  std::memcpy(scratch() + kOut, &u, 4);
+  return 0;
 }
 
 /// A body from a simple outline of `count` (x, y) points, decomposed into convex parts.

@@ -93,6 +93,8 @@ export interface BodyShape {
   offsetY?: number;
   /** rotation of the shape in the body frame, radians. Default 0. */
   angle?: number;
+  /** Any uint32 of yours for this shape, returned by {@link World.shapeUserDataOf}. Default 0. */
+  userData?: number;
 }
 
 /** Everything about a body except its geometry (used by {@link World.addConcave}). */
@@ -242,6 +244,10 @@ export interface WorldContact {
   swept: boolean;
   /** the contact points of the deepest shape pair (world): 1 or 2 */
   points: Array<{ x: number; y: number; depth: number; id: number }>;
+  /** the part of A of that deepest shape pair (0 for a single-shape body) */
+  shapeA: number;
+  /** the part of B of that pair */
+  shapeB: number;
 }
 
 /** One touching shape pair of a touching compound (or concave) body pair. */
@@ -357,8 +363,12 @@ export interface ContactView {
   readonly pointCount: number;
   /** number of touching shape pairs (compound bodies); 0 for two single-shape bodies */
   readonly shapeContactCount: number;
-  /** index of the first of them in {@link WorldContacts.shapeContacts} */
+  /** index of the first of them in {@link WorldContacts.shapeContacts}: the deepest part pair */
   readonly firstShapeContact: number;
+  /** the part of A that touches (the deepest part pair's, whose points the contact carries); 0 for one shape */
+  readonly shapeA: number;
+  /** the part of B that touches */
+  readonly shapeB: number;
   /** x of contact point i (0 or 1) */
   pointX(i: number): number;
   /** y of contact point i */
@@ -417,6 +427,10 @@ interface WorldExports {
   _sat_world_remove(w: number, id: number): number;
   _sat_world_check(w: number, id: number): number;
   _sat_world_body_count(w: number): number;
+  _sat_world_set_shapes(w: number, id: number, shapes: number, count: number): number;
+  _sat_world_set_type(w: number, id: number, type: number): number;
+  _sat_world_set_scale(w: number, id: number, sx: number, sy: number): number;
+  _sat_world_shape_user_data(w: number, id: number, shape: number): number;
   _sat_world_slot_of(w: number, id: number): number;
   _sat_world_set_transform(w: number, id: number, x: number, y: number, a: number, sx: number, sy: number, teleport: number): number;
   _sat_world_get_transform(w: number, id: number): number;
@@ -438,6 +452,9 @@ interface WorldExports {
   _sat_world_validate(w: number): number;
   _sat_world_status_message(status: number): number;
 }
+
+/** Words per shape in the shape lists of add() / setShapes() (kShapeWords in world_bindings.cpp). */
+const SHAPE_ENTRY_WORDS = 5;
 
 // Info block written by every update (mirrors world_bindings.cpp), in 32-bit words.
 const I_BEGIN = 0; // ptr, count
@@ -618,36 +635,112 @@ export class World {
     if (typeof def !== 'object' || def === null) {
       throw new SATError('InvalidArgument', `World.add: def must be an object {shape | shapes, x, y, ...}, got ${describe(def)}`);
     }
-    const sat = this._sat;
-    let list: ReadonlyArray<BodyShape>;
-    if (def.shapes !== undefined) {
-      if (def.shape !== undefined) throw new SATError('InvalidArgument', 'World.add: give either def.shape or def.shapes, not both');
-      if (!Array.isArray(def.shapes) || def.shapes.length === 0) {
-        throw new SATError('InvalidArgument', `World.add: def.shapes must be a non-empty array of {shape, offsetX?, offsetY?, angle?}, got ${describe(def.shapes)}`);
-      }
-      list = def.shapes;
-    } else {
-      if (def.shape === undefined) throw new SATError('InvalidArgument', 'World.add: def.shape or def.shapes is required');
-      list = [{ shape: def.shape }];
-    }
-    const n = list.length;
-    const ptr = sat._m._sat_buffer(16 * n);
-    if (ptr === 0) throw new SATError('OutOfMemory', 'World.add: the WebAssembly memory could not grow');
-    const f32 = sat._heap();
-    const i32 = sat._m.HEAP32;
-    const base = ptr >> 2;
-    for (let i = 0; i < n; i++) {
-      const s = list[i];
-      const arg = def.shapes !== undefined ? `def.shapes[${i}]` : 'def.shape';
-      if (typeof s !== 'object' || s === null) throw new SATError('InvalidArgument', `World.add: ${arg} must be {shape, offsetX?, offsetY?, angle?}, got ${describe(s)}`);
-      i32[base + 4 * i] = sat._handle(s.shape, 'World.add', def.shapes !== undefined ? `${arg}.shape` : arg);
-      f32[base + 4 * i + 1] = optNumber(s.offsetX, 0, 'World.add', `${arg}.offsetX`);
-      f32[base + 4 * i + 2] = optNumber(s.offsetY, 0, 'World.add', `${arg}.offsetY`);
-      f32[base + 4 * i + 3] = optNumber(s.angle, 0, 'World.add', `${arg}.angle`);
-    }
+    const [ptr, n] = this._writeShapes(def.shape, def.shapes, 'World.add', 'def');
     this._writeDef(def, 'World.add');
     const r = this._x._sat_world_add(w, ptr, n);
     return this._added(r, 'add', def);
+  }
+
+  /**
+   * Writes a shape list (one `shape` or placed `shapes`) into the module's buffer, SHAPE_ENTRY_WORDS words per
+   * shape (layout in world_bindings.cpp); returns its address and length.
+   */
+  private _writeShapes(shape: Shape | undefined, shapes: ReadonlyArray<BodyShape> | undefined, fn: string, argName: string): [number, number] {
+    const sat = this._sat;
+    let list: ReadonlyArray<BodyShape>;
+    if (shapes !== undefined) {
+      if (shape !== undefined) throw new SATError('InvalidArgument', `${fn}: give either ${argName}.shape or ${argName}.shapes, not both`);
+      if (!Array.isArray(shapes) || shapes.length === 0) {
+        throw new SATError('InvalidArgument', `${fn}: ${argName}.shapes must be a non-empty array of {shape, offsetX?, offsetY?, angle?, userData?}, got ${describe(shapes)}`);
+      }
+      list = shapes;
+    } else {
+      if (shape === undefined) throw new SATError('InvalidArgument', `${fn}: ${argName}.shape or ${argName}.shapes is required`);
+      list = [{ shape }];
+    }
+    const n = list.length;
+    const ptr = sat._m._sat_buffer(4 * SHAPE_ENTRY_WORDS * n);
+    if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
+    const f32 = sat._heap();
+    const i32 = sat._m.HEAP32;
+    const u32 = sat._m.HEAPU32;
+    for (let i = 0; i < n; i++) {
+      const s = list[i];
+      const o = (ptr >> 2) + SHAPE_ENTRY_WORDS * i;
+      const arg = shapes !== undefined ? `${argName}.shapes[${i}]` : `${argName}.shape`;
+      if (typeof s !== 'object' || s === null) throw new SATError('InvalidArgument', `${fn}: ${arg} must be {shape, offsetX?, offsetY?, angle?, userData?}, got ${describe(s)}`);
+      i32[o] = sat._handle(s.shape, fn, shapes !== undefined ? `${arg}.shape` : arg);
+      f32[o + 1] = optNumber(s.offsetX, 0, fn, `${arg}.offsetX`);
+      f32[o + 2] = optNumber(s.offsetY, 0, fn, `${arg}.offsetY`);
+      f32[o + 3] = optNumber(s.angle, 0, fn, `${arg}.angle`);
+      u32[o + 4] = optBits(s.userData, 0, fn, `${arg}.userData`);
+    }
+    return [ptr, n];
+  }
+
+  /**
+   * Replaces a body's shapes in place: one `shape` at the body origin or placed `shapes`, as in {@link World.add}.
+   * The body keeps its id, slot, user id, options and pairs: at the next update() a pair that still touches
+   * reports stay (no end + begin), one that no longer touches reports end. Queries see the new shapes at once.
+   * A refused shape leaves the body as it was.
+   * @throws SATError `InvalidArgument`, `Disposed` (world or shape), `UnknownBody`, `RemovedBody`, `WorldFull`
+   */
+  setShapes(id: number, shapes: Shape | ReadonlyArray<BodyShape>): void {
+    const w = this._ptr('setShapes');
+    this._id(id, 'setShapes');
+    const list = Array.isArray(shapes) ? (shapes as ReadonlyArray<BodyShape>) : undefined;
+    const [ptr, n] = this._writeShapes(list ? undefined : (shapes as Shape), list, 'World.setShapes', 'shapes');
+    const r = this._x._sat_world_set_shapes(w, id, ptr, n);
+    if (r === 0) return;
+    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setShapes', id);
+    const code = statusCode(r);
+    throw new SATError(code, `World.setShapes: body ${id}: ${this._msg(r)} (${code})`);
+  }
+
+  /**
+   * Changes how a body moves, in place (same id, pairs and options). To `'dynamic'`: its push-apart weight is the
+   * last mass given (1 by default); to `'static'`: it stops being a bullet. Pairs it no longer forms (static-static,
+   * or non-dynamic pairs without `kinematicPairs`) end at the next update(); pairs that still count stay.
+   * @throws SATError `InvalidArgument` (unknown type), `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setType(id: number, type: BodyType): void {
+    const w = this._ptr('setType');
+    const t = BODY_TYPES.indexOf(type);
+    if (t < 0) throw new SATError('InvalidArgument', `World.setType: type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
+    this._check(this._x._sat_world_set_type(w, this._id(id, 'setType'), t), 'setType', id);
+  }
+
+  /**
+   * Sets a body's scale, keeping the position and angle last set (taken at the next update(), like setTransform).
+   * @throws SATError `InvalidTransform`, `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setScale(id: number, scaleX: number, scaleY: number): void {
+    const w = this._ptr('setScale');
+    this._id(id, 'setScale');
+    if (!isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
+      const s = this._x._sat_world_check(w, id);
+      if (s !== 0) throw this._bodyError(s, 'setScale', id);
+      throw new SATError('InvalidTransform', `World.setScale: body ${id}: (${describe(scaleX)}, ${describe(scaleY)}) must be finite numbers`);
+    }
+    const r = this._x._sat_world_set_scale(w, id, scaleX, scaleY);
+    if (r === 0) return;
+    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setScale', id);
+    throw new SATError('InvalidTransform', `World.setScale: body ${id}: (${scaleX}, ${scaleY}) is not usable: |scaleX|, |scaleY| in [1e-6, 1e6]`);
+  }
+
+  /**
+   * The `userData` given to shape `shape` (its index, as in ray hits and shape contacts) of a body.
+   * @throws SATError `InvalidArgument` (no such shape), `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  shapeUserDataOf(id: number, shape: number): number {
+    const w = this._ptr('shapeUserDataOf');
+    if (!Number.isInteger(shape)) throw new SATError('InvalidArgument', `World.shapeUserDataOf: shape must be an integer index, got ${describe(shape)}`);
+    const r = this._x._sat_world_shape_user_data(w, this._id(id, 'shapeUserDataOf'), shape);
+    if (r === STATUS_INVALID_ARGUMENT) {
+      throw new SATError('InvalidArgument', `World.shapeUserDataOf: body ${id} has no shape ${shape}`);
+    }
+    this._check(r, 'shapeUserDataOf', id);
+    return this._sat._m.HEAPU32[this._sat._s + OUT];
   }
 
   /**
@@ -1444,6 +1537,18 @@ class ContactCursor implements ContactView {
   get firstShapeContact(): number {
     return this._u[this._o + 7];
   }
+  get shapeA(): number {
+    return this._parts() & 0xffff;
+  }
+  get shapeB(): number {
+    return this._parts() >>> 16;
+  }
+  /** shapeA | shapeB << 16 of the first (deepest) shape contact, or 0 for a pair of single-shape bodies */
+  private _parts(): number {
+    if (this.shapeContactCount === 0) return 0;
+    const w = this._world;
+    return this._u[(w._infoU32(I_SHAPE_CONTACTS) >> 2) + SHAPE_CONTACT_WORDS * this.firstShapeContact + 2];
+  }
   pointX(i: number): number {
     return this._f[this._o + 8 + 4 * (i & 1)];
   }
@@ -1471,6 +1576,8 @@ class ContactCursor implements ContactView {
       sensor: this.sensor,
       swept: this.swept,
       points,
+      shapeA: this.shapeA,
+      shapeB: this.shapeB,
     };
   }
 }

@@ -703,116 +703,167 @@ Status World::createBody(const BodyDef& def, const Shape& shape, BodyId* out) {
   return createBody(def, &sd, 1, out);
 }
 
-Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shapeCount, BodyId* out) {
-  Impl& w = *impl_;
-  if (out == nullptr) return Status::InvalidArgument;
-  *out = kNullBody;
-  if (shapeDefs == nullptr || shapeCount <= 0 || shapeCount > 0xFFFF) return Status::InvalidArgument;
+// ---- body creation and shape edits, in stages ---------------------------------------------------------------------
+
+namespace {
+
+Status checkBodyDef(const BodyDef& def) {
   if (uint8_t(def.type) > uint8_t(BodyType::Dynamic)) return Status::InvalidArgument;
   Status s = checkValues(def.x, def.y, def.angle, def.scaleX, def.scaleY);
   if (s != Status::Ok) return s;
-  if (def.type == BodyType::Dynamic && !(std::isfinite(def.mass) && def.mass > 0.0f)) {
-    return Status::InvalidArgument;
-  }
-  if (w.freeSlots.empty() && w.slotCount >= uint32_t(kMaxBodies)) return kStatusWorldFull;
-  if (w.lastId == kMaxBodyId) return kStatusWorldFull;
+  if (def.type == BodyType::Dynamic && !(std::isfinite(def.mass) && def.mass > 0.0f)) return Status::InvalidArgument;
+  return Status::Ok;
+}
 
-  // Bake every shape first: a refused shape leaves the world untouched.
-  std::vector<Shape> baked(static_cast<size_t>(shapeCount));
+}  // namespace
+
+// Every shape moved into the body frame first: a refused shape leaves the world untouched.
+Status World::Impl::bakeShapes(const ShapeDef* defs, int count, std::vector<Shape>* baked) const {
+  if (defs == nullptr || count <= 0 || count > 0xFFFF) return Status::InvalidArgument;
+  baked->resize(size_t(count));
   size_t vertCount = 0;
-  for (int i = 0; i < shapeCount; ++i) {
-    s = bakeShape(shapeDefs[i], &baked[i]);
+  for (int i = 0; i < count; ++i) {
+    Status s = bakeShape(defs[i], &(*baked)[size_t(i)]);
     if (s != Status::Ok) return s;
-    if (baked[i].type == ShapeType::Polygon) vertCount += size_t(baked[i].polygon.count());
+    if ((*baked)[size_t(i)].type == ShapeType::Polygon) vertCount += size_t((*baked)[size_t(i)].polygon.count());
   }
-  if (w.shapes.size() + size_t(shapeCount) > 0x7FFFFFFFu || w.verts.size() + vertCount > 0x7FFFFFFFu) {
+  if (shapes.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + 2 * vertCount > 0x7FFFFFFFu) {
     return kStatusWorldFull;
   }
+  return Status::Ok;
+}
 
-  // Compact the shape pools when destroyed bodies left more holes than live data.
-  if ((w.deadShapes > 64 && 2 * w.deadShapes > w.shapes.size()) ||
-      (w.deadVerts > 4096 && 2 * w.deadVerts > w.verts.size())) {
-    std::vector<Shape> shapes2;
-    std::vector<ShapeHot> hot2;
-    std::vector<Vec2> verts2;
-    shapes2.reserve(w.shapes.size() - w.deadShapes);
-    hot2.reserve(w.shapes.size() - w.deadShapes);
-    for (uint32_t slot = 0; slot < w.slotCount; ++slot) {
-      BodyHot& h = w.hot[slot];
-      if (!(h.flags & detail::kAlive)) continue;
-      const uint32_t begin = uint32_t(shapes2.size());
-      for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-        ShapeHot sh = w.shapeHot[k];
-        if (sh.count > 0) {
-          const uint32_t v = uint32_t(verts2.size());
-          verts2.insert(verts2.end(), w.verts.begin() + sh.vert, w.verts.begin() + sh.vert + 2 * sh.count);
-          sh.vert = v;
-        }
-        shapes2.push_back(static_cast<Shape&&>(w.shapes[k]));
-        hot2.push_back(sh);
+// Moves the live bodies' shapes to the front of the pools when destroyed or replaced shapes left more holes than
+// live data.
+void World::Impl::compactShapePools() {
+  if (!((deadShapes > 64 && 2 * deadShapes > shapes.size()) || (deadVerts > 4096 && 2 * deadVerts > verts.size()))) {
+    return;
+  }
+  std::vector<Shape> shapes2;
+  std::vector<ShapeHot> hot2;
+  std::vector<uint32_t> user2;
+  std::vector<Vec2> verts2;
+  shapes2.reserve(shapes.size() - deadShapes);
+  hot2.reserve(shapes.size() - deadShapes);
+  user2.reserve(shapes.size() - deadShapes);
+  for (uint32_t slot = 0; slot < slotCount; ++slot) {
+    BodyHot& h = hot[slot];
+    if (!(h.flags & detail::kAlive)) continue;
+    const uint32_t begin = uint32_t(shapes2.size());
+    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      ShapeHot sh = shapeHot[k];
+      if (sh.count > 0) {
+        const uint32_t v = uint32_t(verts2.size());
+        verts2.insert(verts2.end(), verts.begin() + sh.vert, verts.begin() + sh.vert + 2 * sh.count);
+        sh.vert = v;
       }
-      h.shapeBegin = begin;
-      h.vert0 = hot2[begin].vert;
+      shapes2.push_back(static_cast<Shape&&>(shapes[k]));
+      hot2.push_back(sh);
+      user2.push_back(shapeUserData[k]);
     }
-    w.shapes.swap(shapes2);
-    w.shapeHot.swap(hot2);
-    w.verts.swap(verts2);
-    w.deadShapes = 0;
-    w.deadVerts = 0;
+    h.shapeBegin = begin;
+    if (h.shapeCount > 0) h.vert0 = hot2[begin].vert;
   }
+  shapes.swap(shapes2);
+  shapeHot.swap(hot2);
+  shapeUserData.swap(user2);
+  verts.swap(verts2);
+  deadShapes = 0;
+  deadVerts = 0;
+}
 
-  uint32_t slot;
-  if (!w.freeSlots.empty()) {
-    slot = w.freeSlots.back();
-    w.freeSlots.pop_back();
-  } else {
-    slot = w.slotCount++;
-    w.ids.push_back(kNullBody);
-    w.hot.emplace_back();
-    w.buffer.resize(size_t(w.slotCount) * kTransformStride, 0.0f);
-    w.last.resize(size_t(w.slotCount) * kTransformStride, 0.0f);
-    w.xf.emplace_back();
-    w.prevXf.emplace_back();
-    w.fat.emplace_back();
-    w.proxy.push_back(-1);
-    w.userIds.push_back(0);
-    w.invMass.push_back(0.0f);
-    w.sweptOf.push_back(-1);
+// A free slot (a destroyed body's, once its pairs have ended) or a new one at the end of every per-slot array.
+uint32_t World::Impl::allocateSlot() {
+  if (!freeSlots.empty()) {
+    const uint32_t slot = freeSlots.back();
+    freeSlots.pop_back();
+    return slot;
   }
-  w.ids[slot] = ++w.lastId;
-  w.slotOfId.insert(w.lastId, slot);
+  const uint32_t slot = slotCount++;
+  ids.push_back(kNullBody);
+  hot.emplace_back();
+  buffer.resize(size_t(slotCount) * kTransformStride, 0.0f);
+  last.resize(size_t(slotCount) * kTransformStride, 0.0f);
+  xf.emplace_back();
+  prevXf.emplace_back();
+  fat.emplace_back();
+  proxy.push_back(-1);
+  userIds.push_back(0);
+  mass.push_back(1.0f);
+  invMass.push_back(0.0f);
+  sweptOf.push_back(-1);
+  return slot;
+}
 
-  BodyHot& h = w.hot[slot];
+// The body's record from its definition (everything but shapes and geometry), under a new id.
+void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
+  ids[slot] = ++lastId;
+  slotOfId.insert(lastId, slot);
+  BodyHot& h = hot[slot];
+  h = BodyHot{};
   h.group = def.group;
   h.mask = def.mask;
   h.type = def.type;
-  h.shapeBegin = uint32_t(w.shapes.size());
-  h.shapeCount = uint16_t(shapeCount);
   h.flags = detail::kAlive | detail::kDirty;
   if (def.enabled) h.flags |= detail::kEnabled;
   if (def.sensor) h.flags |= detail::kSensor;
   if (def.bullet && def.type != BodyType::Static) h.flags |= detail::kBullet;
-  for (int i = 0; i < shapeCount; ++i) {
+  userIds[slot] = def.userId;
+  mass[slot] = std::isfinite(def.mass) && def.mass > 0.0f ? def.mass : 1.0f;
+  invMass[slot] = def.type == BodyType::Dynamic ? 1.0f / def.mass : 0.0f;
+  xf[slot] = makeTransform(def.x, def.y, def.angle, def.scaleX, def.scaleY);
+  prevXf[slot] = xf[slot];
+  setBufferFromXf(slot, xf[slot], def.angle);
+  proxy[slot] = -1;
+}
+
+// Appends the body's shapes at the end of the pools (its world geometry is computed by computeGeometry).
+void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs) {
+  BodyHot& h = hot[slot];
+  h.shapeBegin = uint32_t(shapes.size());
+  h.shapeCount = uint16_t(baked.size());
+  for (size_t i = 0; i < baked.size(); ++i) {
     ShapeHot sh;
     sh.type = uint8_t(baked[i].type);
     sh.localSize = detail::scaledSize(baked[i], detail::Stretch{});  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
       sh.count = uint16_t(baked[i].polygon.count());
-      sh.vert = uint32_t(w.verts.size());
-      w.verts.resize(w.verts.size() + 2 * size_t(sh.count));
+      sh.vert = uint32_t(verts.size());
+      verts.resize(verts.size() + 2 * size_t(sh.count));
     }
-    w.shapes.push_back(static_cast<Shape&&>(baked[i]));
-    w.shapeHot.push_back(sh);
+    shapes.push_back(static_cast<Shape&&>(baked[i]));
+    shapeHot.push_back(sh);
+    shapeUserData.push_back(defs[i].userData);
   }
-  w.userIds[slot] = def.userId;
-  w.invMass[slot] = def.type == BodyType::Dynamic ? 1.0f / def.mass : 0.0f;
-  w.xf[slot] = makeTransform(def.x, def.y, def.angle, def.scaleX, def.scaleY);
-  w.prevXf[slot] = w.xf[slot];
-  w.setBufferFromXf(slot, w.xf[slot], def.angle);
+}
+
+// Marks the body's shapes as holes in the pools (compactShapePools reclaims them) and leaves it with none.
+void World::Impl::retireShapes(uint32_t slot) {
+  BodyHot& h = hot[slot];
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    deadVerts += 2 * size_t(shapeHot[k].count);  // vertices and normals
+    shapes[k] = Shape();  // frees a large polygon's heap block
+  }
+  deadShapes += h.shapeCount;
+  h.shapeCount = 0;
+}
+
+Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shapeCount, BodyId* out) {
+  Impl& w = *impl_;
+  if (out == nullptr) return Status::InvalidArgument;
+  *out = kNullBody;
+  Status s = checkBodyDef(def);
+  if (s != Status::Ok) return s;
+  std::vector<Shape> baked;
+  s = w.bakeShapes(shapeDefs, shapeCount, &baked);
+  if (s != Status::Ok) return s;
+  if ((w.freeSlots.empty() && w.slotCount >= uint32_t(kMaxBodies)) || w.lastId == kMaxBodyId) return kStatusWorldFull;
+  w.compactShapePools();
+  const uint32_t slot = w.allocateSlot();
+  w.initBody(slot, def);
+  w.appendShapes(slot, baked, shapeDefs);
   w.computeGeometry(slot);
-  w.proxy[slot] = -1;
   if (def.enabled) w.addProxy(slot);
-  w.hot[slot].movedStamp = 0;
   ++w.aliveCount;
   *out = w.idOf(slot);
   return Status::Ok;
@@ -836,18 +887,78 @@ Status World::destroyBody(BodyId id) {
   Status s = w.findBody(id, &slot);
   if (s != Status::Ok) return s;
   w.removeProxy(slot);
-  BodyHot& h = w.hot[slot];
-  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    w.deadVerts += 2 * size_t(w.shapeHot[k].count);  // vertices and normals
-    w.shapes[k] = Shape();  // frees a large polygon's heap block
-  }
-  w.deadShapes += h.shapeCount;
-  h.flags = 0;
+  w.retireShapes(slot);
+  w.hot[slot].flags = 0;
   w.slotOfId.erase(id);
   w.pendingFree.push_back(slot);
   w.membershipChanged = true;
   --w.aliveCount;
   return Status::Ok;
+}
+
+// Re-registers an edited body in the broad phase under its new box or type and has its pairs re-tested at the next
+// update() (without a sweep: an edit is not a motion). Touching pairs stay touching if they still touch: a stay,
+// not an end and a begin. The pairs' SAT caches name features of the old shapes, so they are cleared.
+void World::Impl::refreshAfterEdit(uint32_t slot, bool shapesChanged) {
+  if (hot[slot].flags & detail::kEnabled) {
+    removeProxy(slot);
+    addProxy(slot);
+  }
+  hot[slot].flags |= detail::kDirty;
+  if (!shapesChanged) return;
+  for (detail::Pair& p : pairs) {
+    if (p.a == slot || p.b == slot) p.cache = SatCache{};
+  }
+}
+
+Status World::setShapes(BodyId id, const ShapeDef* shapeDefs, int shapeCount) {
+  Impl& w = *impl_;
+  uint32_t slot;
+  Status s = w.findBody(id, &slot);
+  if (s != Status::Ok) return s;
+  std::vector<Shape> baked;
+  s = w.bakeShapes(shapeDefs, shapeCount, &baked);
+  if (s != Status::Ok) return s;
+  w.retireShapes(slot);
+  w.compactShapePools();
+  w.appendShapes(slot, baked, shapeDefs);
+  w.computeGeometry(slot);
+  w.refreshAfterEdit(slot, true);
+  return Status::Ok;
+}
+
+Status World::setType(BodyId id, BodyType type) {
+  Impl& w = *impl_;
+  uint32_t slot;
+  Status s = w.findBody(id, &slot);
+  if (s != Status::Ok) return s;
+  if (uint8_t(type) > uint8_t(BodyType::Dynamic)) return Status::InvalidArgument;
+  BodyHot& h = w.hot[slot];
+  if (h.type == type) return Status::Ok;
+  const bool enabled = (h.flags & detail::kEnabled) != 0;
+  if (enabled) w.removeProxy(slot);  // from the structure of its old type
+  h.type = type;
+  if (type == BodyType::Static) h.flags &= uint8_t(~detail::kBullet);
+  w.invMass[slot] = type == BodyType::Dynamic ? 1.0f / w.mass[slot] : 0.0f;
+  if (enabled) w.addProxy(slot);
+  h.flags |= detail::kDirty;
+  return Status::Ok;
+}
+
+Status World::setScale(BodyId id, float scaleX, float scaleY) {
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
+  if (s != Status::Ok) return s;
+  const float* b = &impl_->buffer[size_t(slot) * kTransformStride];
+  return setTransform(id, b[0], b[1], b[2], scaleX, scaleY);
+}
+
+uint32_t World::shapeUserData(BodyId id, int shape) const {
+  uint32_t slot;
+  if (impl_->findBody(id, &slot) != Status::Ok) return 0u;
+  const detail::BodyHot& h = impl_->hot[slot];
+  if (shape < 0 || shape >= int(h.shapeCount)) return 0u;
+  return impl_->shapeUserData[h.shapeBegin + uint32_t(shape)];
 }
 
 Status World::check(BodyId id) const { return impl_->checkId(id); }
@@ -952,6 +1063,7 @@ Status World::setMass(BodyId id, float mass) {
   Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
   if (!(std::isfinite(mass) && mass > 0.0f)) return Status::InvalidArgument;
+  impl_->mass[slot] = mass;  // kept for a later setType(Dynamic)
   if (impl_->hot[slot].type == BodyType::Dynamic) impl_->invMass[slot] = 1.0f / mass;
   return Status::Ok;
 }

@@ -98,7 +98,8 @@ struct World::Impl {
   std::vector<AABB> fat;          // tree broad phase: fattened bounds
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
   std::vector<uint32_t> userIds;
-  std::vector<float> invMass;
+  std::vector<float> mass;     // as given (kept while the body is not dynamic)
+  std::vector<float> invMass;  // push-apart weight: 1 / mass for dynamic bodies, else 0
   std::vector<uint32_t> freeSlots;
   std::vector<uint32_t> pendingFree;  // destroyed since the last update: not reused until pairs are ended
   int aliveCount = 0;
@@ -107,6 +108,7 @@ struct World::Impl {
   // ---- shapes
   std::vector<Shape> shapes;  // local (body frame, offsets baked in)
   std::vector<detail::ShapeHot> shapeHot;
+  std::vector<uint32_t> shapeUserData;
   std::vector<Vec2> verts;  // world-space pool: per polygon, its vertices then its normals
   size_t deadShapes = 0, deadVerts = 0;
 
@@ -162,6 +164,15 @@ struct World::Impl {
   BodyId idOf(uint32_t slot) const { return ids[slot]; }
   /// Ok with the body's slot, kStatusUnknownBody or kStatusRemovedBody.
   Status findBody(BodyId id, uint32_t* slot) const;
+  // Body creation and shape edits, in stages (world.cpp).
+  Status bakeShapes(const ShapeDef* defs, int count, std::vector<Shape>* baked) const;
+  void compactShapePools();
+  uint32_t allocateSlot();
+  void initBody(uint32_t slot, const BodyDef& def);
+  void appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs);
+  void retireShapes(uint32_t slot);
+  void refreshAfterEdit(uint32_t slot, bool shapesChanged);
+
   Status checkId(BodyId id) const {
     uint32_t slot;
     return findBody(id, &slot);

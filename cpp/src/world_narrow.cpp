@@ -9,6 +9,7 @@
 // has been re-tested: applied, it leaves the bodies apart.
 #include <cfloat>
 #include <cmath>
+#include <utility>
 
 #include "world_internal.h"
 
@@ -121,6 +122,10 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
         out->pointCount = uint8_t(m.pointCount);
         out->points[0] = m.points[0];
         out->points[1] = m.points[1];
+        // The deepest pair goes first, so that a contact's parts are its first shape contact's.
+        if (emitShapeContacts && shapeContacts.size() - firstContact > 1) {
+          std::swap(shapeContacts[firstContact], shapeContacts.back());
+        }
       }
       bool seen = false;
       for (int k = 0; k < directionCount; ++k) seen |= dot(directions[k], m.normal) > 0.99999f;

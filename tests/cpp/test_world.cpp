@@ -990,3 +990,222 @@ TEST(WorldEvents, KinematicStaticAndKinematicPairsOnlyWhenAsked) {
 }
 
 }  // namespace
+
+namespace {
+
+// Edits in place keep the id, the user id and a pair that still touches (a stay, no end + begin); a pair that stops
+// touching ends; the result equals a body made with the new shapes from the start.
+TEST(WorldEdits, SetShapesKeepsIdUserIdAndStillTouchingContacts) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt), fresh(opt);
+    sat::BodyDef def;
+    def.userId = 42;
+    BodyId a, b;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &a), sat::Status::Ok);
+    def.x = 1.5f;
+    def.userId = 7;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1);
+    const float depthBefore = world.contacts()[0].depth;
+
+    // Grow a into two parts, still touching b: stay, deeper.
+    sat::ShapeDef parts[2];
+    parts[0].shape = box(1.2f, 1.0f);
+    parts[0].userData = 100;
+    parts[1].shape = box(0.5f, 0.5f);
+    parts[1].offset = {0.0f, 3.0f};
+    parts[1].userData = 101;
+    ASSERT_EQ(world.setShapes(a, parts, 2), sat::Status::Ok);
+    EXPECT_EQ(world.shapeCount(a), 2);
+    EXPECT_EQ(world.userId(a), 42u);
+    EXPECT_EQ(world.shapeUserData(a, 0), 100u);
+    EXPECT_EQ(world.shapeUserData(a, 1), 101u);
+    EXPECT_EQ(world.shapeUserData(a, 2), 0u);
+    BodyId probe[4];
+    EXPECT_EQ(world.queryPoint({0.0f, 3.2f}, {}, probe, 4), 1);  // queries see the new shapes at once
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.beginCount(), 0);
+    EXPECT_EQ(world.endCount(), 0);
+    ASSERT_EQ(world.stayCount(), 1);
+    EXPECT_GT(world.contacts()[0].depth, depthBefore);
+    // The same as bodies made with those shapes from the start.
+    sat::BodyDef fa, fb;
+    fb.x = 1.5f;
+    BodyId ia, ib;
+    ASSERT_EQ(fresh.createBody(fa, parts, 2, &ia), sat::Status::Ok);
+    ASSERT_EQ(fresh.createBody(fb, box(1, 1), &ib), sat::Status::Ok);
+    ASSERT_EQ(fresh.update(), sat::Status::Ok);
+    ASSERT_EQ(fresh.contactCount(), 1);
+    EXPECT_EQ(fresh.contacts()[0].depth, world.contacts()[0].depth);
+    EXPECT_EQ(fresh.contacts()[0].normal.x, world.contacts()[0].normal.x);
+
+    // Shrink a away from b: the pair ends.
+    sat::ShapeDef small;
+    small.shape = box(0.2f, 0.2f);
+    ASSERT_EQ(world.setShapes(a, &small, 1), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.endCount(), 1);
+    EXPECT_EQ(world.contactCount(), 0);
+    // A refused shape leaves the body as it was.
+    sat::ShapeDef bad;
+    bad.shape = box(1, 1);
+    bad.offset = {NAN, 0.0f};
+    EXPECT_EQ(world.setShapes(a, &bad, 1), sat::Status::NonFinite);
+    EXPECT_EQ(world.setShapes(a, nullptr, 1), sat::Status::InvalidArgument);
+    EXPECT_EQ(world.shapeCount(a), 1);
+    EXPECT_EQ(world.setShapes(a + 100, &small, 1), sat::kStatusUnknownBody);
+    EXPECT_TRUE(world.validate());
+  }
+}
+
+TEST(WorldEdits, SetTypeMovesTheBodyBetweenStructuresAndKeepsPairsThatStillCount) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt);
+    sat::BodyDef def;
+    def.type = sat::BodyType::Static;
+    BodyId wall, body;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &wall), sat::Status::Ok);
+    def.type = sat::BodyType::Dynamic;
+    def.x = 1.5f;
+    def.mass = 4.0f;
+    def.userId = 9;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &body), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1);
+    // Dynamic -> kinematic: kinematic-static pairs are off by default, so the pair ends.
+    ASSERT_EQ(world.setType(body, sat::BodyType::Kinematic), sat::Status::Ok);
+    EXPECT_EQ(world.type(body), sat::BodyType::Kinematic);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.endCount(), 1);
+    // -> static: still no pair; queries still find it.
+    ASSERT_EQ(world.setType(body, sat::BodyType::Static), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.contactCount(), 0);
+    BodyId found[4];
+    EXPECT_EQ(world.queryPoint({1.8f, 0.0f}, {}, found, 4), 1);
+    // -> dynamic: the pair begins again, and push-apart uses the mass given at creation.
+    ASSERT_EQ(world.setType(body, sat::BodyType::Dynamic), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.beginCount(), 1);
+    EXPECT_EQ(world.userId(body), 9u);
+    // The wall becomes dynamic while touching: a stay.
+    ASSERT_EQ(world.setType(wall, sat::BodyType::Dynamic), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.stayCount(), 1);
+    EXPECT_EQ(world.beginCount() + world.endCount(), 0);
+    EXPECT_EQ(world.setType(body, sat::BodyType(7)), sat::Status::InvalidArgument);
+    EXPECT_TRUE(world.validate());
+  }
+}
+
+TEST(WorldEdits, SetScaleKeepsPositionAndAngleAndTheContact) {
+  sat::World world;
+  sat::BodyDef def;
+  def.x = 0.0f;
+  def.angle = 0.5f;
+  BodyId a, b;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &a), sat::Status::Ok);
+  def.x = 2.2f;
+  def.angle = 0.0f;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.contactCount(), 1);
+  ASSERT_EQ(world.setScale(a, 1.5f, 1.5f), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.stayCount(), 1);
+  float v[sat::kTransformStride];
+  ASSERT_EQ(world.getTransform(a, v), sat::Status::Ok);
+  EXPECT_EQ(v[0], 0.0f);
+  EXPECT_EQ(v[2], 0.5f);
+  EXPECT_EQ(v[3], 1.5f);
+  EXPECT_EQ(world.setScale(a, 0.0f, 1.0f), sat::Status::InvalidTransform);
+}
+
+// A compound contact's first shape contact is its deepest part pair, and the contact carries its points.
+TEST(WorldContacts, FirstShapeContactIsTheDeepest) {
+  Rng rng(3);
+  int checked = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    sat::World world;
+    sat::ShapeDef parts[3];
+    for (sat::ShapeDef& p : parts) {
+      p.shape = randomShape(rng, 0.8f);
+      p.offset = {float(uni(rng, -1, 1)), float(uni(rng, -1, 1))};
+    }
+    sat::BodyDef def;
+    BodyId a, b;
+    ASSERT_EQ(world.createBody(def, parts, 3, &a), sat::Status::Ok);
+    def.x = float(uni(rng, -1, 1));
+    def.y = float(uni(rng, -1, 1));
+    ASSERT_EQ(world.createBody(def, parts, 2, &b), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    if (world.contactCount() != 1) continue;
+    const sat::Contact& c = world.contacts()[0];
+    ASSERT_GT(c.shapeContactCount, 0);
+    const sat::ShapeContact* sc = world.shapeContacts() + c.firstShapeContact;
+    for (int k = 1; k < c.shapeContactCount; ++k) EXPECT_GE(sc[0].manifold.depth, sc[k].manifold.depth);
+    EXPECT_EQ(c.points[0].point.x, sc[0].manifold.points[0].point.x);
+    EXPECT_EQ(c.pointCount, sc[0].manifold.pointCount);
+    if (c.shapeContactCount > 1) ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
+// Many shape edits on many bodies (the pools compact as they go) against bodies made fresh each time.
+TEST(WorldEdits, RepeatedSetShapesMatchFreshBodies) {
+  Rng rng(17);
+  sat::World world;
+  std::vector<BodyId> ids;
+  std::vector<std::vector<sat::ShapeDef>> shapesOf;
+  for (int i = 0; i < 40; ++i) {
+    sat::BodyDef def;
+    def.x = float(uni(rng, -6, 6));
+    def.y = float(uni(rng, -6, 6));
+    std::vector<sat::ShapeDef> parts(1);
+    parts[0].shape = randomShape(rng, 1.0f);
+    BodyId id;
+    ASSERT_EQ(world.createBody(def, parts.data(), 1, &id), sat::Status::Ok);
+    ids.push_back(id);
+    shapesOf.push_back(parts);
+  }
+  for (int round = 0; round < 60; ++round) {
+    for (int e = 0; e < 10; ++e) {
+      const size_t k = size_t(uniInt(rng, 0, int(ids.size()) - 1));
+      std::vector<sat::ShapeDef> parts(size_t(uniInt(rng, 1, 3)));
+      for (sat::ShapeDef& p : parts) {
+        p.shape = randomShape(rng, 1.0f);
+        p.offset = {float(uni(rng, -1, 1)), float(uni(rng, -1, 1))};
+      }
+      ASSERT_EQ(world.setShapes(ids[k], parts.data(), int(parts.size())), sat::Status::Ok);
+      shapesOf[k] = parts;
+    }
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_TRUE(world.validate());
+    // The reference: the same bodies made fresh (ids in the same order), one update.
+    sat::World fresh;
+    for (size_t k = 0; k < ids.size(); ++k) {
+      sat::Transform t;
+      ASSERT_EQ(world.getTransform(ids[k], &t), sat::Status::Ok);
+      sat::BodyDef def;
+      def.x = t.p.x;
+      def.y = t.p.y;
+      BodyId id;
+      ASSERT_EQ(fresh.createBody(def, shapesOf[k].data(), int(shapesOf[k].size()), &id), sat::Status::Ok);
+      ASSERT_EQ(id, ids[0] + BodyId(k));
+    }
+    ASSERT_EQ(fresh.update(), sat::Status::Ok);
+    std::set<uint64_t> got, want;
+    for (int i = 0; i < world.contactCount(); ++i) got.insert(pairKey(world.contacts()[i].a, world.contacts()[i].b));
+    for (int i = 0; i < fresh.contactCount(); ++i) want.insert(pairKey(fresh.contacts()[i].a, fresh.contacts()[i].b));
+    ASSERT_EQ(got, want) << round;
+  }
+}
+
+}  // namespace

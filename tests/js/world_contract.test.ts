@@ -278,4 +278,73 @@ describe.each(VARIANTS)('World contract (%s)', (variant) => {
     timed.dispose();
     untimed.dispose();
   });
+
+  it('setShapes / setType / setScale edit in place: same id and user id, a pair still touching stays', () => {
+    const world = sat.createWorld();
+    const a = world.add({ shape: unit, x: 0, y: 0, userId: 42 });
+    const b = world.add({ shape: unit, x: 1.5, y: 0 });
+    world.update();
+    expect(world.events.beginCount).toBe(1);
+    const before = world.contacts.toArray()[0].depth;
+    const big = sat.box(2.4, 2);
+    const small = sat.box(0.5, 0.5);
+    world.setShapes(a, [
+      { shape: big, userData: 100 },
+      { shape: small, offsetY: 3, userData: 101 },
+    ]);
+    expect(world.shapeCountOf(a)).toBe(2);
+    expect(world.userIdOf(a)).toBe(42);
+    expect(world.shapeUserDataOf(a, 1)).toBe(101);
+    expect(code(() => world.shapeUserDataOf(a, 2))).toBe('InvalidArgument');
+    expect(world.queryPoint(0, 3.1)).toEqual([a]); // queries see the new shapes at once
+    world.update();
+    expect([world.events.beginCount, world.events.stayCount, world.events.endCount]).toEqual([0, 1, 0]);
+    const c = world.contacts.toArray()[0];
+    expect(c.depth).toBeGreaterThan(before);
+    expect([c.shapeA, c.shapeB]).toEqual([0, 0]); // the big part touches b
+    // The same as a body made with those shapes from the start.
+    const fresh = sat.createWorld();
+    fresh.add({ shapes: [{ shape: big }, { shape: small, offsetY: 3 }], x: 0, y: 0 });
+    fresh.add({ shape: unit, x: 1.5, y: 0 });
+    fresh.update();
+    expect(fresh.contacts.toArray()[0].depth).toBe(c.depth);
+    fresh.dispose();
+    // Shrunk away: end.
+    world.setShapes(a, small);
+    world.update();
+    expect(world.events.endCount).toBe(1);
+    expect(code(() => world.setShapes(a, [] as never))).toBe('InvalidArgument');
+    expect(code(() => world.setShapes(b + 10, small))).toBe('UnknownBody');
+
+    // setType: dynamic -> kinematic next to a static wall ends the pair (non-dynamic pairs are off by default);
+    // back to dynamic begins it again; the wall made dynamic while touching is a stay.
+    const w2 = sat.createWorld();
+    const wall = w2.add({ shape: unit, x: 0, y: 0, type: 'static' });
+    const box = w2.add({ shape: unit, x: 1.5, y: 0, userId: 9 });
+    w2.update();
+    w2.setType(box, 'kinematic');
+    expect(w2.typeOf(box)).toBe('kinematic');
+    w2.update();
+    expect(w2.events.endCount).toBe(1);
+    w2.setType(box, 'dynamic');
+    w2.update();
+    expect(w2.events.beginCount).toBe(1);
+    w2.setType(wall, 'dynamic');
+    w2.update();
+    expect([w2.events.beginCount, w2.events.stayCount, w2.events.endCount]).toEqual([0, 1, 0]);
+    expect(w2.userIdOf(box)).toBe(9);
+    expect(code(() => w2.setType(box, 'ghost' as never))).toBe('InvalidArgument');
+    // setScale keeps position and angle; the pair stays.
+    w2.setTransform(box, 1.5, 0, 0.25);
+    w2.update();
+    w2.setScale(box, 1.5, 1.5);
+    w2.update();
+    expect(w2.getTransform(box)).toEqual({ x: 1.5, y: 0, angle: 0.25, scaleX: 1.5, scaleY: 1.5 });
+    expect(w2.events.stayCount).toBe(1);
+    expect(code(() => w2.setScale(box, 0, 1))).toBe('InvalidTransform');
+    w2.dispose();
+    world.dispose();
+    big.dispose();
+    small.dispose();
+  });
 });

@@ -94,6 +94,7 @@ struct ShapeDef {
   Shape shape;
   Vec2 offset{0.0f, 0.0f};
   float angle = 0.0f;
+  uint32_t userData = 0;  ///< opaque to the world; returned by shapeUserData()
 };
 
 struct BodyDef {
@@ -138,7 +139,8 @@ constexpr uint8_t kContactSwept = 4u;   ///< found by CCD: the bullet was stoppe
 constexpr int kContactWords = 16;
 
 /// One touching shape pair of a touching body pair in which either body has several shapes (compound and concave
-/// bodies). Pairs of single-shape bodies carry their one manifold in the Contact itself.
+/// bodies). Pairs of single-shape bodies carry their one manifold in the Contact itself (shapes 0 and 0). A
+/// contact's shape contacts start with the deepest pair, whose points the Contact carries.
 /// Bulk layout: 15 words: ids, shape indices (two 16-bit halves), manifold (normal, depth, 2 points, pointCount).
 struct ShapeContact {
   BodyId a = 0, b = 0;
@@ -218,6 +220,18 @@ class World {
   Status createConcaveBody(const BodyDef& def, const Vec2* outline, int count, BodyId* out);
   /// Destroys a body. Its touching pairs report end at the next update(); its id becomes stale at once.
   Status destroyBody(BodyId id);
+
+  // Edits in place: the body keeps its id, slot, user id and pairs. At the next update() its pairs are re-tested
+  // (not swept): a pair that still touches reports stay, one that no longer does reports end.
+  /// Replaces the body's shapes (same rules as createBody). A refused shape leaves the body as it was.
+  Status setShapes(BodyId id, const ShapeDef* shapes, int shapeCount);
+  /// Changes how the body moves. To Dynamic: its push-apart weight is the last mass given (1 by default); to Static:
+  /// it stops being a bullet.
+  Status setType(BodyId id, BodyType type);
+  /// Sets the scale, keeping the position and angle last set (setTransform() with those).
+  Status setScale(BodyId id, float scaleX, float scaleY);
+  /// The userData of a shape of the body (its index as in ShapeContact / RayHit); 0 for an invalid id or index.
+  uint32_t shapeUserData(BodyId id, int shape) const;
 
   /// Ok, kStatusUnknownBody or kStatusRemovedBody.
   Status check(BodyId id) const;
