@@ -533,6 +533,31 @@ bool World::Impl::testPair(Pair& p, int sweptIndex, Contact& c, int* tests) {
   return touching;
 }
 
+// Loads body B's record and geometry of the pairs a little ahead of pair i (see narrowPhase). Geometry: vertices
+// then normals, 16 * count bytes (at most three cache lines): their first, middle and last points; only for bodies
+// with polygon geometry, and only addresses inside the polygon's own data (in WebAssembly these are real loads).
+inline void World::Impl::fetchAhead(size_t i, uint32_t* touched) const {
+  const size_t n = nextPairs.size();
+  auto fetchGeometry = [&](const detail::BodyHot& hb) {
+    if (hb.count0 == 0) return;
+    const Vec2* v = verts.data() + hb.vert0;
+    prefetch(v, touched);
+    prefetch(v + hb.count0, touched);
+    prefetch(v + 2 * hb.count0 - 1, touched);
+  };
+#if defined(__EMSCRIPTEN__)
+  constexpr size_t kBatch = 32;
+  if (i % kBatch == 0) {
+    for (size_t k = i + 2 * kBatch, e = std::min(n, i + 3 * kBatch); k < e; ++k) prefetch(&hot[nextPairs[k].b], touched);
+    for (size_t k = i + kBatch, e = std::min(n, i + 2 * kBatch); k < e; ++k) fetchGeometry(hot[nextPairs[k].b]);
+  }
+#else
+  constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
+  if (i + kAheadBody < n) prefetch(&hot[nextPairs[i + kAheadBody].b], touched);
+  if (i + kAheadGeometry < n) fetchGeometry(hot[nextPairs[i + kAheadGeometry].b]);
+#endif
+}
+
 // Every cached pair, compacting survivors in place: a pair leaves when its boxes separate or a body is gone,
 // disabled or filtered out. Touching pairs write their contact (in pair order, kContactBegan when the pair did not
 // touch last frame); pairs that stop touching go to `ends`. A pair whose bodies did not move keeps last frame's
@@ -555,28 +580,8 @@ void World::Impl::narrowPhase() {
   const size_t n = nextPairs.size();
   size_t out = 0;
   uint32_t touched = 0;  // see prefetch()
-  // Vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last points.
-  auto fetchGeometry = [&](const detail::BodyHot& hb) {
-    if (hb.count0 == 0) return;
-    const Vec2* v = verts.data() + hb.vert0;
-    prefetch(v, &touched);
-    prefetch(v + hb.count0, &touched);
-    prefetch(v + 2 * hb.count0 - 1, &touched);
-  };
   for (size_t i = 0; i < n; ++i) {
-#if defined(__EMSCRIPTEN__)
-    constexpr size_t kBatch = 32;
-    if (i % kBatch == 0) {
-      for (size_t k = i + 2 * kBatch, e = std::min(n, i + 3 * kBatch); k < e; ++k) {
-        prefetch(&hot[nextPairs[k].b], &touched);
-      }
-      for (size_t k = i + kBatch, e = std::min(n, i + 2 * kBatch); k < e; ++k) fetchGeometry(hot[nextPairs[k].b]);
-    }
-#else
-    constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
-    if (i + kAheadBody < n) prefetch(&hot[nextPairs[i + kAheadBody].b], &touched);
-    if (i + kAheadGeometry < n) fetchGeometry(hot[nextPairs[i + kAheadGeometry].b]);
-#endif
+    fetchAhead(i, &touched);
     Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
     // Slots are not reused before this loop has seen their pairs (pendingFree), so alive + enabled suffices.

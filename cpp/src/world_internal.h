@@ -190,6 +190,7 @@ struct World::Impl {
   void mergeCandidates();
   int sweptHitOf(uint32_t a, uint32_t b) const;
   bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests);
+  void fetchAhead(size_t i, uint32_t* touched) const;
   void narrowPhase();
   void buildEvents();
   void beginFrame();
@@ -220,6 +221,7 @@ struct World::Impl {
   // world_narrow.cpp
   /// Collides two shapes of two bodies on their current world data.
   Manifold collideShapes(uint32_t sa, uint32_t sb, uint32_t bodyA, uint32_t bodyB, SatCache* cache) const;
+  bool collideSingle(uint32_t a, uint32_t b, SatCache* cache, Contact* out) const;
   /// Body-level collision: fills the contact (normal, depth, points) and shape contacts; false when apart.
   bool collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out, bool emitShapeContacts);
   /// Compound bodies: the smallest translation of B along one of the candidate normals that separates every
