@@ -66,6 +66,8 @@ static_assert(sizeof(sat::ShapeContact) == 60, "ShapeContact: 15 words");
 static_assert(sizeof(sat::RejectedBody) == 8, "RejectedBody: id, status (low byte)");
 static_assert(sizeof(sat::RayHit) == 28, "RayHit: 7 words");
 static_assert(sizeof(sat::BodyId) == 4, "ids are uint32");
+static_assert(sizeof(sat::ShapeOverlap) == 20, "ShapeOverlap: 5 words");
+static_assert(sizeof(sat::BodyDistance) == 36, "BodyDistance: 9 words");
 
 uint32_t address(const void* p) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p)); }
 
@@ -109,6 +111,16 @@ void fillInfo(WorldBox* box) {
 }
 
 sat::World& W(WorldBox* box) { return box->world; }
+
+// The pair filter calls into JavaScript: the TypeScript layer installs Module.satPairFilter(world, a, b), which
+// dispatches to the world's own callback (and never throws: errors are kept and rethrown after update()).
+EM_JS(int, sat_js_pair_filter, (uint32_t world, uint32_t a, uint32_t b), {
+  return Module['satPairFilter'](world >>> 0, a >>> 0, b >>> 0) ? 1 : 0;
+});
+
+bool jsPairFilter(void* context, sat::BodyId a, sat::BodyId b) {
+  return sat_js_pair_filter(address(context), a, b) != 0;
+}
 
 /// The body definition the JavaScript layer wrote at scratch[0..10]: type, x, y, angle, scaleX, scaleY (floats),
 /// userId, group, mask (uint32), flags (1 sensor, 2 enabled, 4 bullet), mass.
@@ -325,6 +337,15 @@ EMSCRIPTEN_KEEPALIVE void sat_world_set_push_apart(WorldBox* box, int enabled, i
   W(box).setPushApart(o);
 }
 
+/// on != 0: update() asks Module.satPairFilter(world, a, b) about every pair about to enter the pair cache.
+EMSCRIPTEN_KEEPALIVE void sat_world_set_pair_filter(WorldBox* box, int on) {
+  if (on) {
+    W(box).setPairFilter(jsPairFilter, box);
+  } else {
+    W(box).setPairFilter(nullptr, nullptr);
+  }
+}
+
 /// The frame: one call. Fills the info block; returns the update's status (Ok, or the first refused body's).
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_update(WorldBox* box) {
   sat::Status s = W(box).update();
@@ -378,6 +399,44 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_world_query_shape(WorldBox* box, int32_t handle
   sat::Status s = sat::checkTransform(xf);
   if (s != sat::Status::Ok) return errorCode(s, 1);
   return W(box).queryShape(*shape, xf, makeFilter(group, mask, sensors), out, capacity);
+}
+
+/// Shape `handle` under the scratch transform A, swept along scratch[kInExtra..+1]. 1 with the hit at
+/// scratch[kOut] (7 words, as a ray hit), 0 for none, or an error code for a bad transform / translation.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_cast_shape(WorldBox* box, int32_t handle, uint32_t group, uint32_t mask,
+                                                  int sensors) {
+  const sat::Shape* shape = findShape(handle);
+  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+  sat::Transform xf = readTransform(scratch() + kInXfA);
+  sat::Status s = sat::checkTransform(xf);
+  if (s != sat::Status::Ok) return errorCode(s, 1);
+  const sat::Vec2 move{scratch()[kInExtra], scratch()[kInExtra + 1]};
+  if (!sat::isInRange(move) || !sat::isInRange(xf.p + move)) return errorCode(sat::Status::OutOfRange, 2);
+  sat::RayHit hit;
+  if (!W(box).castShape(*shape, xf, move, makeFilter(group, mask, sensors), &hit)) return 0;
+  std::memcpy(scratch() + kOut, &hit, sizeof(hit));
+  return 1;
+}
+
+/// Bodies overlapping shape `handle` under the scratch transform A: 5 words each (body, shape, normal x/y, depth)
+/// into `out`, up to capacity; returns the total, or an error code for a bad transform.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_overlap_shape(WorldBox* box, int32_t handle, uint32_t group, uint32_t mask,
+                                                     int sensors, sat::ShapeOverlap* out, int capacity) {
+  const sat::Shape* shape = findShape(handle);
+  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+  sat::Transform xf = readTransform(scratch() + kInXfA);
+  sat::Status s = sat::checkTransform(xf);
+  if (s != sat::Status::Ok) return errorCode(s, 1);
+  return W(box).overlapShape(*shape, xf, makeFilter(group, mask, sensors), out, capacity);
+}
+
+/// Closest points of two bodies at scratch[kOut..]: point A, point B, normal (x, y each), distance, shape A,
+/// shape B (int32). Returns a status.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_distance(WorldBox* box, uint32_t a, uint32_t b) {
+  sat::BodyDistance d;
+  sat::Status s = W(box).distance(a, b, &d);
+  if (s == sat::Status::Ok) std::memcpy(scratch() + kOut, &d, sizeof(d));
+  return status(s);
 }
 
 EMSCRIPTEN_KEEPALIVE int sat_world_validate(WorldBox* box) { return W(box).validate() ? 1 : 0; }

@@ -21,7 +21,7 @@
  * @module
  */
 import { CORE_STATUS_CODES, SATError, type SATErrorCode } from './errors.js';
-import { IN_XF_A, OUT } from './layout.js';
+import { IN_EXTRA, IN_XF_A, OUT } from './layout.js';
 import type { SAT, Shape } from './api.js';
 import type { AABB, PointsInput, Transform, Vec2 } from './types.js';
 
@@ -214,6 +214,34 @@ export interface WorldStats {
   readonly pushMs: number;
   /** ms: sum of the stages above (the update inside the module) */
   readonly totalMs: number;
+}
+
+/** A body a query shape overlaps, from {@link World.overlapShape}. */
+export interface WorldShapeOverlap {
+  /** the body */
+  body: number;
+  /** the body's part of the deepest overlap */
+  shape: number;
+  /** unit, from the query shape to the body: moving the query shape by -normal * depth separates it from that part */
+  normal: Vec2;
+  /** overlap depth (0 when just touching) */
+  depth: number;
+}
+
+/** Closest points of two bodies, from {@link World.distance}. */
+export interface WorldDistance {
+  /** closest point on body A (world) */
+  pointA: Vec2;
+  /** closest point on body B */
+  pointB: Vec2;
+  /** unit, from A towards B; (0, 0) when they overlap */
+  normal: Vec2;
+  /** >= 0; 0 when touching or overlapping */
+  distance: number;
+  /** the part of A the point is on */
+  shapeA: number;
+  /** the part of B */
+  shapeB: number;
 }
 
 /** A body whose buffered transform {@link World.update} refused; it kept its last valid transform. */
@@ -449,6 +477,10 @@ interface WorldExports {
   _sat_world_query_point(w: number, x: number, y: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
   _sat_world_query_aabb(w: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
   _sat_world_query_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_cast_shape(w: number, handle: number, group: number, mask: number, sensors: number): number;
+  _sat_world_overlap_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_distance(w: number, a: number, b: number): number;
+  _sat_world_set_pair_filter(w: number, on: number): void;
   _sat_world_validate(w: number): number;
   _sat_world_status_message(status: number): number;
 }
@@ -500,6 +532,43 @@ function isFiniteNumber(v: unknown): v is number {
 
 // ---------------------------------------------------------------------------------------------------------------
 // World
+
+/**
+ * A game's veto on pairs, see {@link World.setPairFilter}: the two body ids (A has the smaller slot); return
+ * false to keep the pair out.
+ */
+export type PairFilter = (a: number, b: number) => boolean;
+
+/** Per module: the pair filter of each world (by native pointer), and the first error a filter threw. */
+interface FilterHost {
+  filters: Map<number, PairFilter>;
+  error: unknown;
+  failed: boolean;
+}
+const filterHosts = new WeakMap<object, FilterHost>();
+
+/** The module's dispatcher, installed once: Module.satPairFilter(world, a, b), called by the native update(). */
+function filterHostOf(m: object): FilterHost {
+  let host = filterHosts.get(m);
+  if (host === undefined) {
+    const h: FilterHost = { filters: new Map(), error: undefined, failed: false };
+    (m as { satPairFilter?: (w: number, a: number, b: number) => boolean }).satPairFilter = (w, a, b) => {
+      const fn = h.filters.get(w);
+      if (fn === undefined || h.failed) return true;
+      try {
+        return fn(a, b) !== false;
+      } catch (e) {
+        // An exception must not unwind through the native update(): kept, and rethrown once update() returns.
+        h.failed = true;
+        h.error = e;
+        return true;
+      }
+    };
+    filterHosts.set(m, h);
+    host = h;
+  }
+  return host;
+}
 
 /** Frees worlds that are garbage-collected without dispose(): a safety net only. */
 const worldRegistry: FinalizationRegistry<{ x: WorldExports; w: number }> | null =
@@ -632,6 +701,7 @@ export class World {
    */
   add(def: BodyDef): number {
     const w = this._ptr('add');
+    this._mutable('add');
     if (typeof def !== 'object' || def === null) {
       throw new SATError('InvalidArgument', `World.add: def must be an object {shape | shapes, x, y, ...}, got ${describe(def)}`);
     }
@@ -687,6 +757,7 @@ export class World {
    */
   setShapes(id: number, shapes: Shape | ReadonlyArray<BodyShape>): void {
     const w = this._ptr('setShapes');
+    this._mutable('setShapes');
     this._id(id, 'setShapes');
     const list = Array.isArray(shapes) ? (shapes as ReadonlyArray<BodyShape>) : undefined;
     const [ptr, n] = this._writeShapes(list ? undefined : (shapes as Shape), list, 'World.setShapes', 'shapes');
@@ -705,6 +776,7 @@ export class World {
    */
   setType(id: number, type: BodyType): void {
     const w = this._ptr('setType');
+    this._mutable('setType');
     const t = BODY_TYPES.indexOf(type);
     if (t < 0) throw new SATError('InvalidArgument', `World.setType: type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
     this._check(this._x._sat_world_set_type(w, this._id(id, 'setType'), t), 'setType', id);
@@ -755,6 +827,7 @@ export class World {
    */
   addConcave(points: PointsInput, def: BodyOptions): number {
     const w = this._ptr('addConcave');
+    this._mutable('addConcave');
     if (typeof def !== 'object' || def === null) {
       throw new SATError('InvalidArgument', `World.addConcave: def must be an object {x, y, ...}, got ${describe(def)}`);
     }
@@ -823,6 +896,7 @@ export class World {
    */
   remove(id: number): void {
     const w = this._ptr('remove');
+    this._mutable('remove');
     this._check(this._x._sat_world_remove(w, this._id(id, 'remove')), 'remove', id);
   }
 
@@ -929,6 +1003,7 @@ export class World {
   /** Enables or disables a body: a disabled body is in no pair (its pairs end) and no query. */
   setEnabled(id: number, enabled: boolean): void {
     const w = this._ptr('setEnabled');
+    this._mutable('setEnabled');
     this._check(this._x._sat_world_set_enabled(w, this._id(id, 'setEnabled'), enabled ? 1 : 0), 'setEnabled', id);
   }
 
@@ -1086,10 +1161,29 @@ export class World {
    */
   update(): WorldStats {
     const w = this._ptr('update');
+    this._mutable('update');
     if (this._iterating > 0) {
       throw new SATError('InvalidArgument', 'World.update: called from inside a forEach callback of this world; update after the loop');
     }
-    this._x._sat_world_update(w);
+    this._filtering = true;
+    try {
+      this._x._sat_world_update(w);
+    } finally {
+      this._filtering = false;
+    }
+    const host = filterHosts.get(this._sat._m);
+    if (host !== undefined && host.failed) {
+      host.failed = false;
+      const e = host.error;
+      host.error = undefined;
+      this._refreshAfterUpdate();
+      throw e;
+    }
+    return this._refreshAfterUpdate();
+  }
+
+  /** Reads the stats and re-takes the event and contact views after the native update(). */
+  private _refreshAfterUpdate(): WorldStats {
     // Plain fields written in place (V8 keeps their doubles unboxed in the object: nothing is allocated).
     const u32 = this._sat._m.HEAPU32;
     const f32 = this._sat._m.HEAPF32;
@@ -1154,7 +1248,8 @@ export class World {
   // ---- queries -----------------------------------------------------------------------------------------------
 
   /**
-   * The closest body hit by the segment from (x1, y1) to (x2, y2). A ray that starts inside a body does not hit it.
+   * The closest body hit by the segment from (x1, y1) to (x2, y2). A ray that starts inside a body hits it at
+   * fraction 0 with a zero normal (see {@link WorldRayHit}); seams between a body's parts are never hit.
    * @returns the hit, or null
    * @throws SATError `InvalidArgument` (non-finite coordinates, bad filter), `Disposed`
    */
@@ -1301,6 +1396,115 @@ export class World {
     );
   }
 
+  /**
+   * The first body a shape placed at `xf` hits when moved by (dx, dy) without turning: `{ body, shape, point,
+   * normal, fraction }` (fraction of the move, the body's surface normal facing the shape, the contact point at the
+   * time of impact), or null. A shape that overlaps a body at the start hits it at fraction 0 with a zero normal.
+   * @throws SATError `InvalidArgument` (bad move or filter), `InvalidTransform`, `Disposed` (world or shape)
+   */
+  castShape(shape: Shape, xf: Transform, dx: number, dy: number, filter?: QueryFilter): WorldRayHit | null {
+    const w = this._ptr('castShape');
+    const h = this._sat._handle(shape, 'World.castShape', 'shape');
+    if (!isFiniteNumber(dx) || !isFiniteNumber(dy)) {
+      throw new SATError('InvalidArgument', `World.castShape: (dx, dy) = (${describe(dx)}, ${describe(dy)}) must be finite numbers`);
+    }
+    const [g, m, sensors] = readFilter(filter, 'castShape');
+    const f = this._sat._heap();
+    this._sat._writeTransform(f, this._sat._s + IN_XF_A, xf, 'World.castShape', 'xf');
+    f[this._sat._s + IN_EXTRA] = dx;
+    f[this._sat._s + IN_EXTRA + 1] = dy;
+    const r = this._x._sat_world_cast_shape(w, h, g, m, sensors);
+    if (r < 0) {
+      if ((-r >> 8) === 2) throw new SATError('InvalidArgument', `World.castShape: the move (${dx}, ${dy}) must stay within 1e6`);
+      throw this._sat._transformError(xf, 'World.castShape', 'xf', -r & 0xff);
+    }
+    return r === 0 ? null : this._hit(this._sat._s + OUT);
+  }
+
+  /**
+   * Bodies overlapping a shape placed at `xf`, each with the normal and depth of its deepest part (allocates).
+   * @throws SATError `InvalidArgument`, `Disposed` (world or shape), `InvalidTransform`
+   */
+  overlapShape(shape: Shape, xf: Transform, filter?: QueryFilter): WorldShapeOverlap[] {
+    const w = this._ptr('overlapShape');
+    const h = this._sat._handle(shape, 'World.overlapShape', 'shape');
+    const [g, m, sensors] = readFilter(filter, 'overlapShape');
+    const sat = this._sat;
+    let capacity = 32;
+    for (;;) {
+      const ptr = sat._m._sat_buffer(20 * capacity);
+      if (ptr === 0) throw new SATError('OutOfMemory', 'World.overlapShape: the WebAssembly memory could not grow');
+      sat._writeTransform(sat._heap(), sat._s + IN_XF_A, xf, 'World.overlapShape', 'xf');
+      const r = this._x._sat_world_overlap_shape(w, h, g, m, sensors, ptr, capacity);
+      if (r < 0) throw sat._transformError(xf, 'World.overlapShape', 'xf', -r & 0xff);
+      if (r <= capacity) {
+        const u32 = sat._m.HEAPU32;
+        const f = sat._heap();
+        const out: WorldShapeOverlap[] = [];
+        for (let k = 0, o = ptr >> 2; k < r; k++, o += 5) {
+          out.push({ body: u32[o], shape: u32[o + 1], normal: { x: f[o + 2], y: f[o + 3] }, depth: f[o + 4] });
+        }
+        return out;
+      }
+      capacity = r;
+    }
+  }
+
+  /**
+   * Closest points of two bodies (over their parts), as of the last update().
+   * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  distance(a: number, b: number): WorldDistance {
+    const w = this._ptr('distance');
+    this._id(a, 'distance');
+    this._id(b, 'distance');
+    const r = this._x._sat_world_distance(w, a, b);
+    if (r !== 0) throw this._bodyError(r, 'distance', this._x._sat_world_check(w, a) !== 0 ? a : b);
+    const f = this._sat._heap();
+    const i32 = this._sat._m.HEAP32;
+    const o = this._sat._s + OUT;
+    return {
+      pointA: { x: f[o], y: f[o + 1] },
+      pointB: { x: f[o + 2], y: f[o + 3] },
+      normal: { x: f[o + 4], y: f[o + 5] },
+      distance: f[o + 6],
+      shapeA: i32[o + 7],
+      shapeB: i32[o + 8],
+    };
+  }
+
+  /**
+   * Sets (or with null, removes) a veto on pairs: `fn(a, b)` is called during update() for each pair about to
+   * enter the pair cache (boxes overlapping, group / mask admitting it), A with the smaller slot; returning false
+   * keeps the pair out: no events, no contacts, no push-apart. An admitted pair is not asked again while it stays
+   * in the cache; a vetoed one is asked again whenever the broad phase finds it again (grid and sap: every update
+   * while the boxes overlap). Setting or removing a filter keeps the pairs in the cache and has every other
+   * overlapping pair found and asked again at the next update. Cost: bench/README.md.
+   *
+   * The callback must not add, remove or edit bodies (that throws `InvalidArgument`); an exception it throws is
+   * rethrown by update() once the frame is complete (later pairs of that frame are admitted).
+   * @throws SATError `InvalidArgument` (not a function or null), `Disposed`
+   */
+  setPairFilter(fn: PairFilter | null): void {
+    const w = this._ptr('setPairFilter');
+    if (fn !== null && typeof fn !== 'function') {
+      throw new SATError('InvalidArgument', `World.setPairFilter: fn must be a function (a, b) => boolean or null, got ${describe(fn)}`);
+    }
+    const host = filterHostOf(this._sat._m);
+    if (fn === null) host.filters.delete(w);
+    else host.filters.set(w, fn);
+    this._x._sat_world_set_pair_filter(w, fn === null ? 0 : 1);
+  }
+
+  /** @internal throws when a pair filter of this world is running (the world is mid-update). */
+  private _mutable(fn: string): void {
+    if (this._filtering) {
+      throw new SATError('InvalidArgument', `World.${fn}: called from inside this world's pair filter; change bodies after update()`);
+    }
+  }
+
+  private _filtering = false;
+
   /** For tests and tools: checks the world's internal invariants (broad phase, pair cache). */
   validate(): boolean {
     return this._x._sat_world_validate(this._ptr('validate')) === 1;
@@ -1320,11 +1524,13 @@ export class World {
    */
   dispose(): void {
     if (this._w === 0) return;
+    this._mutable('dispose');
     if (this._iterating > 0) {
       throw new SATError('InvalidArgument', 'World.dispose: called from inside a forEach callback of this world; dispose after the loop');
     }
     const w = this._w;
     this._w = 0;
+    filterHosts.get(this._sat._m)?.filters.delete(w);
     worldRegistry?.unregister(this);
     this._xfView = new Float32Array(0);
     this._events._clear();

@@ -475,6 +475,7 @@ void World::Impl::mergeCandidates() {
       while (ci < candidateCount && candidates[ci] == k) ++ci;
       const uint32_t ka = uint32_t(k >> 32), kb = uint32_t(k & 0xFFFFFFFFu);
       if (!shouldCollide(ka, kb)) continue;
+      if (pairFilter != nullptr && !pairFilter(pairFilterContext, idOf(ka), idOf(kb))) continue;
       Pair fresh;
       fresh.a = ka;
       fresh.b = kb;
@@ -1113,6 +1114,15 @@ void World::setPushApart(const PushApartOptions& options) {
   if (o.iterations > 64) o.iterations = 64;
   if (!(o.slop >= 0.0f) || !std::isfinite(o.slop)) o.slop = 0.001f;
   impl_->push = o;
+}
+
+void World::setPairFilter(PairFilter filter, void* context) {
+  impl_->pairFilter = filter;
+  impl_->pairFilterContext = filter != nullptr ? context : nullptr;
+  // Every body is resynced, so that pairs an earlier filter vetoed are found (and asked) again at the next update.
+  for (uint32_t slot = 0; slot < impl_->slotCount; ++slot) {
+    if (impl_->hot[slot].flags & detail::kAlive) impl_->hot[slot].flags |= detail::kDirty;
+  }
 }
 
 Status World::update() {

@@ -84,6 +84,8 @@ Transform interpolate(const Transform& x0, const Transform& x1, float t);
 struct World::Impl {
   WorldOptions options;
   PushApartOptions push;
+  PairFilter pairFilter = nullptr;
+  void* pairFilterContext = nullptr;
   uint32_t frame = 0;
 
   // ---- bodies, by slot
@@ -233,6 +235,9 @@ struct World::Impl {
   void sweepBullets();
   void pushApart();
   void measureResidual();
+  bool pushable(uint32_t a, uint32_t b) const;  // a pair push-apart acts on
+  void gatherPushedPairs();
+  std::vector<uint64_t> pushKeys;               // pushApart scratch: the pairs it relaxes
   std::vector<uint32_t> pushStamp;  // per slot: frame in which push-apart last moved the body
   std::vector<uint32_t> pushed;     // bodies push-apart moved this frame
 

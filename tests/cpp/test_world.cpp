@@ -1209,3 +1209,73 @@ TEST(WorldEdits, RepeatedSetShapesMatchFreshBodies) {
 }
 
 }  // namespace
+
+namespace {
+
+// A pair filter vetoes exactly the pairs it refuses: the touching set equals the unfiltered world's minus those, in
+// every broad phase; it sees only pairs that passed the broad phase and group / mask.
+TEST(WorldPairFilter, VetoesExactlyTheRefusedPairs) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    Rng rng(5);
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World plain(opt), filtered(opt);
+    struct Seen {
+      const sat::World* world;
+      long calls = 0;
+      bool maskViolated = false;
+    } seen{&filtered};
+    auto refuse = [](BodyId a, BodyId b) { return (a + b) % 3 == 0; };
+    filtered.setPairFilter(
+        [](void* context, BodyId a, BodyId b) {
+          Seen& s = *static_cast<Seen*>(context);
+          ++s.calls;
+          if (s.world->slotOf(a) >= s.world->slotOf(b)) s.maskViolated = true;
+          return !((a + b) % 3 == 0);
+        },
+        &seen);
+    std::vector<std::pair<BodyId, Vec2>> movers;
+    for (int i = 0; i < 150; ++i) {
+      sat::BodyDef def;
+      def.x = float(uni(rng, -10, 10));
+      def.y = float(uni(rng, -10, 10));
+      def.group = i % 7 == 0 ? 2u : 1u;
+      def.mask = i % 7 == 0 ? 2u : 0xFFFFFFFFu;  // group-2 bodies meet only each other
+      const sat::Shape shape = randomShape(rng, 0.8f);
+      BodyId a, b;
+      ASSERT_EQ(plain.createBody(def, shape, &a), sat::Status::Ok);
+      ASSERT_EQ(filtered.createBody(def, shape, &b), sat::Status::Ok);
+      ASSERT_EQ(a, b);
+      movers.push_back({a, {def.x, def.y}});
+    }
+    int compared = 0;
+    for (int frame = 0; frame < 60; ++frame) {
+      for (auto& [id, p] : movers) {
+        p.x += float(uni(rng, -0.2, 0.2));
+        p.y += float(uni(rng, -0.2, 0.2));
+        ASSERT_EQ(plain.setTransform(id, p.x, p.y, 0.0f), sat::Status::Ok);
+        ASSERT_EQ(filtered.setTransform(id, p.x, p.y, 0.0f), sat::Status::Ok);
+      }
+      ASSERT_EQ(plain.update(), sat::Status::Ok);
+      ASSERT_EQ(filtered.update(), sat::Status::Ok);
+      std::set<uint64_t> want, got;
+      for (int i = 0; i < plain.contactCount(); ++i) {
+        const sat::Contact& c = plain.contacts()[i];
+        if (!refuse(c.a, c.b)) want.insert(pairKey(c.a, c.b));
+      }
+      for (int i = 0; i < filtered.contactCount(); ++i) got.insert(pairKey(filtered.contacts()[i].a, filtered.contacts()[i].b));
+      ASSERT_EQ(got, want) << frame;
+      compared += int(want.size());
+    }
+    EXPECT_GT(compared, 1000);
+    EXPECT_GT(seen.calls, 0);
+    EXPECT_FALSE(seen.maskViolated);
+    filtered.setPairFilter(nullptr, nullptr);
+    ASSERT_EQ(filtered.update(), sat::Status::Ok);
+    ASSERT_EQ(plain.update(), sat::Status::Ok);
+    EXPECT_EQ(filtered.contactCount(), plain.contactCount());
+  }
+}
+
+}  // namespace

@@ -796,3 +796,201 @@ TEST(WorldPushApart, ResidualCountsOverlapsThePushCreated) {
 }
 
 }  // namespace
+
+namespace {
+
+// Push-apart relaxes the pairs the push itself creates within the same update: b pushed out of the wall into c is
+// pushed out of c again (and so on) instead of being left there until the next update.
+TEST(WorldPushApart, ResolvesOverlapsThePushCreatesInTheSameUpdate) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    opt.treeMargin = 0.0f;
+    sat::World world(opt);
+    sat::PushApartOptions push;
+    push.enabled = true;
+    push.iterations = 32;
+    push.slop = 0.0f;
+    world.setPushApart(push);
+    sat::Polygon unit;
+    ASSERT_EQ(sat::makeBox(1.0f, 1.0f, &unit), sat::Status::Ok);
+    sat::BodyDef def;
+    def.type = sat::BodyType::Static;
+    BodyId wall, b, c;
+    ASSERT_EQ(world.createBody(def, unit, &wall), sat::Status::Ok);
+    def.type = sat::BodyType::Dynamic;
+    def.x = 1.5f;
+    ASSERT_EQ(world.createBody(def, unit, &b), sat::Status::Ok);
+    def.x = 3.6f;
+    ASSERT_EQ(world.createBody(def, unit, &c), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    sat::Transform tw, tb, tc;
+    ASSERT_EQ(world.getTransform(wall, &tw), sat::Status::Ok);
+    ASSERT_EQ(world.getTransform(b, &tb), sat::Status::Ok);
+    ASSERT_EQ(world.getTransform(c, &tc), sat::Status::Ok);
+    const sat::Shape s(unit);
+    EXPECT_LT(sat::collide(s, tw, s, tb).depth, 1e-3f) << int(bp);
+    const sat::Manifold bc = sat::collide(s, tb, s, tc);
+    EXPECT_TRUE(bc.pointCount == 0 || bc.depth < 1e-3f) << int(bp);
+    EXPECT_LT(world.stats().residualDepth, 1e-3f) << int(bp);
+  }
+}
+
+// The settling figure of docs/world-api.md: 200 unit boxes (20 columns x 10 rows, spaced 1 - overlap, jittered) on a
+// static floor, default push-apart (4 iterations, slop 0.001); residual depth after each update. The residual
+// must fall; the figures are printed for the docs.
+TEST(WorldPushApart, PileOfTwoHundredBoxesSettles) {
+  for (float overlap : {0.02f, 0.1f}) {
+    Rng rng(1);
+    sat::World world;
+    sat::PushApartOptions push;
+    push.enabled = true;
+    world.setPushApart(push);
+    sat::Polygon floor, unit;
+    ASSERT_EQ(sat::makeBox(30.0f, 0.5f, &floor), sat::Status::Ok);
+    ASSERT_EQ(sat::makeBox(0.5f, 0.5f, &unit), sat::Status::Ok);
+    sat::BodyDef fd;
+    fd.type = sat::BodyType::Static;
+    fd.y = -0.5f;
+    BodyId id;
+    ASSERT_EQ(world.createBody(fd, floor, &id), sat::Status::Ok);
+    const float spacing = 1.0f - overlap, jitter = 1.5f * overlap;
+    for (int r = 0; r < 10; ++r) {
+      for (int c = 0; c < 20; ++c) {
+        sat::BodyDef d;
+        d.x = -9.5f + spacing * float(c) + float(uni(rng, -jitter, jitter));
+        d.y = 0.5f - overlap + spacing * float(r) + float(uni(rng, -jitter, jitter));
+        d.angle = float(uni(rng, -jitter, jitter));
+        ASSERT_EQ(world.createBody(d, unit, &id), sat::Status::Ok);
+      }
+    }
+    std::ostringstream figures;
+    float first = 0.0f, last = 0.0f;
+    for (int u = 1; u <= 16; ++u) {
+      ASSERT_EQ(world.update(), sat::Status::Ok);
+      last = world.stats().residualDepth;
+      if (u == 1) first = last;
+      if (u <= 4 || u % 4 == 0) figures << " " << u << ": " << last;
+    }
+    std::printf("[ settle   ] overlap %.2f, residual depth after update%s\n", double(overlap), figures.str().c_str());
+    EXPECT_LT(last, 0.5f * first) << overlap;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// castShape, overlapShape and distance(a, b) against the core's per-shape queries over every body.
+TEST(WorldShapeQueries, CastOverlapAndDistanceMatchPerShapeQueries) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    Rng rng(77);
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt);
+    std::vector<Body> bodies;
+    for (int i = 0; i < 120; ++i) {
+      Body b;
+      b.group = 1;
+      b.sensor = false;
+      b.shapes.push_back(sat::Shape(convex(rng, float(uni(rng, 0.3, 1.5)))));
+      sat::BodyDef def;
+      def.type = i % 4 == 0 ? sat::BodyType::Static : sat::BodyType::Dynamic;
+      def.x = float(uni(rng, -25, 25));
+      def.y = float(uni(rng, -25, 25));
+      def.angle = float(uni(rng, -3, 3));
+      ASSERT_EQ(world.createBody(def, b.shapes[0], &b.id), sat::Status::Ok);
+      ASSERT_EQ(world.getTransform(b.id, &b.xf), sat::Status::Ok);
+      bodies.push_back(b);
+    }
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    int casts = 0, overlapsFound = 0;
+    for (int q = 0; q < 150; ++q) {
+      const sat::Shape probe(convex(rng, float(uni(rng, 0.3, 1.2))));
+      const sat::Transform pxf = sat::makeTransform(float(uni(rng, -25, 25)), float(uni(rng, -25, 25)),
+                                                    float(uni(rng, -3, 3)));
+      // overlapShape: the set, and each entry's depth against collide() of its part.
+      std::vector<sat::ShapeOverlap> got(200);
+      const int n = world.overlapShape(probe, pxf, {}, got.data(), int(got.size()));
+      std::set<BodyId> want, gotSet;
+      for (const Body& b : bodies) {
+        if (sat::overlap(probe, pxf, b.shapes[0], b.xf)) want.insert(b.id);
+      }
+      for (int k = 0; k < n; ++k) {
+        gotSet.insert(got[size_t(k)].body);
+        const Body* b = nullptr;
+        for (const Body& x : bodies) {
+          if (x.id == got[size_t(k)].body) b = &x;
+        }
+        ASSERT_NE(b, nullptr);
+        const sat::Manifold m = sat::collide(probe, pxf, b->shapes[0], b->xf);
+        EXPECT_FLOAT_EQ(got[size_t(k)].depth, std::max(m.depth, 0.0f));
+        EXPECT_EQ(got[size_t(k)].normal.x, m.normal.x);
+      }
+      ASSERT_EQ(gotSet, want) << q;
+      overlapsFound += n;
+      // castShape: the earliest hit among the bodies, checked with the core's distance at the reported fraction.
+      const Vec2 move{float(uni(rng, -15, 15)), float(uni(rng, -15, 15))};
+      sat::RayHit hit;
+      const bool any = world.castShape(probe, pxf, move, {}, &hit);
+      float earliest = 2.0f;
+      for (const Body& b : bodies) {
+        if (sat::overlap(probe, pxf, b.shapes[0], b.xf)) {
+          earliest = 0.0f;
+          continue;
+        }
+        // Coarse reference: the first of 400 steps at which the shapes overlap.
+        for (int step = 1; step <= 400; ++step) {
+          sat::Transform t = pxf;
+          t.p = pxf.p + (float(step) / 400.0f) * move;
+          if (sat::overlap(probe, t, b.shapes[0], b.xf)) {
+            earliest = std::min(earliest, float(step) / 400.0f);
+            break;
+          }
+        }
+      }
+      if (earliest > 1.0f) {
+        // Nothing within the sweep at the reference's resolution: a hit, if any, must be a graze (the shapes come
+        // within a step's travel of each other there).
+        if (any) {
+          sat::Transform t = pxf;
+          t.p = pxf.p + hit.fraction * move;
+          for (const Body& b : bodies) {
+            if (b.id == hit.body) {
+              EXPECT_LT(sat::distance(probe, t, b.shapes[0], b.xf).distance, sat::length(move) / 400.0f + 1e-3f);
+            }
+          }
+        }
+        continue;
+      }
+      ASSERT_TRUE(any) << q;
+      ++casts;
+      if (earliest == 0.0f) {
+        EXPECT_EQ(hit.fraction, 0.0f);
+        continue;
+      }
+      EXPECT_LE(hit.fraction, earliest + 1e-4f) << q;
+      EXPECT_GE(hit.fraction, earliest - 1.0f / 400.0f - 1e-4f) << q;
+      EXPECT_NEAR(sat::length(hit.normal), 1.0f, 1e-4f);
+    }
+    EXPECT_GT(casts, 30);
+    EXPECT_GT(overlapsFound, 10);
+    // distance(a, b) against the core's distance of their shapes.
+    for (int q = 0; q < 100; ++q) {
+      const Body& a = bodies[size_t(q) % bodies.size()];
+      const Body& b = bodies[size_t(q * 7 + 3) % bodies.size()];
+      sat::BodyDistance d;
+      ASSERT_EQ(world.distance(a.id, b.id, &d), sat::Status::Ok);
+      const sat::DistanceOutput r = sat::distance(a.shapes[0], a.xf, b.shapes[0], b.xf);
+      EXPECT_EQ(d.distance, r.distance);
+      EXPECT_EQ(d.pointA.x, r.pointA.x);
+      EXPECT_EQ(d.pointB.y, r.pointB.y);
+    }
+    sat::BodyDistance d;
+    EXPECT_EQ(world.distance(bodies[0].id, 9999, &d), sat::kStatusUnknownBody);
+  }
+}
+
+}  // namespace

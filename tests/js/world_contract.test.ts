@@ -347,4 +347,110 @@ describe.each(VARIANTS)('World contract (%s)', (variant) => {
     big.dispose();
     small.dispose();
   });
+
+  it('castShape, overlapShape and distance(a, b) agree with the per-shape queries', () => {
+    const rand = rng(31);
+    const world = sat.createWorld();
+    const placed: Array<{ id: number; xf: { x: number; y: number; angle: number } }> = [];
+    for (let i = 0; i < 60; i++) {
+      const xf = { x: Math.fround((rand() * 2 - 1) * 15), y: Math.fround((rand() * 2 - 1) * 15), angle: Math.fround(rand() * 6) };
+      placed.push({ id: world.add({ shape: unit, ...xf, type: i % 3 ? 'dynamic' : 'static' }), xf });
+    }
+    world.update();
+    const probe = sat.box(1, 0.5);
+    let overlapsSeen = 0;
+    for (let q = 0; q < 80; q++) {
+      const pxf = { x: (rand() * 2 - 1) * 15, y: (rand() * 2 - 1) * 15, angle: rand() * 6 };
+      const got = world.overlapShape(probe, pxf);
+      const want = placed.filter((p) => sat.overlaps(probe, pxf, unit, p.xf)).map((p) => p.id);
+      expect(got.map((o) => o.body).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+      for (const o of got) {
+        const m = sat.collide(probe, pxf, unit, placed[o.body - 1].xf)!;
+        expect(o.depth).toBeCloseTo(Math.max(m.depth, 0), 5);
+        expect(o.normal.x).toBeCloseTo(m.normal.x, 5);
+      }
+      overlapsSeen += got.length;
+    }
+    expect(overlapsSeen).toBeGreaterThan(5);
+    // A unit box moved along x towards a lone box 5 units away (faces 1 apart after 3 units of travel).
+    const lane = sat.createWorld();
+    const target = lane.add({ shape: unit, x: 5, y: 100, type: 'static' });
+    lane.update();
+    const hit = lane.castShape(unit, { x: 0, y: 100 }, 10, 0)!;
+    expect(hit.body).toBe(target);
+    expect(hit.fraction).toBeCloseTo(0.3, 3);
+    expect(hit.normal.x).toBeCloseTo(-1, 4);
+    expect(lane.castShape(unit, { x: 0, y: 100 }, 2, 0)).toBeNull();
+    expect(lane.castShape(unit, { x: 4, y: 100 }, 1, 0)!.fraction).toBe(0); // overlapping at the start
+    expect(code(() => lane.castShape(unit, { x: 0, y: 100 }, NaN, 0))).toBe('InvalidArgument');
+    // distance(a, b)
+    const other = lane.add({ shape: unit, x: 5, y: 104, type: 'static' });
+    lane.update();
+    const d = lane.distance(target, other);
+    expect(d.distance).toBeCloseTo(2, 5);
+    expect(d.normal.y).toBeCloseTo(1, 5);
+    const ref = sat.distance(unit, { x: 5, y: 100 }, unit, { x: 5, y: 104 });
+    expect(d.distance).toBe(ref.distance);
+    expect(code(() => lane.distance(target, 999))).toBe('UnknownBody');
+    lane.dispose();
+    world.dispose();
+    probe.dispose();
+  });
+
+  it.each(BROAD_PHASES)('%s: a pair filter vetoes exactly the pairs it refuses; errors surface after update()', (bp) => {
+    const rand = rng(8);
+    const plain = sat.createWorld({ broadPhase: bp });
+    const filtered = sat.createWorld({ broadPhase: bp });
+    const refuse = (a: number, b: number) => (a + b) % 3 === 0;
+    let calls = 0;
+    let orderOk = true;
+    filtered.setPairFilter((a, b) => {
+      calls++;
+      if (filtered.slotOf(a) >= filtered.slotOf(b)) orderOk = false;
+      return !refuse(a, b);
+    });
+    const movers: Array<{ id: number; x: number; y: number }> = [];
+    for (let i = 0; i < 100; i++) {
+      const x = (rand() * 2 - 1) * 8;
+      const y = (rand() * 2 - 1) * 8;
+      const id = plain.add({ shape: unit, x, y });
+      expect(filtered.add({ shape: unit, x, y })).toBe(id);
+      movers.push({ id, x, y });
+    }
+    let compared = 0;
+    for (let frame = 0; frame < 40; frame++) {
+      for (const m of movers) {
+        m.x += (rand() - 0.5) * 0.3;
+        m.y += (rand() - 0.5) * 0.3;
+        plain.setTransform(m.id, m.x, m.y);
+        filtered.setTransform(m.id, m.x, m.y);
+      }
+      plain.update();
+      filtered.update();
+      const want = plain.contacts.toArray().filter((c) => !refuse(c.a, c.b)).map((c) => `${c.a},${c.b}`).sort();
+      const got = filtered.contacts.toArray().map((c) => `${c.a},${c.b}`).sort();
+      expect(got).toEqual(want);
+      compared += want.length;
+    }
+    expect(compared).toBeGreaterThan(200);
+    expect(calls).toBeGreaterThan(0);
+    expect(orderOk).toBe(true);
+    // Changing bodies from inside the filter is refused; an exception thrown by the filter surfaces after update().
+    const boom = new Error('boom');
+    let refused = 'no';
+    filtered.setPairFilter(() => {
+      refused = code(() => filtered.add({ shape: unit, x: 0, y: 0 }));
+      throw boom;
+    });
+    expect(() => filtered.update()).toThrow(boom);
+    expect(refused).toBe('InvalidArgument');
+    expect(filtered.validate()).toBe(true);
+    filtered.setPairFilter(null);
+    filtered.update();
+    plain.update();
+    expect(filtered.contacts.count).toBe(plain.contacts.count);
+    expect(code(() => filtered.setPairFilter(5 as never))).toBe('InvalidArgument');
+    plain.dispose();
+    filtered.dispose();
+  });
 });

@@ -202,6 +202,24 @@ struct RayHit {
   float fraction = 0.0f;    ///< point = origin + fraction * translation
 };
 
+/// A body a query shape overlaps (overlapShape): the deepest of its parts against the shape.
+struct ShapeOverlap {
+  BodyId body = 0;
+  int shape = 0;            ///< the body's part of the deepest overlap
+  Vec2 normal{0.0f, 0.0f};  ///< unit, from the query shape to the body: moving the query shape by -normal * depth
+                            ///< separates it from that part
+  float depth = 0.0f;       ///< > 0, or 0 for shapes just touching
+};
+
+/// Closest points of two bodies (distance between bodies).
+struct BodyDistance {
+  Vec2 pointA{0.0f, 0.0f};  ///< on body A (world)
+  Vec2 pointB{0.0f, 0.0f};  ///< on body B
+  Vec2 normal{0.0f, 0.0f};  ///< unit, from A towards B; zero when they overlap
+  float distance = 0.0f;    ///< >= 0; 0 when touching or overlapping
+  int shapeA = 0, shapeB = 0;  ///< the parts the closest points are on
+};
+
 constexpr int kTransformStride = 5;  ///< floats per body in transformBuffer(): x, y, angle, scaleX, scaleY
 
 class World {
@@ -274,6 +292,15 @@ class World {
 
   // ---- the frame ----------------------------------------------------------------------------------------------
   void setPushApart(const PushApartOptions& options);
+  /// A game's veto on pairs: called with the two ids (A has the smaller slot) for a pair about to enter the pair
+  /// cache, that is one whose boxes overlap and whose group / mask admit it; false keeps the pair out. An admitted
+  /// pair is not asked again while it stays in the cache (until its boxes separate or a body is removed or
+  /// disabled); a vetoed pair is asked again whenever the broad phase finds it again (the grid and sort-and-sweep:
+  /// every update() while the boxes overlap). Called from update() only; it must not change the world. Setting a
+  /// filter (or nullptr: none) keeps the pairs in the cache and has every other overlapping pair found and asked
+  /// again at the next update().
+  using PairFilter = bool (*)(void* context, BodyId a, BodyId b);
+  void setPairFilter(PairFilter filter, void* context);
   /// Takes the transforms, updates the broad phase and the pair cache, sweeps bullets, fills the event arrays and
   /// optionally pushes bodies apart. Returns Ok, or the status of the first body refused (see rejected()).
   Status update();
@@ -308,6 +335,19 @@ class World {
   /// Bodies overlapping a shape placed at xf.
   int queryShape(const Shape& shape, const Transform& xf, const QueryFilter& filter, BodyId* out,
                  int capacity) const;
+
+  /// The first body a shape placed at xf hits when swept along `translation` (no rotation): hit.fraction in [0, 1]
+  /// of the translation, hit.point the contact point and hit.normal the body's surface normal facing the shape, at
+  /// the time of impact. A shape that overlaps a body at the start hits it at fraction 0 with a zero normal (and
+  /// point xf.p). False when nothing is hit or the input is invalid.
+  bool castShape(const Shape& shape, const Transform& xf, Vec2 translation, const QueryFilter& filter,
+                 RayHit* out) const;
+  /// Bodies overlapping a shape placed at xf, with the deepest part's normal and depth. Writes up to capacity
+  /// entries, returns the total.
+  int overlapShape(const Shape& shape, const Transform& xf, const QueryFilter& filter, ShapeOverlap* out,
+                   int capacity) const;
+  /// Closest points of two bodies (over their parts), as of the last update(). Ok, or the id's status.
+  Status distance(BodyId a, BodyId b, BodyDistance* out) const;
 
   /// For tests and tools: checks the internal invariants (broad phase, pair cache); false on the first violation.
   bool validate() const;
