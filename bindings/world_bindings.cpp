@@ -25,8 +25,8 @@ constexpr int kInfoContacts = 6;        ///< contacts
 constexpr int kInfoShapeContacts = 8;   ///< shape contacts
 constexpr int kInfoRejected = 10;       ///< rejected bodies
 constexpr int kInfoStatsInt = 12;       ///< moved, candidates, touching, narrow tests, swept, rejected, residual pairs
-constexpr int kInfoStatsFloat = 19;     ///< residual depth, sync, broad, pairs, narrow, push (ms)
-constexpr int kInfoBlockBytes = 25;     ///< bytes of the blocks holding begin, stay and end events
+constexpr int kInfoStatsFloat = 19;     ///< residual depth, sync, broad, ccd, pairs, narrow, events, push (ms)
+constexpr int kInfoBlockBytes = 27;     ///< bytes of the blocks holding begin, stay and end events
 constexpr int kInfoWords = 32;
 
 /// A grow-only copy of one event array. JavaScript keeps one view per block and re-makes it only when the block
@@ -66,6 +66,8 @@ static_assert(sizeof(sat::ShapeContact) == 60, "ShapeContact: 15 words");
 static_assert(sizeof(sat::RejectedBody) == 8, "RejectedBody: id, status (low byte)");
 static_assert(sizeof(sat::RayHit) == 28, "RayHit: 7 words");
 static_assert(sizeof(sat::BodyId) == 4, "ids are uint32");
+static_assert(sizeof(sat::ShapeOverlap) == 20, "ShapeOverlap: 5 words");
+static_assert(sizeof(sat::BodyDistance) == 36, "BodyDistance: 9 words");
 
 uint32_t address(const void* p) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p)); }
 
@@ -101,12 +103,24 @@ void fillInfo(WorldBox* box) {
   putFloat(info, kInfoStatsFloat + 0, s.residualDepth);
   putFloat(info, kInfoStatsFloat + 1, s.syncMs);
   putFloat(info, kInfoStatsFloat + 2, s.broadMs);
-  putFloat(info, kInfoStatsFloat + 3, s.pairsMs);
-  putFloat(info, kInfoStatsFloat + 4, s.narrowMs);
-  putFloat(info, kInfoStatsFloat + 5, s.pushMs);
+  putFloat(info, kInfoStatsFloat + 3, s.ccdMs);
+  putFloat(info, kInfoStatsFloat + 4, s.pairsMs);
+  putFloat(info, kInfoStatsFloat + 5, s.narrowMs);
+  putFloat(info, kInfoStatsFloat + 6, s.eventsMs);
+  putFloat(info, kInfoStatsFloat + 7, s.pushMs);
 }
 
 sat::World& W(WorldBox* box) { return box->world; }
+
+// The pair filter calls into JavaScript: the TypeScript layer installs Module.satPairFilter(world, a, b), which
+// dispatches to the world's own callback (and never throws: errors are kept and rethrown after update()).
+EM_JS(int, sat_js_pair_filter, (uint32_t world, uint32_t a, uint32_t b), {
+  return Module['satPairFilter'](world >>> 0, a >>> 0, b >>> 0) ? 1 : 0;
+});
+
+bool jsPairFilter(void* context, sat::BodyId a, sat::BodyId b) {
+  return sat_js_pair_filter(address(context), a, b) != 0;
+}
 
 /// The body definition the JavaScript layer wrote at scratch[0..10]: type, x, y, angle, scaleX, scaleY (floats),
 /// userId, group, mask (uint32), flags (1 sensor, 2 enabled, 4 bullet), mass.
@@ -141,6 +155,38 @@ sat::QueryFilter makeFilter(uint32_t group, uint32_t mask, int sensors) {
 
 int32_t status(sat::Status s) { return static_cast<int32_t>(s); }
 
+/// Words per shape in the shape lists of sat_world_add / sat_world_set_shapes: handle, offset x, offset y, angle,
+/// userData (mirrored by SHAPE_ENTRY_WORDS in world.ts).
+constexpr int kShapeWords = 5;
+
+/// The shape definitions of a shape list: small bodies on the stack, large ones (rare) on the heap.
+struct ShapeDefs {
+  sat::ShapeDef local[8];
+  sat::ShapeDef* data = local;
+  ~ShapeDefs() {
+    if (data != local) delete[] data;
+  }
+  sat::Status read(const float* shapes, int count) {
+    if (count > 8) data = new (std::nothrow) sat::ShapeDef[size_t(count)];
+    if (!data) {
+      data = local;
+      return sat::kStatusWorldFull;
+    }
+    for (int i = 0; i < count; ++i) {
+      const float* w = shapes + kShapeWords * i;
+      int32_t handle;
+      std::memcpy(&handle, w, 4);
+      const sat::Shape* shape = findShape(handle);
+      if (!shape) return sat::Status::InvalidArgument;
+      data[i].shape = *shape;
+      data[i].offset = {w[1], w[2]};
+      data[i].angle = w[3];
+      std::memcpy(&data[i].userData, w + 4, 4);
+    }
+    return sat::Status::Ok;
+  }
+};
+
 void writeId(sat::BodyId id) { std::memcpy(scratch() + kOut, &id, 4); }
 
 }  // namespace
@@ -148,7 +194,9 @@ void writeId(sat::BodyId id) { std::memcpy(scratch() + kOut, &id, 4); }
 extern "C" {
 
 /// A new world; returns its address (0 when memory cannot grow). broadPhase: 0 grid, 1 tree, 2 sort-and-sweep.
-EMSCRIPTEN_KEEPALIVE WorldBox* sat_world_create(int broadPhase, float treeMargin, float gridCellSize, int capacity) {
+/// flags: 1 time the stages (WorldOptions::timeStages), 2 kinematic pairs (WorldOptions::kinematicPairs).
+EMSCRIPTEN_KEEPALIVE WorldBox* sat_world_create(int broadPhase, float treeMargin, float gridCellSize, int capacity,
+                                                int flags) {
   sat::WorldOptions options;
   options.broadPhase = broadPhase == 1   ? sat::BroadPhaseType::Tree
                        : broadPhase == 2 ? sat::BroadPhaseType::SortAndSweep
@@ -156,6 +204,8 @@ EMSCRIPTEN_KEEPALIVE WorldBox* sat_world_create(int broadPhase, float treeMargin
   options.treeMargin = treeMargin;
   options.gridCellSize = gridCellSize;
   options.capacity = capacity > 0 ? capacity : 0;
+  options.timeStages = (flags & 1) != 0;
+  options.kinematicPairs = (flags & 2) != 0;
   WorldBox* box = new (std::nothrow) WorldBox(options);
   if (box) fillInfo(box);
   return box;
@@ -166,43 +216,47 @@ EMSCRIPTEN_KEEPALIVE void sat_world_destroy(WorldBox* box) { delete box; }
 /// Address of the world's info block (stable for the world's life).
 EMSCRIPTEN_KEEPALIVE uint32_t* sat_world_info(WorldBox* box) { return box->info; }
 
-/// A body of `count` shapes: 4 words each at `shapes` (handle, offset x, offset y, angle); the definition in the
-/// scratch block (readDef). Returns a status; the id at scratch[kOut] (uint32).
+/// A body of `count` shapes: kShapeWords words each at `shapes` (handle, offset x, offset y, angle, userData); the
+/// definition in the scratch block (readDef). Returns a status; the id at scratch[kOut] (uint32).
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_add(WorldBox* box, const float* shapes, int count) {
   if (count <= 0 || count > 0xFFFF || !shapes) return status(sat::Status::InvalidArgument);
   const sat::BodyDef def = readDef();
   sat::BodyId id = sat::kNullBody;
-  sat::Status s;
-  if (count == 1 && shapes[1] == 0.0f && shapes[2] == 0.0f && shapes[3] == 0.0f) {
-    int32_t handle;
-    std::memcpy(&handle, shapes, 4);
-    const sat::Shape* shape = findShape(handle);
-    if (!shape) return status(sat::Status::InvalidArgument);
-    s = W(box).createBody(def, *shape, &id);
-  } else {
-    // Small compound bodies on the stack; large ones are rare enough to allocate.
-    sat::ShapeDef local[8];
-    sat::ShapeDef* defs = count <= 8 ? local : new (std::nothrow) sat::ShapeDef[size_t(count)];
-    if (!defs) return status(sat::kStatusWorldFull);
-    s = sat::Status::Ok;
-    for (int i = 0; i < count && s == sat::Status::Ok; ++i) {
-      int32_t handle;
-      std::memcpy(&handle, shapes + 4 * i, 4);
-      const sat::Shape* shape = findShape(handle);
-      if (!shape) {
-        s = sat::Status::InvalidArgument;
-        break;
-      }
-      defs[i].shape = *shape;
-      defs[i].offset = {shapes[4 * i + 1], shapes[4 * i + 2]};
-      defs[i].angle = shapes[4 * i + 3];
-    }
-    if (s == sat::Status::Ok) s = W(box).createBody(def, defs, count, &id);
-    if (defs != local) delete[] defs;
-  }
+  ShapeDefs defs;
+  sat::Status s = defs.read(shapes, count);
+  if (s == sat::Status::Ok) s = W(box).createBody(def, defs.data, count, &id);
   writeId(id);
   fillInfo(box);  // the event arrays do not move, but keep the block exact
   return status(s);
+}
+
+/// Replaces a body's shapes (same layout as sat_world_add).
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_shapes(WorldBox* box, uint32_t id, const float* shapes, int count) {
+  if (count <= 0 || count > 0xFFFF || !shapes) return status(sat::Status::InvalidArgument);
+  ShapeDefs defs;
+  sat::Status s = defs.read(shapes, count);
+  if (s == sat::Status::Ok) s = W(box).setShapes(id, defs.data, count);
+  return status(s);
+}
+
+/// type: 0 static, 1 kinematic, 2 dynamic.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_type(WorldBox* box, uint32_t id, int type) {
+  if (type < 0 || type > 2) return status(sat::Status::InvalidArgument);
+  return status(W(box).setType(id, sat::BodyType(type)));
+}
+
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_scale(WorldBox* box, uint32_t id, float scaleX, float scaleY) {
+  return status(W(box).setScale(id, scaleX, scaleY));
+}
+
+/// The userData of shape `shape` of the body at scratch[kOut] (uint32); a status.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_shape_user_data(WorldBox* box, uint32_t id, int shape) {
+  sat::Status s = W(box).check(id);
+  if (s != sat::Status::Ok) return status(s);
+  if (shape < 0 || shape >= W(box).shapeCount(id)) return status(sat::Status::InvalidArgument);
+  const uint32_t u = W(box).shapeUserData(id, shape);
+  std::memcpy(scratch() + kOut, &u, 4);
+  return 0;
 }
 
 /// A body from a simple outline of `count` (x, y) points, decomposed into convex parts.
@@ -219,23 +273,21 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_world_remove(WorldBox* box, uint32_t id) { retu
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_check(WorldBox* box, uint32_t id) { return status(W(box).check(id)); }
 EMSCRIPTEN_KEEPALIVE int sat_world_body_count(WorldBox* box) { return W(box).bodyCount(); }
 
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_transform(WorldBox* box, uint32_t id, float x, float y, float angle,
-                                                     float scaleX, float scaleY) {
-  return status(W(box).setTransform(id, x, y, angle, scaleX, scaleY));
+/// The slot of a live body (>= 0), or minus the status (UnknownBody, RemovedBody).
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_slot_of(WorldBox* box, uint32_t id) {
+  const int slot = W(box).slotOf(id);
+  return slot >= 0 ? slot : -status(W(box).check(id));
 }
 
-/// The transform as of the last update at scratch[kOut..]: x, y, angle, scaleX, scaleY.
+/// teleport != 0: CCD does not sweep this change.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_transform(WorldBox* box, uint32_t id, float x, float y, float angle,
+                                                     float scaleX, float scaleY, int teleport) {
+  return status(W(box).setTransform(id, x, y, angle, scaleX, scaleY, teleport != 0));
+}
+
+/// The transform as of the last update at scratch[kOut..]: x, y, angle (as set), scaleX, scaleY.
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_get_transform(WorldBox* box, uint32_t id) {
-  sat::Transform xf;
-  sat::Status s = W(box).getTransform(id, &xf);
-  if (s != sat::Status::Ok) return status(s);
-  float* out = scratch() + kOut;
-  out[0] = xf.p.x;
-  out[1] = xf.p.y;
-  out[2] = sat::angleOf(xf.q);
-  out[3] = xf.scale.x;
-  out[4] = xf.scale.y;
-  return 0;
+  return status(W(box).getTransform(id, scratch() + kOut));
 }
 
 EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_enabled(WorldBox* box, uint32_t id, int enabled) {
@@ -283,6 +335,15 @@ EMSCRIPTEN_KEEPALIVE void sat_world_set_push_apart(WorldBox* box, int enabled, i
   o.iterations = iterations;
   o.slop = slop;
   W(box).setPushApart(o);
+}
+
+/// on != 0: update() asks Module.satPairFilter(world, a, b) about every pair about to enter the pair cache.
+EMSCRIPTEN_KEEPALIVE void sat_world_set_pair_filter(WorldBox* box, int on) {
+  if (on) {
+    W(box).setPairFilter(jsPairFilter, box);
+  } else {
+    W(box).setPairFilter(nullptr, nullptr);
+  }
 }
 
 /// The frame: one call. Fills the info block; returns the update's status (Ok, or the first refused body's).
@@ -338,6 +399,44 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_world_query_shape(WorldBox* box, int32_t handle
   sat::Status s = sat::checkTransform(xf);
   if (s != sat::Status::Ok) return errorCode(s, 1);
   return W(box).queryShape(*shape, xf, makeFilter(group, mask, sensors), out, capacity);
+}
+
+/// Shape `handle` under the scratch transform A, swept along scratch[kInExtra..+1]. 1 with the hit at
+/// scratch[kOut] (7 words, as a ray hit), 0 for none, or an error code for a bad transform / translation.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_cast_shape(WorldBox* box, int32_t handle, uint32_t group, uint32_t mask,
+                                                  int sensors) {
+  const sat::Shape* shape = findShape(handle);
+  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+  sat::Transform xf = readTransform(scratch() + kInXfA);
+  sat::Status s = sat::checkTransform(xf);
+  if (s != sat::Status::Ok) return errorCode(s, 1);
+  const sat::Vec2 move{scratch()[kInExtra], scratch()[kInExtra + 1]};
+  if (!sat::isInRange(move) || !sat::isInRange(xf.p + move)) return errorCode(sat::Status::OutOfRange, 2);
+  sat::RayHit hit;
+  if (!W(box).castShape(*shape, xf, move, makeFilter(group, mask, sensors), &hit)) return 0;
+  std::memcpy(scratch() + kOut, &hit, sizeof(hit));
+  return 1;
+}
+
+/// Bodies overlapping shape `handle` under the scratch transform A: 5 words each (body, shape, normal x/y, depth)
+/// into `out`, up to capacity; returns the total, or an error code for a bad transform.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_overlap_shape(WorldBox* box, int32_t handle, uint32_t group, uint32_t mask,
+                                                     int sensors, sat::ShapeOverlap* out, int capacity) {
+  const sat::Shape* shape = findShape(handle);
+  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+  sat::Transform xf = readTransform(scratch() + kInXfA);
+  sat::Status s = sat::checkTransform(xf);
+  if (s != sat::Status::Ok) return errorCode(s, 1);
+  return W(box).overlapShape(*shape, xf, makeFilter(group, mask, sensors), out, capacity);
+}
+
+/// Closest points of two bodies at scratch[kOut..]: point A, point B, normal (x, y each), distance, shape A,
+/// shape B (int32). Returns a status.
+EMSCRIPTEN_KEEPALIVE int32_t sat_world_distance(WorldBox* box, uint32_t a, uint32_t b) {
+  sat::BodyDistance d;
+  sat::Status s = W(box).distance(a, b, &d);
+  if (s == sat::Status::Ok) std::memcpy(scratch() + kOut, &d, sizeof(d));
+  return status(s);
 }
 
 EMSCRIPTEN_KEEPALIVE int sat_world_validate(WorldBox* box) { return W(box).validate() ? 1 : 0; }

@@ -69,8 +69,9 @@ MBody* find(Model& m, BodyId id) {
   return nullptr;
 }
 
-Pair ordered(BodyId a, BodyId b) {
-  return sat::bodySlot(a) < sat::bodySlot(b) ? Pair{a, b} : Pair{b, a};
+// Live bodies only (a destroyed body has no slot).
+Pair ordered(const sat::World& w, BodyId a, BodyId b) {
+  return w.slotOf(a) < w.slotOf(b) ? Pair{a, b} : Pair{b, a};
 }
 
 bool mayCollide(const MBody& a, const MBody& b) {
@@ -180,7 +181,7 @@ void checkUpdate(sat::World& w, Model& m, const std::vector<BodyId>& destroyedSi
   std::set<Pair> now;
   for (int i = 0; i < w.beginCount(); ++i) {
     Pair p{w.beginEvents()[i].a, w.beginEvents()[i].b};
-    FUZZ_CHECK(sat::bodySlot(p.first) < sat::bodySlot(p.second), "begin event with A's slot not the smaller");
+    FUZZ_CHECK(w.slotOf(p.first) < w.slotOf(p.second), "begin event with A's slot not the smaller");
     FUZZ_CHECK(now.insert(p).second, "duplicate begin/stay event");
     FUZZ_CHECK(!m.touching.count(p), "begin event for a pair that was already touching");
   }
@@ -251,7 +252,7 @@ void checkUpdate(sat::World& w, Model& m, const std::vector<BodyId>& destroyedSi
     for (size_t j = i + 1; j < m.bodies.size(); ++j) {
       const MBody& a = m.bodies[i];
       const MBody& b = m.bodies[j];
-      Pair p = ordered(a.id, b.id);
+      Pair p = ordered(w, a.id, b.id);
       bool world = now.count(p) != 0;
       if (!mayCollide(a, b)) {
         FUZZ_CHECK(!world, "pair (%u, %u) reported but filtered out / disabled / static-static", p.first, p.second);
@@ -542,7 +543,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 6: {  // raw buffer write
         if (m.bodies.empty()) break;
         MBody& b = m.bodies[in.ConsumeIntegral<uint8_t>() % m.bodies.size()];
-        float* buf = w.transformBuffer() + size_t(sat::bodySlot(b.id)) * sat::kTransformStride;
+        float* buf = w.transformBuffer() + size_t(w.slotOf(b.id)) * sat::kTransformStride;
         int field = in.ConsumeIntegralInRange<int>(0, 4);
         float v = fuzz::coord(in, field >= 3 ? 2.0f : 8.0f, true);
         buf[field] = v;
@@ -600,7 +601,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (m.chaos) {
           // The world moved bodies: take its buffer as the model's.
           for (MBody& b : m.bodies) {
-            const float* buf = w.transformBuffer() + size_t(sat::bodySlot(b.id)) * sat::kTransformStride;
+            const float* buf = w.transformBuffer() + size_t(w.slotOf(b.id)) * sat::kTransformStride;
             std::copy(buf, buf + 5, b.buffer);
             std::copy(buf, buf + 5, b.committed);
           }

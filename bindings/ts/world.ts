@@ -21,7 +21,7 @@
  * @module
  */
 import { CORE_STATUS_CODES, SATError, type SATErrorCode } from './errors.js';
-import { IN_XF_A, OUT } from './layout.js';
+import { IN_EXTRA, IN_XF_A, OUT } from './layout.js';
 import type { SAT, Shape } from './api.js';
 import type { AABB, PointsInput, Transform, Vec2 } from './types.js';
 
@@ -61,6 +61,26 @@ export interface WorldOptions {
   capacity?: number;
   /** Push-apart response; `true` enables it with the defaults. Change later with {@link World.setPushApart}. */
   pushApart?: boolean | PushApartOptions;
+  /**
+   * Whether update() times its stages (the `...Ms` fields of {@link WorldStats}). Default true. Each clock read is a
+   * call out to `performance.now()` (about 0.1-0.3 µs and a boxed number): a small world updated very often may
+   * turn it off; the stage times then stay 0.
+   */
+  timeStages?: boolean;
+  /**
+   * Whether pairs of two non-dynamic bodies (kinematic-static, kinematic-kinematic) are tested and report events.
+   * Default false, as in Box2D. Static-static pairs never are.
+   */
+  kinematicPairs?: boolean;
+}
+
+/** Options of {@link World.setTransform} in its object form. */
+export interface SetTransformOptions {
+  /**
+   * The body jumps to the new transform: CCD does not sweep a bullet along the way (the change is taken as it is).
+   * Default false.
+   */
+  teleport?: boolean;
 }
 
 /** One shape of a compound body, placed in the body's frame. */
@@ -73,6 +93,8 @@ export interface BodyShape {
   offsetY?: number;
   /** rotation of the shape in the body frame, radians. Default 0. */
   angle?: number;
+  /** Any uint32 of yours for this shape, returned by {@link World.shapeUserDataOf}. Default 0. */
+  userData?: number;
 }
 
 /** Everything about a body except its geometry (used by {@link World.addConcave}). */
@@ -129,7 +151,11 @@ export interface QueryFilter {
   includeSensors?: boolean;
 }
 
-/** A raycast hit on a body, from {@link World.raycast} / {@link World.raycastAll}. */
+/**
+ * A raycast hit on a body, from {@link World.raycast} / {@link World.raycastAll}. A ray that starts inside a body
+ * (boundary included) hits it at fraction 0, at the start point, with a zero normal; `shape` is then the part
+ * holding the start. The seams between the convex parts of a compound or concave body are never hit.
+ */
 export interface WorldRayHit {
   /** the body hit */
   body: number;
@@ -137,7 +163,7 @@ export interface WorldRayHit {
   shape: number;
   /** world hit point */
   point: Vec2;
-  /** unit surface normal at the hit, facing the ray */
+  /** unit surface normal at the hit, facing the ray; (0, 0) for a ray that starts inside the body */
   normal: Vec2;
   /** point = start + fraction * (end - start), in [0, 1] */
   fraction: number;
@@ -174,16 +200,48 @@ export interface WorldStats {
   readonly contactCount: number;
   /** ms: taking transforms, world geometry of moved bodies */
   readonly syncMs: number;
-  /** ms: broad-phase update and CCD sweeps */
+  /** ms: broad-phase update */
   readonly broadMs: number;
+  /** ms: CCD sweeps of bullets */
+  readonly ccdMs: number;
   /** ms: new pairs into the pair cache */
   readonly pairsMs: number;
-  /** ms: narrow phase, events and contacts */
+  /** ms: narrow phase (SAT tests, contacts) */
   readonly narrowMs: number;
+  /** ms: begin / stay / end events, contacts put in event order */
+  readonly eventsMs: number;
   /** ms: push-apart */
   readonly pushMs: number;
   /** ms: sum of the stages above (the update inside the module) */
   readonly totalMs: number;
+}
+
+/** A body a query shape overlaps, from {@link World.overlapShape}. */
+export interface WorldShapeOverlap {
+  /** the body */
+  body: number;
+  /** the body's part of the deepest overlap */
+  shape: number;
+  /** unit, from the query shape to the body: moving the query shape by -normal * depth separates it from that part */
+  normal: Vec2;
+  /** overlap depth (0 when just touching) */
+  depth: number;
+}
+
+/** Closest points of two bodies, from {@link World.distance}. */
+export interface WorldDistance {
+  /** closest point on body A (world) */
+  pointA: Vec2;
+  /** closest point on body B */
+  pointB: Vec2;
+  /** unit, from A towards B; (0, 0) when they overlap */
+  normal: Vec2;
+  /** >= 0; 0 when touching or overlapping */
+  distance: number;
+  /** the part of A the point is on */
+  shapeA: number;
+  /** the part of B */
+  shapeB: number;
 }
 
 /** A body whose buffered transform {@link World.update} refused; it kept its last valid transform. */
@@ -214,6 +272,10 @@ export interface WorldContact {
   swept: boolean;
   /** the contact points of the deepest shape pair (world): 1 or 2 */
   points: Array<{ x: number; y: number; depth: number; id: number }>;
+  /** the part of A of that deepest shape pair (0 for a single-shape body) */
+  shapeA: number;
+  /** the part of B of that pair */
+  shapeB: number;
 }
 
 /** One touching shape pair of a touching compound (or concave) body pair. */
@@ -329,8 +391,12 @@ export interface ContactView {
   readonly pointCount: number;
   /** number of touching shape pairs (compound bodies); 0 for two single-shape bodies */
   readonly shapeContactCount: number;
-  /** index of the first of them in {@link WorldContacts.shapeContacts} */
+  /** index of the first of them in {@link WorldContacts.shapeContacts}: the deepest part pair */
   readonly firstShapeContact: number;
+  /** the part of A that touches (the deepest part pair's, whose points the contact carries); 0 for one shape */
+  readonly shapeA: number;
+  /** the part of B that touches */
+  readonly shapeB: number;
   /** x of contact point i (0 or 1) */
   pointX(i: number): number;
   /** y of contact point i */
@@ -344,8 +410,9 @@ export interface ContactView {
 }
 
 /**
- * The contacts of the last {@link World.update}: one per begin and stay event (begin events first), as views into
- * WebAssembly memory. Contact i occupies words `[i * CONTACT_WORDS, (i + 1) * CONTACT_WORDS)` of `u32` and `f32`
+ * The contacts of the last {@link World.update}, in event order: contact i belongs to begin event i for
+ * i < `events.beginCount`, then to stay event i - `events.beginCount`; begins and stays are each in pair order (slot
+ * of A, then slot of B), as the events are. Views into WebAssembly memory. Contact i occupies words `[i * CONTACT_WORDS, (i + 1) * CONTACT_WORDS)` of `u32` and `f32`
  * (the same memory; see {@link ContactWord}). Only the first `count` contacts are valid. Same snapshot rules as
  * {@link WorldEvents}.
  */
@@ -380,7 +447,7 @@ export interface WorldContacts {
 
 /** @internal */
 interface WorldExports {
-  _sat_world_create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number): number;
+  _sat_world_create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number, flags: number): number;
   _sat_world_destroy(w: number): void;
   _sat_world_info(w: number): number;
   _sat_world_add(w: number, shapes: number, shapeCount: number): number;
@@ -388,7 +455,12 @@ interface WorldExports {
   _sat_world_remove(w: number, id: number): number;
   _sat_world_check(w: number, id: number): number;
   _sat_world_body_count(w: number): number;
-  _sat_world_set_transform(w: number, id: number, x: number, y: number, a: number, sx: number, sy: number): number;
+  _sat_world_set_shapes(w: number, id: number, shapes: number, count: number): number;
+  _sat_world_set_type(w: number, id: number, type: number): number;
+  _sat_world_set_scale(w: number, id: number, sx: number, sy: number): number;
+  _sat_world_shape_user_data(w: number, id: number, shape: number): number;
+  _sat_world_slot_of(w: number, id: number): number;
+  _sat_world_set_transform(w: number, id: number, x: number, y: number, a: number, sx: number, sy: number, teleport: number): number;
   _sat_world_get_transform(w: number, id: number): number;
   _sat_world_set_enabled(w: number, id: number, enabled: number): number;
   _sat_world_set_filter(w: number, id: number, group: number, mask: number): number;
@@ -405,9 +477,16 @@ interface WorldExports {
   _sat_world_query_point(w: number, x: number, y: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
   _sat_world_query_aabb(w: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
   _sat_world_query_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_cast_shape(w: number, handle: number, group: number, mask: number, sensors: number): number;
+  _sat_world_overlap_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
+  _sat_world_distance(w: number, a: number, b: number): number;
+  _sat_world_set_pair_filter(w: number, on: number): void;
   _sat_world_validate(w: number): number;
   _sat_world_status_message(status: number): number;
 }
+
+/** Words per shape in the shape lists of add() / setShapes() (kShapeWords in world_bindings.cpp). */
+const SHAPE_ENTRY_WORDS = 5;
 
 // Info block written by every update (mirrors world_bindings.cpp), in 32-bit words.
 const I_BEGIN = 0; // ptr, count
@@ -417,8 +496,8 @@ const I_CONTACTS = 6;
 const I_SHAPE_CONTACTS = 8;
 const I_REJECTED = 10;
 const I_STATS_INT = 12; // moved, candidates, touching, narrowTests, swept, rejected, residualPairs
-const I_STATS_FLOAT = 19; // residualDepth, sync, broad, pairs, narrow, push
-const I_BLOCK_BYTES = 25; // bytes of the blocks holding begin, stay and end events
+const I_STATS_FLOAT = 19; // residualDepth, sync, broad, ccd, pairs, narrow, events, push
+const I_BLOCK_BYTES = 27; // bytes of the blocks holding begin, stay and end events
 
 /** World status values (cpp/include/sat/world.h) beyond the core's. */
 const STATUS_UNKNOWN_BODY = 64;
@@ -454,14 +533,52 @@ function isFiniteNumber(v: unknown): v is number {
 // ---------------------------------------------------------------------------------------------------------------
 // World
 
+/**
+ * A game's veto on pairs, see {@link World.setPairFilter}: the two body ids (A has the smaller slot); return
+ * false to keep the pair out.
+ */
+export type PairFilter = (a: number, b: number) => boolean;
+
+/** Per module: the pair filter of each world (by native pointer), and the first error a filter threw. */
+interface FilterHost {
+  filters: Map<number, PairFilter>;
+  error: unknown;
+  failed: boolean;
+}
+const filterHosts = new WeakMap<object, FilterHost>();
+
+/** The module's dispatcher, installed once: Module.satPairFilter(world, a, b), called by the native update(). */
+function filterHostOf(m: object): FilterHost {
+  let host = filterHosts.get(m);
+  if (host === undefined) {
+    const h: FilterHost = { filters: new Map(), error: undefined, failed: false };
+    (m as { satPairFilter?: (w: number, a: number, b: number) => boolean }).satPairFilter = (w, a, b) => {
+      const fn = h.filters.get(w);
+      if (fn === undefined || h.failed) return true;
+      try {
+        return fn(a, b) !== false;
+      } catch (e) {
+        // An exception must not unwind through the native update(): kept, and rethrown once update() returns.
+        h.failed = true;
+        h.error = e;
+        return true;
+      }
+    };
+    filterHosts.set(m, h);
+    host = h;
+  }
+  return host;
+}
+
 /** Frees worlds that are garbage-collected without dispose(): a safety net only. */
 const worldRegistry: FinalizationRegistry<{ x: WorldExports; w: number }> | null =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => held.x._sat_world_destroy(held.w)) : null;
 
 /**
- * A collision world living in the WebAssembly module. Bodies are addressed by numeric ids (positive integers
- * below 2^32; a removed body's id stays invalid forever, so stale ids are detected and refused with
- * `SATError('RemovedBody')`). Not a rigid-body solver: the game moves bodies; the world tells which touch.
+ * A collision world living in the WebAssembly module. Bodies are addressed by numeric ids: 1, 2, 3, ... in the
+ * order they are added, never reissued (a removed body's id stays invalid for the world's life and is refused with
+ * `SATError('RemovedBody')`; an id above the last one issued with `SATError('UnknownBody')`). A world issues at
+ * most 2^32 - 1 ids over its life (`WorldFull` after that). Not a rigid-body solver: the game moves bodies; the world tells which touch.
  *
  * Frame model: write transforms (bulk into {@link World.transforms}, or {@link World.setTransform}), call
  * {@link World.update} once, read {@link World.events} and {@link World.contacts}. Queries see the world as of
@@ -512,7 +629,9 @@ export class World {
       throw new SATError('LoadFailed', 'createWorld: this build of the module has no world (bindings/world_bindings.cpp)');
     }
     this.broadPhase = bp;
-    const w = this._x._sat_world_create(bpIndex, treeMargin, cell, capacity);
+    const timeStages = optBool(options.timeStages, true, 'createWorld', 'options.timeStages');
+    const kinematicPairs = optBool(options.kinematicPairs, false, 'createWorld', 'options.kinematicPairs');
+    const w = this._x._sat_world_create(bpIndex, treeMargin, cell, capacity, (timeStages ? 1 : 0) | (kinematicPairs ? 2 : 0));
     if (w === 0) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
     this._w = w;
     worldRegistry?.register(this, { x: this._x, w }, this);
@@ -582,39 +701,118 @@ export class World {
    */
   add(def: BodyDef): number {
     const w = this._ptr('add');
+    this._mutable('add');
     if (typeof def !== 'object' || def === null) {
       throw new SATError('InvalidArgument', `World.add: def must be an object {shape | shapes, x, y, ...}, got ${describe(def)}`);
     }
-    const sat = this._sat;
-    let list: ReadonlyArray<BodyShape>;
-    if (def.shapes !== undefined) {
-      if (def.shape !== undefined) throw new SATError('InvalidArgument', 'World.add: give either def.shape or def.shapes, not both');
-      if (!Array.isArray(def.shapes) || def.shapes.length === 0) {
-        throw new SATError('InvalidArgument', `World.add: def.shapes must be a non-empty array of {shape, offsetX?, offsetY?, angle?}, got ${describe(def.shapes)}`);
-      }
-      list = def.shapes;
-    } else {
-      if (def.shape === undefined) throw new SATError('InvalidArgument', 'World.add: def.shape or def.shapes is required');
-      list = [{ shape: def.shape }];
-    }
-    const n = list.length;
-    const ptr = sat._m._sat_buffer(16 * n);
-    if (ptr === 0) throw new SATError('OutOfMemory', 'World.add: the WebAssembly memory could not grow');
-    const f32 = sat._heap();
-    const i32 = sat._m.HEAP32;
-    const base = ptr >> 2;
-    for (let i = 0; i < n; i++) {
-      const s = list[i];
-      const arg = def.shapes !== undefined ? `def.shapes[${i}]` : 'def.shape';
-      if (typeof s !== 'object' || s === null) throw new SATError('InvalidArgument', `World.add: ${arg} must be {shape, offsetX?, offsetY?, angle?}, got ${describe(s)}`);
-      i32[base + 4 * i] = sat._handle(s.shape, 'World.add', def.shapes !== undefined ? `${arg}.shape` : arg);
-      f32[base + 4 * i + 1] = optNumber(s.offsetX, 0, 'World.add', `${arg}.offsetX`);
-      f32[base + 4 * i + 2] = optNumber(s.offsetY, 0, 'World.add', `${arg}.offsetY`);
-      f32[base + 4 * i + 3] = optNumber(s.angle, 0, 'World.add', `${arg}.angle`);
-    }
+    const [ptr, n] = this._writeShapes(def.shape, def.shapes, 'World.add', 'def');
     this._writeDef(def, 'World.add');
     const r = this._x._sat_world_add(w, ptr, n);
     return this._added(r, 'add', def);
+  }
+
+  /**
+   * Writes a shape list (one `shape` or placed `shapes`) into the module's buffer, SHAPE_ENTRY_WORDS words per
+   * shape (layout in world_bindings.cpp); returns its address and length.
+   */
+  private _writeShapes(shape: Shape | undefined, shapes: ReadonlyArray<BodyShape> | undefined, fn: string, argName: string): [number, number] {
+    const sat = this._sat;
+    let list: ReadonlyArray<BodyShape>;
+    if (shapes !== undefined) {
+      if (shape !== undefined) throw new SATError('InvalidArgument', `${fn}: give either ${argName}.shape or ${argName}.shapes, not both`);
+      if (!Array.isArray(shapes) || shapes.length === 0) {
+        throw new SATError('InvalidArgument', `${fn}: ${argName}.shapes must be a non-empty array of {shape, offsetX?, offsetY?, angle?, userData?}, got ${describe(shapes)}`);
+      }
+      list = shapes;
+    } else {
+      if (shape === undefined) throw new SATError('InvalidArgument', `${fn}: ${argName}.shape or ${argName}.shapes is required`);
+      list = [{ shape }];
+    }
+    const n = list.length;
+    const ptr = sat._m._sat_buffer(4 * SHAPE_ENTRY_WORDS * n);
+    if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
+    const f32 = sat._heap();
+    const i32 = sat._m.HEAP32;
+    const u32 = sat._m.HEAPU32;
+    for (let i = 0; i < n; i++) {
+      const s = list[i];
+      const o = (ptr >> 2) + SHAPE_ENTRY_WORDS * i;
+      const arg = shapes !== undefined ? `${argName}.shapes[${i}]` : `${argName}.shape`;
+      if (typeof s !== 'object' || s === null) throw new SATError('InvalidArgument', `${fn}: ${arg} must be {shape, offsetX?, offsetY?, angle?, userData?}, got ${describe(s)}`);
+      i32[o] = sat._handle(s.shape, fn, shapes !== undefined ? `${arg}.shape` : arg);
+      f32[o + 1] = optNumber(s.offsetX, 0, fn, `${arg}.offsetX`);
+      f32[o + 2] = optNumber(s.offsetY, 0, fn, `${arg}.offsetY`);
+      f32[o + 3] = optNumber(s.angle, 0, fn, `${arg}.angle`);
+      u32[o + 4] = optBits(s.userData, 0, fn, `${arg}.userData`);
+    }
+    return [ptr, n];
+  }
+
+  /**
+   * Replaces a body's shapes in place: one `shape` at the body origin or placed `shapes`, as in {@link World.add}.
+   * The body keeps its id, slot, user id, options and pairs: at the next update() a pair that still touches
+   * reports stay (no end + begin), one that no longer touches reports end. Queries see the new shapes at once.
+   * A refused shape leaves the body as it was.
+   * @throws SATError `InvalidArgument`, `Disposed` (world or shape), `UnknownBody`, `RemovedBody`, `WorldFull`
+   */
+  setShapes(id: number, shapes: Shape | ReadonlyArray<BodyShape>): void {
+    const w = this._ptr('setShapes');
+    this._mutable('setShapes');
+    this._id(id, 'setShapes');
+    const list = Array.isArray(shapes) ? (shapes as ReadonlyArray<BodyShape>) : undefined;
+    const [ptr, n] = this._writeShapes(list ? undefined : (shapes as Shape), list, 'World.setShapes', 'shapes');
+    const r = this._x._sat_world_set_shapes(w, id, ptr, n);
+    if (r === 0) return;
+    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setShapes', id);
+    const code = statusCode(r);
+    throw new SATError(code, `World.setShapes: body ${id}: ${this._msg(r)} (${code})`);
+  }
+
+  /**
+   * Changes how a body moves, in place (same id, pairs and options). To `'dynamic'`: its push-apart weight is the
+   * last mass given (1 by default); to `'static'`: it stops being a bullet. Pairs it no longer forms (static-static,
+   * or non-dynamic pairs without `kinematicPairs`) end at the next update(); pairs that still count stay.
+   * @throws SATError `InvalidArgument` (unknown type), `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setType(id: number, type: BodyType): void {
+    const w = this._ptr('setType');
+    this._mutable('setType');
+    const t = BODY_TYPES.indexOf(type);
+    if (t < 0) throw new SATError('InvalidArgument', `World.setType: type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
+    this._check(this._x._sat_world_set_type(w, this._id(id, 'setType'), t), 'setType', id);
+  }
+
+  /**
+   * Sets a body's scale, keeping the position and angle last set (taken at the next update(), like setTransform).
+   * @throws SATError `InvalidTransform`, `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  setScale(id: number, scaleX: number, scaleY: number): void {
+    const w = this._ptr('setScale');
+    this._id(id, 'setScale');
+    if (!isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
+      const s = this._x._sat_world_check(w, id);
+      if (s !== 0) throw this._bodyError(s, 'setScale', id);
+      throw new SATError('InvalidTransform', `World.setScale: body ${id}: (${describe(scaleX)}, ${describe(scaleY)}) must be finite numbers`);
+    }
+    const r = this._x._sat_world_set_scale(w, id, scaleX, scaleY);
+    if (r === 0) return;
+    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setScale', id);
+    throw new SATError('InvalidTransform', `World.setScale: body ${id}: (${scaleX}, ${scaleY}) is not usable: |scaleX|, |scaleY| in [1e-6, 1e6]`);
+  }
+
+  /**
+   * The `userData` given to shape `shape` (its index, as in ray hits and shape contacts) of a body.
+   * @throws SATError `InvalidArgument` (no such shape), `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  shapeUserDataOf(id: number, shape: number): number {
+    const w = this._ptr('shapeUserDataOf');
+    if (!Number.isInteger(shape)) throw new SATError('InvalidArgument', `World.shapeUserDataOf: shape must be an integer index, got ${describe(shape)}`);
+    const r = this._x._sat_world_shape_user_data(w, this._id(id, 'shapeUserDataOf'), shape);
+    if (r === STATUS_INVALID_ARGUMENT) {
+      throw new SATError('InvalidArgument', `World.shapeUserDataOf: body ${id} has no shape ${shape}`);
+    }
+    this._check(r, 'shapeUserDataOf', id);
+    return this._sat._m.HEAPU32[this._sat._s + OUT];
   }
 
   /**
@@ -629,6 +827,7 @@ export class World {
    */
   addConcave(points: PointsInput, def: BodyOptions): number {
     const w = this._ptr('addConcave');
+    this._mutable('addConcave');
     if (typeof def !== 'object' || def === null) {
       throw new SATError('InvalidArgument', `World.addConcave: def must be an object {x, y, ...}, got ${describe(def)}`);
     }
@@ -697,6 +896,7 @@ export class World {
    */
   remove(id: number): void {
     const w = this._ptr('remove');
+    this._mutable('remove');
     this._check(this._x._sat_world_remove(w, this._id(id, 'remove')), 'remove', id);
   }
 
@@ -713,19 +913,41 @@ export class World {
   }
 
   /**
-   * Sets a body's transform, taken at the next update(). For many bodies per frame write
-   * {@link World.transforms} instead (no call per body).
+   * Sets a body's transform, taken at the next update(): `setTransform(id, x, y, angle?, scaleX?, scaleY?)`, or
+   * `setTransform(id, xf, options?)` with `xf` a {@link Transform} and `options.teleport` (the body jumps there: a
+   * bullet is not swept along the way). For many bodies per frame write {@link World.transforms} instead (no call
+   * per body).
    * @throws SATError `InvalidTransform` (nothing changes), `UnknownBody`, `RemovedBody`, `Disposed`
    */
-  setTransform(id: number, x: number, y: number, angle = 0, scaleX = 1, scaleY = 1): void {
+  setTransform(id: number, x: number, y: number, angle?: number, scaleX?: number, scaleY?: number): void;
+  setTransform(id: number, xf: Transform, options?: SetTransformOptions): void;
+  setTransform(id: number, xOrXf: number | Transform, yOrOptions?: number | SetTransformOptions, angle = 0, scaleX = 1, scaleY = 1): void {
     const w = this._ptr('setTransform');
     this._id(id, 'setTransform');
+    let x: number, y: number, teleport = false;
+    if (typeof xOrXf === 'object' && xOrXf !== null) {
+      const xf = xOrXf;
+      x = xf.x;
+      y = xf.y;
+      angle = xf.angle ?? 0;
+      scaleX = xf.scaleX ?? 1;
+      scaleY = xf.scaleY ?? 1;
+      if (yOrOptions !== undefined) {
+        if (typeof yOrOptions !== 'object' || yOrOptions === null) {
+          throw new SATError('InvalidArgument', `World.setTransform: options must be an object {teleport?}, got ${describe(yOrOptions)}`);
+        }
+        teleport = optBool(yOrOptions.teleport, false, 'World.setTransform', 'options.teleport');
+      }
+    } else {
+      x = xOrXf as number;
+      y = yOrOptions as number;
+    }
     if (!isFiniteNumber(x) || !isFiniteNumber(y) || !isFiniteNumber(angle) || !isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
       const s = this._x._sat_world_check(w, id);
       if (s !== 0) throw this._bodyError(s, 'setTransform', id);
       throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) has a non-finite or non-number component`);
     }
-    const r = this._x._sat_world_set_transform(w, id, x, y, angle, scaleX, scaleY);
+    const r = this._x._sat_world_set_transform(w, id, x, y, angle, scaleX, scaleY, teleport ? 1 : 0);
     if (r === 0) return;
     if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setTransform', id);
     throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) is not usable: |x|, |y| <= 1e6, |scaleX|, |scaleY| in [1e-6, 1e6]`);
@@ -753,21 +975,35 @@ export class World {
   private readonly _matrixScratch = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1 };
 
   /**
-   * The body's transform as of the last update() (after CCD and push-apart), angle in (-pi, pi]. Allocates a
-   * fresh object.
+   * The body's transform as of the last update() (after CCD and push-apart), with the angle as it was set (not
+   * wrapped): the values its entry in {@link World.transforms} held right after that update. Writes into `out` when
+   * given (no allocation) and returns it; else returns a new object.
    * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
    */
-  getTransform(id: number): Required<Transform> {
+  getTransform<T extends { x: number; y: number; angle?: number; scaleX?: number; scaleY?: number } = Required<Transform>>(
+    id: number,
+    out?: T,
+  ): T & Required<Transform> {
     const w = this._ptr('getTransform');
+    if (out !== undefined && (typeof out !== 'object' || out === null)) {
+      throw new SATError('InvalidArgument', `World.getTransform: out must be an object to fill, got ${describe(out)}`);
+    }
     this._check(this._x._sat_world_get_transform(w, this._id(id, 'getTransform')), 'getTransform', id);
     const f = this._sat._heap();
     const o = this._sat._s + OUT;
-    return { x: f[o], y: f[o + 1], angle: f[o + 2], scaleX: f[o + 3], scaleY: f[o + 4] };
+    const r = (out ?? {}) as T & Required<Transform>;
+    r.x = f[o];
+    r.y = f[o + 1];
+    r.angle = f[o + 2];
+    r.scaleX = f[o + 3];
+    r.scaleY = f[o + 4];
+    return r;
   }
 
   /** Enables or disables a body: a disabled body is in no pair (its pairs end) and no query. */
   setEnabled(id: number, enabled: boolean): void {
     const w = this._ptr('setEnabled');
+    this._mutable('setEnabled');
     this._check(this._x._sat_world_set_enabled(w, this._id(id, 'setEnabled'), enabled ? 1 : 0), 'setEnabled', id);
   }
 
@@ -860,8 +1096,9 @@ export class World {
    */
   slotOf(id: number): number {
     const w = this._ptr('slotOf');
-    this._check(this._x._sat_world_check(w, this._id(id, 'slotOf')), 'slotOf', id);
-    return id & 0xfffff;
+    const slot = this._x._sat_world_slot_of(w, this._id(id, 'slotOf'));
+    if (slot < 0) throw this._bodyError(-slot, 'slotOf', id);
+    return slot;
   }
 
   /**
@@ -924,10 +1161,29 @@ export class World {
    */
   update(): WorldStats {
     const w = this._ptr('update');
+    this._mutable('update');
     if (this._iterating > 0) {
       throw new SATError('InvalidArgument', 'World.update: called from inside a forEach callback of this world; update after the loop');
     }
-    this._x._sat_world_update(w);
+    this._filtering = true;
+    try {
+      this._x._sat_world_update(w);
+    } finally {
+      this._filtering = false;
+    }
+    const host = filterHosts.get(this._sat._m);
+    if (host !== undefined && host.failed) {
+      host.failed = false;
+      const e = host.error;
+      host.error = undefined;
+      this._refreshAfterUpdate();
+      throw e;
+    }
+    return this._refreshAfterUpdate();
+  }
+
+  /** Reads the stats and re-takes the event and contact views after the native update(). */
+  private _refreshAfterUpdate(): WorldStats {
     // Plain fields written in place (V8 keeps their doubles unboxed in the object: nothing is allocated).
     const u32 = this._sat._m.HEAPU32;
     const f32 = this._sat._m.HEAPF32;
@@ -947,10 +1203,12 @@ export class World {
     st.residualDepth = f32[i + I_STATS_FLOAT];
     st.syncMs = f32[i + I_STATS_FLOAT + 1];
     st.broadMs = f32[i + I_STATS_FLOAT + 2];
-    st.pairsMs = f32[i + I_STATS_FLOAT + 3];
-    st.narrowMs = f32[i + I_STATS_FLOAT + 4];
-    st.pushMs = f32[i + I_STATS_FLOAT + 5];
-    st.totalMs = st.syncMs + st.broadMs + st.pairsMs + st.narrowMs + st.pushMs;
+    st.ccdMs = f32[i + I_STATS_FLOAT + 3];
+    st.pairsMs = f32[i + I_STATS_FLOAT + 4];
+    st.narrowMs = f32[i + I_STATS_FLOAT + 5];
+    st.eventsMs = f32[i + I_STATS_FLOAT + 6];
+    st.pushMs = f32[i + I_STATS_FLOAT + 7];
+    st.totalMs = st.syncMs + st.broadMs + st.ccdMs + st.pairsMs + st.narrowMs + st.eventsMs + st.pushMs;
     this._events._refresh();
     this._contacts._refresh();
     return this._stats;
@@ -990,7 +1248,8 @@ export class World {
   // ---- queries -----------------------------------------------------------------------------------------------
 
   /**
-   * The closest body hit by the segment from (x1, y1) to (x2, y2). A ray that starts inside a body does not hit it.
+   * The closest body hit by the segment from (x1, y1) to (x2, y2). A ray that starts inside a body hits it at
+   * fraction 0 with a zero normal (see {@link WorldRayHit}); seams between a body's parts are never hit.
    * @returns the hit, or null
    * @throws SATError `InvalidArgument` (non-finite coordinates, bad filter), `Disposed`
    */
@@ -1137,6 +1396,115 @@ export class World {
     );
   }
 
+  /**
+   * The first body a shape placed at `xf` hits when moved by (dx, dy) without turning: `{ body, shape, point,
+   * normal, fraction }` (fraction of the move, the body's surface normal facing the shape, the contact point at the
+   * time of impact), or null. A shape that overlaps a body at the start hits it at fraction 0 with a zero normal.
+   * @throws SATError `InvalidArgument` (bad move or filter), `InvalidTransform`, `Disposed` (world or shape)
+   */
+  castShape(shape: Shape, xf: Transform, dx: number, dy: number, filter?: QueryFilter): WorldRayHit | null {
+    const w = this._ptr('castShape');
+    const h = this._sat._handle(shape, 'World.castShape', 'shape');
+    if (!isFiniteNumber(dx) || !isFiniteNumber(dy)) {
+      throw new SATError('InvalidArgument', `World.castShape: (dx, dy) = (${describe(dx)}, ${describe(dy)}) must be finite numbers`);
+    }
+    const [g, m, sensors] = readFilter(filter, 'castShape');
+    const f = this._sat._heap();
+    this._sat._writeTransform(f, this._sat._s + IN_XF_A, xf, 'World.castShape', 'xf');
+    f[this._sat._s + IN_EXTRA] = dx;
+    f[this._sat._s + IN_EXTRA + 1] = dy;
+    const r = this._x._sat_world_cast_shape(w, h, g, m, sensors);
+    if (r < 0) {
+      if ((-r >> 8) === 2) throw new SATError('InvalidArgument', `World.castShape: the move (${dx}, ${dy}) must stay within 1e6`);
+      throw this._sat._transformError(xf, 'World.castShape', 'xf', -r & 0xff);
+    }
+    return r === 0 ? null : this._hit(this._sat._s + OUT);
+  }
+
+  /**
+   * Bodies overlapping a shape placed at `xf`, each with the normal and depth of its deepest part (allocates).
+   * @throws SATError `InvalidArgument`, `Disposed` (world or shape), `InvalidTransform`
+   */
+  overlapShape(shape: Shape, xf: Transform, filter?: QueryFilter): WorldShapeOverlap[] {
+    const w = this._ptr('overlapShape');
+    const h = this._sat._handle(shape, 'World.overlapShape', 'shape');
+    const [g, m, sensors] = readFilter(filter, 'overlapShape');
+    const sat = this._sat;
+    let capacity = 32;
+    for (;;) {
+      const ptr = sat._m._sat_buffer(20 * capacity);
+      if (ptr === 0) throw new SATError('OutOfMemory', 'World.overlapShape: the WebAssembly memory could not grow');
+      sat._writeTransform(sat._heap(), sat._s + IN_XF_A, xf, 'World.overlapShape', 'xf');
+      const r = this._x._sat_world_overlap_shape(w, h, g, m, sensors, ptr, capacity);
+      if (r < 0) throw sat._transformError(xf, 'World.overlapShape', 'xf', -r & 0xff);
+      if (r <= capacity) {
+        const u32 = sat._m.HEAPU32;
+        const f = sat._heap();
+        const out: WorldShapeOverlap[] = [];
+        for (let k = 0, o = ptr >> 2; k < r; k++, o += 5) {
+          out.push({ body: u32[o], shape: u32[o + 1], normal: { x: f[o + 2], y: f[o + 3] }, depth: f[o + 4] });
+        }
+        return out;
+      }
+      capacity = r;
+    }
+  }
+
+  /**
+   * Closest points of two bodies (over their parts), as of the last update().
+   * @throws SATError `UnknownBody`, `RemovedBody`, `Disposed`
+   */
+  distance(a: number, b: number): WorldDistance {
+    const w = this._ptr('distance');
+    this._id(a, 'distance');
+    this._id(b, 'distance');
+    const r = this._x._sat_world_distance(w, a, b);
+    if (r !== 0) throw this._bodyError(r, 'distance', this._x._sat_world_check(w, a) !== 0 ? a : b);
+    const f = this._sat._heap();
+    const i32 = this._sat._m.HEAP32;
+    const o = this._sat._s + OUT;
+    return {
+      pointA: { x: f[o], y: f[o + 1] },
+      pointB: { x: f[o + 2], y: f[o + 3] },
+      normal: { x: f[o + 4], y: f[o + 5] },
+      distance: f[o + 6],
+      shapeA: i32[o + 7],
+      shapeB: i32[o + 8],
+    };
+  }
+
+  /**
+   * Sets (or with null, removes) a veto on pairs: `fn(a, b)` is called during update() for each pair about to
+   * enter the pair cache (boxes overlapping, group / mask admitting it), A with the smaller slot; returning false
+   * keeps the pair out: no events, no contacts, no push-apart. An admitted pair is not asked again while it stays
+   * in the cache; a vetoed one is asked again whenever the broad phase finds it again (grid and sap: every update
+   * while the boxes overlap). Setting or removing a filter keeps the pairs in the cache and has every other
+   * overlapping pair found and asked again at the next update. Cost: bench/README.md.
+   *
+   * The callback must not add, remove or edit bodies (that throws `InvalidArgument`); an exception it throws is
+   * rethrown by update() once the frame is complete (later pairs of that frame are admitted).
+   * @throws SATError `InvalidArgument` (not a function or null), `Disposed`
+   */
+  setPairFilter(fn: PairFilter | null): void {
+    const w = this._ptr('setPairFilter');
+    if (fn !== null && typeof fn !== 'function') {
+      throw new SATError('InvalidArgument', `World.setPairFilter: fn must be a function (a, b) => boolean or null, got ${describe(fn)}`);
+    }
+    const host = filterHostOf(this._sat._m);
+    if (fn === null) host.filters.delete(w);
+    else host.filters.set(w, fn);
+    this._x._sat_world_set_pair_filter(w, fn === null ? 0 : 1);
+  }
+
+  /** @internal throws when a pair filter of this world is running (the world is mid-update). */
+  private _mutable(fn: string): void {
+    if (this._filtering) {
+      throw new SATError('InvalidArgument', `World.${fn}: called from inside this world's pair filter; change bodies after update()`);
+    }
+  }
+
+  private _filtering = false;
+
   /** For tests and tools: checks the world's internal invariants (broad phase, pair cache). */
   validate(): boolean {
     return this._x._sat_world_validate(this._ptr('validate')) === 1;
@@ -1156,11 +1524,13 @@ export class World {
    */
   dispose(): void {
     if (this._w === 0) return;
+    this._mutable('dispose');
     if (this._iterating > 0) {
       throw new SATError('InvalidArgument', 'World.dispose: called from inside a forEach callback of this world; dispose after the loop');
     }
     const w = this._w;
     this._w = 0;
+    filterHosts.get(this._sat._m)?.filters.delete(w);
     worldRegistry?.unregister(this);
     this._xfView = new Float32Array(0);
     this._events._clear();
@@ -1373,6 +1743,18 @@ class ContactCursor implements ContactView {
   get firstShapeContact(): number {
     return this._u[this._o + 7];
   }
+  get shapeA(): number {
+    return this._parts() & 0xffff;
+  }
+  get shapeB(): number {
+    return this._parts() >>> 16;
+  }
+  /** shapeA | shapeB << 16 of the first (deepest) shape contact, or 0 for a pair of single-shape bodies */
+  private _parts(): number {
+    if (this.shapeContactCount === 0) return 0;
+    const w = this._world;
+    return this._u[(w._infoU32(I_SHAPE_CONTACTS) >> 2) + SHAPE_CONTACT_WORDS * this.firstShapeContact + 2];
+  }
   pointX(i: number): number {
     return this._f[this._o + 8 + 4 * (i & 1)];
   }
@@ -1400,6 +1782,8 @@ class ContactCursor implements ContactView {
       sensor: this.sensor,
       swept: this.swept,
       points,
+      shapeA: this.shapeA,
+      shapeB: this.shapeB,
     };
   }
 }
@@ -1529,12 +1913,14 @@ function makeStats(): WorldStats {
     residualDepth: 0.5,
     syncMs: 0.5,
     broadMs: 0.5,
+    ccdMs: 0.5,
     pairsMs: 0.5,
     narrowMs: 0.5,
+    eventsMs: 0.5,
     pushMs: 0.5,
     totalMs: 0.5,
   };
-  st.residualDepth = st.syncMs = st.broadMs = st.pairsMs = st.narrowMs = st.pushMs = st.totalMs = 0;
+  st.residualDepth = st.syncMs = st.broadMs = st.ccdMs = st.pairsMs = st.narrowMs = st.eventsMs = st.pushMs = st.totalMs = 0;
   return st;
 }
 

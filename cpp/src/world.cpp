@@ -1,14 +1,15 @@
 // The world: body storage, the frame pipeline and the pair cache.
 //
-// update():
-//   1. syncTransforms: take changed entries of the transform buffer (validated per body), recompute the world
-//      geometry of moved bodies once (vertices, normals, bounds).
-//   2. updateBroadPhase: tree: reinsert proxies that left their fat box; grid / sort-and-sweep: rebuild.
-//   3. sweepBullets: CCD of moved bullets against everything they pass (toi.cpp).
-//   4. findPairs: new broad-phase overlaps into the pair cache (hash of body-pair keys -> dense pair array).
-//   5. narrowPhase: every cached pair whose boxes still overlap is re-tested if a body moved (reusing its SatCache),
-//      giving begin / stay / end; pairs whose boxes separated, or with a removed / disabled body, end and go.
-//   6. pushApart (optional, world_response.cpp).
+// update() runs its stages in order, each a function of World::Impl:
+//   syncTransforms    take changed entries of the transform buffer (validated per body); recompute the world
+//                     geometry of moved bodies once (vertices, normals, bounds).
+//   updateBroadPhase  tree: reinsert proxies that left their fat box; grid / sort-and-sweep: rebuild.
+//   sweepBullets      CCD of moved bullets against everything they pass (toi.cpp).
+//   findPairs         broad-phase overlaps as candidate keys; mergeCandidates: new ones into the sorted pair cache.
+//   narrowPhase       every cached pair whose boxes still overlap is re-tested if a body moved (reusing its
+//                     SatCache); pairs whose boxes separated, or with a removed / disabled body, leave the cache.
+//   buildEvents       begin / stay / end events, and the contacts in event order.
+//   pushApart         optional (world_response.cpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -46,8 +47,6 @@ const char* worldStatusMessage(Status status) {
 // ---- helpers -----------------------------------------------------------------------------------------------------
 
 namespace {
-
-constexpr uint16_t kMaxGeneration = 0xFFF;
 
 // The core's rule: any unusable transform (non-finite, out of range, collapsed) is InvalidTransform.
 Status checkValues(float x, float y, float angle, float sx, float sy) {
@@ -181,14 +180,12 @@ inline bool bitsDiffer(const float* a, const float* b) {
 
 }  // namespace
 
-Status World::Impl::checkId(BodyId id) const {
-  const uint32_t slot = bodySlot(id);
-  const uint32_t gen = id >> kBodySlotBits;
-  if (id == kNullBody || gen == 0 || slot >= slotCount) return kStatusUnknownBody;
-  if (generation[slot] == gen && (hot[slot].flags & detail::kAlive)) return Status::Ok;
-  // A generation this slot has already passed through: a destroyed body.
-  if (gen < generation[slot] || !(hot[slot].flags & detail::kAlive)) return kStatusRemovedBody;
-  return kStatusUnknownBody;
+Status World::Impl::findBody(BodyId id, uint32_t* slot) const {
+  if (id == kNullBody || id > lastId) return kStatusUnknownBody;
+  const int64_t found = slotOfId.find(id);
+  if (found < 0) return kStatusRemovedBody;  // issued, and no longer alive
+  *slot = uint32_t(found);
+  return Status::Ok;
 }
 
 void World::Impl::computeGeometry(uint32_t slot) {
@@ -266,6 +263,7 @@ void World::Impl::addProxy(uint32_t slot) {
     proxy[slot] = movingTree.createProxy(fat[slot], slot);
   } else {
     proxy[slot] = 0;  // rebuilt per frame; 0 marks "in the broad phase"
+    unbuilt.push_back(slot);  // queries find it here until the next rebuild
   }
   membershipChanged = true;
 }
@@ -286,7 +284,10 @@ bool World::Impl::shouldCollide(uint32_t a, uint32_t b) const {
   const BodyHot& hb = hot[b];
   constexpr uint8_t live = detail::kAlive | detail::kEnabled;
   if ((ha.flags & live) != live || (hb.flags & live) != live) return false;
-  if (ha.type == BodyType::Static && hb.type == BodyType::Static) return false;
+  if (ha.type != BodyType::Dynamic && hb.type != BodyType::Dynamic) {
+    if (ha.type == BodyType::Static && hb.type == BodyType::Static) return false;
+    if (!options.kinematicPairs) return false;
+  }
   return (ha.group & hb.mask) != 0 && (hb.group & ha.mask) != 0;
 }
 
@@ -370,14 +371,14 @@ void World::Impl::syncTransforms() {
         rejected.push_back({idOf(slot), s});
         std::memcpy(b, l, sizeof(float) * kTransformStride);
       } else {
-        prevXf[slot] = xf[slot];
+        prevXf[slot] = (h.flags & detail::kTeleport) ? next : xf[slot];  // a teleport has no motion to sweep
         xf[slot] = next;
         std::memcpy(l, b, sizeof(float) * kTransformStride);
         computeGeometry(slot);
         changed = true;
       }
     }
-    h.flags &= uint8_t(~detail::kDirty);
+    h.flags &= uint8_t(~(detail::kDirty | detail::kTeleport));
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (changed) {
       hot[slot].movedStamp = frame;
@@ -406,6 +407,7 @@ void World::Impl::updateBroadPhase() {
 }
 
 void World::Impl::rebuildMoving() {
+  unbuilt.clear();
   movingBoxes.clear();
   for (uint32_t slot : moving) movingBoxes.push_back({hot[slot].box, slot});
   if (options.broadPhase == BroadPhaseType::Grid) {
@@ -455,17 +457,9 @@ void World::Impl::findPairs() {
   }
 }
 
-void World::Impl::narrowPhase() {
-  begins.clear();
-  stays.clear();
-  ends.clear();
-  prevContacts.swap(contacts);  // pairs touching last frame point into prevContacts
-  contacts.clear();
-  shapeContacts.clear();
-  const bool tree = options.broadPhase == BroadPhaseType::Tree;
-  int tests = 0;
-
-  // 1. Merge this frame's sorted candidates into the sorted pair list: new keys become fresh pairs.
+// Merges this frame's sorted candidate keys into the sorted pair list: new keys the filters admit become fresh
+// pairs, keys already cached keep their pair (and its SAT cache and touching state).
+void World::Impl::mergeCandidates() {
   sortCandidates();
   nextPairs.clear();
   const size_t pairCount = pairs.size();
@@ -481,6 +475,7 @@ void World::Impl::narrowPhase() {
       while (ci < candidateCount && candidates[ci] == k) ++ci;
       const uint32_t ka = uint32_t(k >> 32), kb = uint32_t(k & 0xFFFFFFFFu);
       if (!shouldCollide(ka, kb)) continue;
+      if (pairFilter != nullptr && !pairFilter(pairFilterContext, idOf(ka), idOf(kb))) continue;
       Pair fresh;
       fresh.a = ka;
       fresh.b = kb;
@@ -493,53 +488,106 @@ void World::Impl::narrowPhase() {
     }
   }
   candidateCount = 0;
+}
 
-  // 2. The narrow phase over every pair, compacting survivors in place. Bodies are visited in slot order for A
-  // but at random for B: the loop is bound by memory latency, not arithmetic, so B's data is fetched ahead.
-  // Natively a prefetch a few pairs ahead does it. WebAssembly has no prefetch (Emscripten drops
-  // __builtin_prefetch) and its stand-in is a real load, which holds up the instructions behind it until it
-  // completes; so there the loads are batched: every kBatch pairs, one tight loop touches the bodies of the pairs
-  // two batches ahead and another the geometry of those one batch ahead (whose body records the previous batch
-  // brought in). Loads issued back to back overlap, so a batch waits for about one memory latency instead of
-  // one per pair (measured: the 20,000-body scene's narrow stage 6.8 -> 6.5 ms; per-pair stand-ins gained 0.5 ms
-  // over none, batches of 8 to 64 about 0.3 ms more).
+// The bullet hit CCD found for this pair, or -1.
+int World::Impl::sweptHitOf(uint32_t a, uint32_t b) const {
+  if (swept.empty()) return -1;
+  const int32_t ka = sweptOf[a], kb = sweptOf[b];
+  if (kb >= 0 && swept[size_t(kb)].other == a) return kb;
+  if (ka >= 0 && swept[size_t(ka)].other == b) return ka;
+  return -1;
+}
+
+// Tests one cached pair whose bodies moved (or that is new, compound or swept) into c; returns whether it touches.
+bool World::Impl::testPair(Pair& p, int sweptIndex, Contact& c, int* tests) {
+  const BodyHot& ha = hot[p.a];
+  const BodyHot& hb = hot[p.b];
+  bool touching = false;
+  if (overlaps(ha.box, hb.box)) {
+    ++*tests;
+    // A pair touching last frame most likely still touches: the cached axis would not separate it and trying
+    // it first costs a face scan. Separated pairs use (and refresh) the cache.
+    touching = collideBodies(p.a, p.b, p.touching ? nullptr : &p.cache, &c, true);
+  }
+  c.toi = 1.0f;
+  if (sweptIndex >= 0) {
+    const SweptHit& sh = swept[size_t(sweptIndex)];
+    if (!touching) {
+      // Stopped just short of contact: report the swept contact (normal from A to B).
+      c.normal = sh.bullet == p.a ? sh.normal : -sh.normal;
+      c.depth = 0.0f;
+      c.pointCount = 1;
+      c.points[0].point = sh.point;
+      c.points[0].depth = 0.0f;
+      c.points[0].id = 0;
+      c.shapeContactCount = 0;
+      touching = true;
+    }
+    c.toi = sh.toi;
+  }
+  c.a = p.idA;
+  c.b = p.idB;
+  uint8_t flags = sweptIndex >= 0 ? kContactSwept : 0u;
+  if ((ha.flags | hb.flags) & detail::kSensor) flags |= kContactSensor;
+  c.flags = flags;
+  return touching;
+}
+
+// Loads body B's record and geometry of the pairs a little ahead of pair i (see narrowPhase). Geometry: vertices
+// then normals, 16 * count bytes (at most three cache lines): their first, middle and last points; only for bodies
+// with polygon geometry, and only addresses inside the polygon's own data (in WebAssembly these are real loads).
+inline void World::Impl::fetchAhead(size_t i, uint32_t* touched) const {
   const size_t n = nextPairs.size();
-  size_t out = 0;
-  uint32_t touched = 0;  // see prefetch()
-  // Vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last points.
-  // Only bodies with polygon geometry (a world of circles and capsules has no vertex array to point into), and
-  // only addresses inside the polygon's own data (in WebAssembly these are real loads).
   auto fetchGeometry = [&](const detail::BodyHot& hb) {
     if (hb.count0 == 0) return;
     const Vec2* v = verts.data() + hb.vert0;
-    prefetch(v, &touched);
-    prefetch(v + hb.count0, &touched);
-    prefetch(v + 2 * hb.count0 - 1, &touched);
+    prefetch(v, touched);
+    prefetch(v + hb.count0, touched);
+    prefetch(v + 2 * hb.count0 - 1, touched);
   };
-  for (size_t i = 0; i < n; ++i) {
 #if defined(__EMSCRIPTEN__)
-    constexpr size_t kBatch = 32;
-    if (i % kBatch == 0) {
-      for (size_t k = i + 2 * kBatch, e = std::min(n, i + 3 * kBatch); k < e; ++k) {
-        prefetch(&hot[nextPairs[k].b], &touched);
-      }
-      for (size_t k = i + kBatch, e = std::min(n, i + 2 * kBatch); k < e; ++k) fetchGeometry(hot[nextPairs[k].b]);
-    }
+  constexpr size_t kBatch = 32;
+  if (i % kBatch == 0) {
+    for (size_t k = i + 2 * kBatch, e = std::min(n, i + 3 * kBatch); k < e; ++k) prefetch(&hot[nextPairs[k].b], touched);
+    for (size_t k = i + kBatch, e = std::min(n, i + 2 * kBatch); k < e; ++k) fetchGeometry(hot[nextPairs[k].b]);
+  }
 #else
-    constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
-    if (i + kAheadBody < n) prefetch(&hot[nextPairs[i + kAheadBody].b], &touched);
-    if (i + kAheadGeometry < n) fetchGeometry(hot[nextPairs[i + kAheadGeometry].b]);
+  constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
+  if (i + kAheadBody < n) prefetch(&hot[nextPairs[i + kAheadBody].b], touched);
+  if (i + kAheadGeometry < n) fetchGeometry(hot[nextPairs[i + kAheadGeometry].b]);
 #endif
+}
+
+// Every cached pair, compacting survivors in place: a pair leaves when its boxes separate or a body is gone,
+// disabled or filtered out. Touching pairs write their contact (in pair order, kContactBegan when the pair did not
+// touch last frame); pairs that stop touching go to `ends`. A pair whose bodies did not move keeps last frame's
+// contact without a test.
+//
+// Bodies are visited in slot order for A but at random for B: the loop is bound by memory latency, not
+// arithmetic, so B's data is fetched ahead. Natively a prefetch a few pairs ahead does it. WebAssembly has no
+// prefetch (Emscripten drops __builtin_prefetch) and its stand-in is a real load, which holds up the instructions
+// behind it until it completes; so there the loads are batched: every kBatch pairs, one tight loop touches the
+// bodies of the pairs two batches ahead and another the geometry of those one batch ahead. Loads issued back to
+// back overlap, so a batch waits for about one memory latency instead of one per pair.
+void World::Impl::narrowPhase() {
+  ends.clear();
+  prevContacts.swap(contacts);  // pairs touching last frame point into prevContacts (through prevEventIndex)
+  prevEventIndex.swap(eventIndex);
+  contacts.clear();
+  shapeContacts.clear();
+  const bool tree = options.broadPhase == BroadPhaseType::Tree;
+  int tests = 0;
+  const size_t n = nextPairs.size();
+  size_t out = 0;
+  uint32_t touched = 0;  // see prefetch()
+  for (size_t i = 0; i < n; ++i) {
+    fetchAhead(i, &touched);
     Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
     // Slots are not reused before this loop has seen their pairs (pendingFree), so alive + enabled suffices.
     bool keep = shouldCollide(a, b);
-    int sweptIndex = -1;
-    if (keep && !swept.empty()) {
-      int32_t ka = sweptOf[a], kb = sweptOf[b];
-      if (ka >= 0 && swept[ka].other == b) sweptIndex = ka;
-      if (kb >= 0 && swept[kb].other == a) sweptIndex = kb;
-    }
+    const int sweptIndex = keep ? sweptHitOf(a, b) : -1;
     const detail::BodyHot& ha = hot[a];
     const detail::BodyHot& hb = hot[b];
     if (keep && sweptIndex < 0) keep = tree ? overlaps(fat[a], fat[b]) : overlaps(ha.box, hb.box);
@@ -552,46 +600,13 @@ void World::Impl::narrowPhase() {
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
     bool touching = p.touching != 0;
     if (needsTest) {
-      touching = false;
-      if (overlaps(ha.box, hb.box)) {
-        ++tests;
-        // A pair touching last frame most likely still touches: the cached axis would not separate it and trying
-        // it first costs a face scan. Separated pairs use (and refresh) the cache.
-        touching = collideBodies(a, b, p.touching ? nullptr : &p.cache, &c, true);
-      }
-      c.toi = 1.0f;
-      if (sweptIndex >= 0) {
-        const SweptHit& sh = swept[sweptIndex];
-        if (!touching) {
-          // Stopped just short of contact: report the swept contact (normal from A to B).
-          c.normal = sh.bullet == a ? sh.normal : -sh.normal;
-          c.depth = 0.0f;
-          c.pointCount = 1;
-          c.points[0].point = sh.point;
-          c.points[0].depth = 0.0f;
-          c.points[0].id = 0;
-          c.shapeContactCount = 0;
-          touching = true;
-        }
-        c.toi = sh.toi;
-      }
-      c.a = p.idA;
-      c.b = p.idB;
-      uint8_t flags = sweptIndex >= 0 ? kContactSwept : 0u;
-      if ((ha.flags | hb.flags) & detail::kSensor) flags |= kContactSensor;
-      c.flags = flags;
+      touching = testPair(p, sweptIndex, c, &tests);
     } else if (touching) {
-      c = prevContacts[size_t(p.contact)];
+      c = prevContacts[prevEventIndex[size_t(p.contact)]];
     }
     p.contact = -1;
     if (touching) {
-      if (!p.touching) {
-        begins.push_back({p.idA, p.idB});
-        c.flags |= kContactBegan;
-      } else {
-        c.flags &= uint8_t(~kContactBegan);
-        stays.push_back({p.idA, p.idB});
-      }
+      c.flags = p.touching ? uint8_t(c.flags & ~kContactBegan) : uint8_t(c.flags | kContactBegan);
       p.contact = int32_t(contacts.size());
       contacts.push_back(c);
     } else if (p.touching) {
@@ -609,7 +624,55 @@ void World::Impl::narrowPhase() {
   stats.touchingPairs = int(contacts.size());
 }
 
+// The frame's begin and stay events, and the contacts in event order: contact i belongs to begin event i for
+// i < beginCount and to stay event i - beginCount after; begins and stays each in pair order (slot of A, then slot
+// of B). The narrow phase wrote the contacts in pair order and flagged the begins; one backward pass packs the
+// stays at the end of the array (in place: a stay only moves towards the end, over contacts already read) and
+// collects the begins, which then fill the front. eventIndex maps each pair-order index to the contact's final
+// index, for next frame's reuse of unmoved contacts. End events are the narrow phase's `ends` (in pair order).
+void World::Impl::buildEvents() {
+  const size_t n = contacts.size();
+  begins.clear();
+  beginContacts.clear();
+  beginFrom.clear();
+  eventIndex.resize(n);
+  stays.resize(n);
+  size_t w = n;
+  for (size_t i = n; i-- > 0;) {
+    const Contact& c = contacts[i];
+    if (c.flags & kContactBegan) {
+      beginContacts.push_back(c);
+      beginFrom.push_back(uint32_t(i));
+    } else {
+      --w;
+      stays[w] = {c.a, c.b};
+      eventIndex[i] = uint32_t(w);
+      if (w != i) contacts[w] = c;
+    }
+  }
+  const size_t beginCount = beginContacts.size();
+  for (size_t k = 0; k < beginCount; ++k) {
+    const Contact& c = beginContacts[beginCount - 1 - k];
+    contacts[k] = c;
+    eventIndex[beginFrom[beginCount - 1 - k]] = uint32_t(k);
+    begins.push_back({c.a, c.b});
+  }
+  stayOffset = beginCount;
+}
+
+void World::Impl::beginFrame() {
+  ++frame;
+  if (frame == 0) {  // wrapped: stamps from 2^32 frames ago must not look current
+    for (detail::BodyHot& h : hot) h.movedStamp = 0;
+    frame = 1;
+  }
+  rejected.clear();
+  stats = UpdateStats{};
+}
+
 void World::Impl::finishFrame() {
+  stats.movedBodies = int(moved.size());
+  stats.rejected = int(rejected.size());
   for (uint32_t slot : pendingFree) freeSlots.push_back(slot);
   pendingFree.clear();
   for (const SweptHit& s : swept) sweptOf[s.bullet] = -1;
@@ -646,116 +709,167 @@ Status World::createBody(const BodyDef& def, const Shape& shape, BodyId* out) {
   return createBody(def, &sd, 1, out);
 }
 
-Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shapeCount, BodyId* out) {
-  Impl& w = *impl_;
-  if (out == nullptr) return Status::InvalidArgument;
-  *out = kNullBody;
-  if (shapeDefs == nullptr || shapeCount <= 0 || shapeCount > 0xFFFF) return Status::InvalidArgument;
+// ---- body creation and shape edits, in stages ---------------------------------------------------------------------
+
+namespace {
+
+Status checkBodyDef(const BodyDef& def) {
   if (uint8_t(def.type) > uint8_t(BodyType::Dynamic)) return Status::InvalidArgument;
   Status s = checkValues(def.x, def.y, def.angle, def.scaleX, def.scaleY);
   if (s != Status::Ok) return s;
-  if (def.type == BodyType::Dynamic && !(std::isfinite(def.mass) && def.mass > 0.0f)) {
-    return Status::InvalidArgument;
-  }
-  if (w.freeSlots.empty() && w.slotCount >= uint32_t(kMaxBodies)) return kStatusWorldFull;
+  if (def.type == BodyType::Dynamic && !(std::isfinite(def.mass) && def.mass > 0.0f)) return Status::InvalidArgument;
+  return Status::Ok;
+}
 
-  // Bake every shape first: a refused shape leaves the world untouched.
-  std::vector<Shape> baked(static_cast<size_t>(shapeCount));
+}  // namespace
+
+// Every shape moved into the body frame first: a refused shape leaves the world untouched.
+Status World::Impl::bakeShapes(const ShapeDef* defs, int count, std::vector<Shape>* baked) const {
+  if (defs == nullptr || count <= 0 || count > 0xFFFF) return Status::InvalidArgument;
+  baked->resize(size_t(count));
   size_t vertCount = 0;
-  for (int i = 0; i < shapeCount; ++i) {
-    s = bakeShape(shapeDefs[i], &baked[i]);
+  for (int i = 0; i < count; ++i) {
+    Status s = bakeShape(defs[i], &(*baked)[size_t(i)]);
     if (s != Status::Ok) return s;
-    if (baked[i].type == ShapeType::Polygon) vertCount += size_t(baked[i].polygon.count());
+    if ((*baked)[size_t(i)].type == ShapeType::Polygon) vertCount += size_t((*baked)[size_t(i)].polygon.count());
   }
-  if (w.shapes.size() + size_t(shapeCount) > 0x7FFFFFFFu || w.verts.size() + vertCount > 0x7FFFFFFFu) {
+  if (shapes.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + 2 * vertCount > 0x7FFFFFFFu) {
     return kStatusWorldFull;
   }
+  return Status::Ok;
+}
 
-  // Compact the shape pools when destroyed bodies left more holes than live data.
-  if ((w.deadShapes > 64 && 2 * w.deadShapes > w.shapes.size()) ||
-      (w.deadVerts > 4096 && 2 * w.deadVerts > w.verts.size())) {
-    std::vector<Shape> shapes2;
-    std::vector<ShapeHot> hot2;
-    std::vector<Vec2> verts2;
-    shapes2.reserve(w.shapes.size() - w.deadShapes);
-    hot2.reserve(w.shapes.size() - w.deadShapes);
-    for (uint32_t slot = 0; slot < w.slotCount; ++slot) {
-      BodyHot& h = w.hot[slot];
-      if (!(h.flags & detail::kAlive)) continue;
-      const uint32_t begin = uint32_t(shapes2.size());
-      for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-        ShapeHot sh = w.shapeHot[k];
-        if (sh.count > 0) {
-          const uint32_t v = uint32_t(verts2.size());
-          verts2.insert(verts2.end(), w.verts.begin() + sh.vert, w.verts.begin() + sh.vert + 2 * sh.count);
-          sh.vert = v;
-        }
-        shapes2.push_back(static_cast<Shape&&>(w.shapes[k]));
-        hot2.push_back(sh);
+// Moves the live bodies' shapes to the front of the pools when destroyed or replaced shapes left more holes than
+// live data.
+void World::Impl::compactShapePools() {
+  if (!((deadShapes > 64 && 2 * deadShapes > shapes.size()) || (deadVerts > 4096 && 2 * deadVerts > verts.size()))) {
+    return;
+  }
+  std::vector<Shape> shapes2;
+  std::vector<ShapeHot> hot2;
+  std::vector<uint32_t> user2;
+  std::vector<Vec2> verts2;
+  shapes2.reserve(shapes.size() - deadShapes);
+  hot2.reserve(shapes.size() - deadShapes);
+  user2.reserve(shapes.size() - deadShapes);
+  for (uint32_t slot = 0; slot < slotCount; ++slot) {
+    BodyHot& h = hot[slot];
+    if (!(h.flags & detail::kAlive)) continue;
+    const uint32_t begin = uint32_t(shapes2.size());
+    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      ShapeHot sh = shapeHot[k];
+      if (sh.count > 0) {
+        const uint32_t v = uint32_t(verts2.size());
+        verts2.insert(verts2.end(), verts.begin() + sh.vert, verts.begin() + sh.vert + 2 * sh.count);
+        sh.vert = v;
       }
-      h.shapeBegin = begin;
-      h.vert0 = hot2[begin].vert;
+      shapes2.push_back(static_cast<Shape&&>(shapes[k]));
+      hot2.push_back(sh);
+      user2.push_back(shapeUserData[k]);
     }
-    w.shapes.swap(shapes2);
-    w.shapeHot.swap(hot2);
-    w.verts.swap(verts2);
-    w.deadShapes = 0;
-    w.deadVerts = 0;
+    h.shapeBegin = begin;
+    if (h.shapeCount > 0) h.vert0 = hot2[begin].vert;
   }
+  shapes.swap(shapes2);
+  shapeHot.swap(hot2);
+  shapeUserData.swap(user2);
+  verts.swap(verts2);
+  deadShapes = 0;
+  deadVerts = 0;
+}
 
-  uint32_t slot;
-  if (!w.freeSlots.empty()) {
-    slot = w.freeSlots.back();
-    w.freeSlots.pop_back();
-  } else {
-    slot = w.slotCount++;
-    w.generation.push_back(0);
-    w.hot.emplace_back();
-    w.buffer.resize(size_t(w.slotCount) * kTransformStride, 0.0f);
-    w.last.resize(size_t(w.slotCount) * kTransformStride, 0.0f);
-    w.xf.emplace_back();
-    w.prevXf.emplace_back();
-    w.fat.emplace_back();
-    w.proxy.push_back(-1);
-    w.userIds.push_back(0);
-    w.invMass.push_back(0.0f);
-    w.sweptOf.push_back(-1);
+// A free slot (a destroyed body's, once its pairs have ended) or a new one at the end of every per-slot array.
+uint32_t World::Impl::allocateSlot() {
+  if (!freeSlots.empty()) {
+    const uint32_t slot = freeSlots.back();
+    freeSlots.pop_back();
+    return slot;
   }
-  uint16_t gen = uint16_t(w.generation[slot] + 1);
-  if (gen > kMaxGeneration) gen = 1;
-  w.generation[slot] = gen;
+  const uint32_t slot = slotCount++;
+  ids.push_back(kNullBody);
+  hot.emplace_back();
+  buffer.resize(size_t(slotCount) * kTransformStride, 0.0f);
+  last.resize(size_t(slotCount) * kTransformStride, 0.0f);
+  xf.emplace_back();
+  prevXf.emplace_back();
+  fat.emplace_back();
+  proxy.push_back(-1);
+  userIds.push_back(0);
+  mass.push_back(1.0f);
+  invMass.push_back(0.0f);
+  sweptOf.push_back(-1);
+  return slot;
+}
 
-  BodyHot& h = w.hot[slot];
+// The body's record from its definition (everything but shapes and geometry), under a new id.
+void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
+  ids[slot] = ++lastId;
+  slotOfId.insert(lastId, slot);
+  BodyHot& h = hot[slot];
+  h = BodyHot{};
   h.group = def.group;
   h.mask = def.mask;
   h.type = def.type;
-  h.shapeBegin = uint32_t(w.shapes.size());
-  h.shapeCount = uint16_t(shapeCount);
   h.flags = detail::kAlive | detail::kDirty;
   if (def.enabled) h.flags |= detail::kEnabled;
   if (def.sensor) h.flags |= detail::kSensor;
   if (def.bullet && def.type != BodyType::Static) h.flags |= detail::kBullet;
-  for (int i = 0; i < shapeCount; ++i) {
+  userIds[slot] = def.userId;
+  mass[slot] = std::isfinite(def.mass) && def.mass > 0.0f ? def.mass : 1.0f;
+  invMass[slot] = def.type == BodyType::Dynamic ? 1.0f / def.mass : 0.0f;
+  xf[slot] = makeTransform(def.x, def.y, def.angle, def.scaleX, def.scaleY);
+  prevXf[slot] = xf[slot];
+  setBufferFromXf(slot, xf[slot], def.angle);
+  proxy[slot] = -1;
+}
+
+// Appends the body's shapes at the end of the pools (its world geometry is computed by computeGeometry).
+void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs) {
+  BodyHot& h = hot[slot];
+  h.shapeBegin = uint32_t(shapes.size());
+  h.shapeCount = uint16_t(baked.size());
+  for (size_t i = 0; i < baked.size(); ++i) {
     ShapeHot sh;
     sh.type = uint8_t(baked[i].type);
     sh.localSize = detail::scaledSize(baked[i], detail::Stretch{});  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
       sh.count = uint16_t(baked[i].polygon.count());
-      sh.vert = uint32_t(w.verts.size());
-      w.verts.resize(w.verts.size() + 2 * size_t(sh.count));
+      sh.vert = uint32_t(verts.size());
+      verts.resize(verts.size() + 2 * size_t(sh.count));
     }
-    w.shapes.push_back(static_cast<Shape&&>(baked[i]));
-    w.shapeHot.push_back(sh);
+    shapes.push_back(static_cast<Shape&&>(baked[i]));
+    shapeHot.push_back(sh);
+    shapeUserData.push_back(defs[i].userData);
   }
-  w.userIds[slot] = def.userId;
-  w.invMass[slot] = def.type == BodyType::Dynamic ? 1.0f / def.mass : 0.0f;
-  w.xf[slot] = makeTransform(def.x, def.y, def.angle, def.scaleX, def.scaleY);
-  w.prevXf[slot] = w.xf[slot];
-  w.setBufferFromXf(slot, w.xf[slot], def.angle);
+}
+
+// Marks the body's shapes as holes in the pools (compactShapePools reclaims them) and leaves it with none.
+void World::Impl::retireShapes(uint32_t slot) {
+  BodyHot& h = hot[slot];
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    deadVerts += 2 * size_t(shapeHot[k].count);  // vertices and normals
+    shapes[k] = Shape();  // frees a large polygon's heap block
+  }
+  deadShapes += h.shapeCount;
+  h.shapeCount = 0;
+}
+
+Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shapeCount, BodyId* out) {
+  Impl& w = *impl_;
+  if (out == nullptr) return Status::InvalidArgument;
+  *out = kNullBody;
+  Status s = checkBodyDef(def);
+  if (s != Status::Ok) return s;
+  std::vector<Shape> baked;
+  s = w.bakeShapes(shapeDefs, shapeCount, &baked);
+  if (s != Status::Ok) return s;
+  if ((w.freeSlots.empty() && w.slotCount >= uint32_t(kMaxBodies)) || w.lastId == kMaxBodyId) return kStatusWorldFull;
+  w.compactShapePools();
+  const uint32_t slot = w.allocateSlot();
+  w.initBody(slot, def);
+  w.appendShapes(slot, baked, shapeDefs);
   w.computeGeometry(slot);
-  w.proxy[slot] = -1;
   if (def.enabled) w.addProxy(slot);
-  w.hot[slot].movedStamp = 0;
   ++w.aliveCount;
   *out = w.idOf(slot);
   return Status::Ok;
@@ -775,34 +889,101 @@ Status World::createConcaveBody(const BodyDef& def, const Vec2* outline, int cou
 
 Status World::destroyBody(BodyId id) {
   Impl& w = *impl_;
-  Status s = w.checkId(id);
+  uint32_t slot;
+  Status s = w.findBody(id, &slot);
   if (s != Status::Ok) return s;
-  const uint32_t slot = bodySlot(id);
   w.removeProxy(slot);
-  BodyHot& h = w.hot[slot];
-  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    w.deadVerts += 2 * size_t(w.shapeHot[k].count);  // vertices and normals
-    w.shapes[k] = Shape();  // frees a large polygon's heap block
-  }
-  w.deadShapes += h.shapeCount;
-  h.flags = 0;
-  uint16_t gen = uint16_t(w.generation[slot] + 1);
-  w.generation[slot] = gen > kMaxGeneration ? 1 : gen;
+  w.retireShapes(slot);
+  w.hot[slot].flags = 0;
+  w.slotOfId.erase(id);
   w.pendingFree.push_back(slot);
   w.membershipChanged = true;
   --w.aliveCount;
   return Status::Ok;
 }
 
+// Re-registers an edited body in the broad phase under its new box or type and has its pairs re-tested at the next
+// update() (without a sweep: an edit is not a motion). Touching pairs stay touching if they still touch: a stay,
+// not an end and a begin. The pairs' SAT caches name features of the old shapes, so they are cleared.
+void World::Impl::refreshAfterEdit(uint32_t slot, bool shapesChanged) {
+  if (hot[slot].flags & detail::kEnabled) {
+    removeProxy(slot);
+    addProxy(slot);
+  }
+  hot[slot].flags |= detail::kDirty;
+  if (!shapesChanged) return;
+  for (detail::Pair& p : pairs) {
+    if (p.a == slot || p.b == slot) p.cache = SatCache{};
+  }
+}
+
+Status World::setShapes(BodyId id, const ShapeDef* shapeDefs, int shapeCount) {
+  Impl& w = *impl_;
+  uint32_t slot;
+  Status s = w.findBody(id, &slot);
+  if (s != Status::Ok) return s;
+  std::vector<Shape> baked;
+  s = w.bakeShapes(shapeDefs, shapeCount, &baked);
+  if (s != Status::Ok) return s;
+  w.retireShapes(slot);
+  w.compactShapePools();
+  w.appendShapes(slot, baked, shapeDefs);
+  w.computeGeometry(slot);
+  w.refreshAfterEdit(slot, true);
+  return Status::Ok;
+}
+
+Status World::setType(BodyId id, BodyType type) {
+  Impl& w = *impl_;
+  uint32_t slot;
+  Status s = w.findBody(id, &slot);
+  if (s != Status::Ok) return s;
+  if (uint8_t(type) > uint8_t(BodyType::Dynamic)) return Status::InvalidArgument;
+  BodyHot& h = w.hot[slot];
+  if (h.type == type) return Status::Ok;
+  const bool enabled = (h.flags & detail::kEnabled) != 0;
+  if (enabled) w.removeProxy(slot);  // from the structure of its old type
+  h.type = type;
+  if (type == BodyType::Static) h.flags &= uint8_t(~detail::kBullet);
+  w.invMass[slot] = type == BodyType::Dynamic ? 1.0f / w.mass[slot] : 0.0f;
+  if (enabled) w.addProxy(slot);
+  h.flags |= detail::kDirty;
+  return Status::Ok;
+}
+
+Status World::setScale(BodyId id, float scaleX, float scaleY) {
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
+  if (s != Status::Ok) return s;
+  const float* b = &impl_->buffer[size_t(slot) * kTransformStride];
+  return setTransform(id, b[0], b[1], b[2], scaleX, scaleY);
+}
+
+uint32_t World::shapeUserData(BodyId id, int shape) const {
+  uint32_t slot;
+  if (impl_->findBody(id, &slot) != Status::Ok) return 0u;
+  const detail::BodyHot& h = impl_->hot[slot];
+  if (shape < 0 || shape >= int(h.shapeCount)) return 0u;
+  return impl_->shapeUserData[h.shapeBegin + uint32_t(shape)];
+}
+
 Status World::check(BodyId id) const { return impl_->checkId(id); }
 int World::bodyCount() const { return impl_->aliveCount; }
 
-Status World::setTransform(BodyId id, float x, float y, float angle, float scaleX, float scaleY) {
-  Status s = impl_->checkId(id);
+int World::slotOf(BodyId id) const {
+  uint32_t slot;
+  return impl_->findBody(id, &slot) == Status::Ok ? int(slot) : -1;
+}
+
+Status World::setTransform(BodyId id, float x, float y, float angle, float scaleX, float scaleY, bool teleport) {
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
   s = checkValues(x, y, angle, scaleX, scaleY);
   if (s != Status::Ok) return s;
-  float* b = &impl_->buffer[size_t(bodySlot(id)) * kTransformStride];
+  BodyHot& h = impl_->hot[slot];
+  h.flags = teleport ? uint8_t(h.flags | detail::kTeleport) : uint8_t(h.flags & ~detail::kTeleport);
+  float* b = &impl_->buffer[size_t(slot) * kTransformStride];
   b[0] = x;
   b[1] = y;
   b[2] = angle;
@@ -818,17 +999,27 @@ Status World::setTransform(BodyId id, const Transform& t) {
 
 Status World::getTransform(BodyId id, Transform* out) const {
   if (out == nullptr) return Status::InvalidArgument;
-  Status s = impl_->checkId(id);
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
-  *out = impl_->xf[bodySlot(id)];
+  *out = impl_->xf[slot];
+  return Status::Ok;
+}
+
+Status World::getTransform(BodyId id, float out[kTransformStride]) const {
+  if (out == nullptr) return Status::InvalidArgument;
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
+  if (s != Status::Ok) return s;
+  std::memcpy(out, &impl_->last[size_t(slot) * kTransformStride], sizeof(float) * kTransformStride);
   return Status::Ok;
 }
 
 Status World::setEnabled(BodyId id, bool enabled) {
   Impl& w = *impl_;
-  Status s = w.checkId(id);
+  uint32_t slot;
+  Status s = w.findBody(id, &slot);
   if (s != Status::Ok) return s;
-  const uint32_t slot = bodySlot(id);
   BodyHot& h = w.hot[slot];
   if (((h.flags & detail::kEnabled) != 0) == enabled) return Status::Ok;
   if (enabled) {
@@ -842,9 +1033,10 @@ Status World::setEnabled(BodyId id, bool enabled) {
 }
 
 Status World::setFilter(BodyId id, uint32_t group, uint32_t mask) {
-  Status s = impl_->checkId(id);
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
-  BodyHot& h = impl_->hot[bodySlot(id)];
+  BodyHot& h = impl_->hot[slot];
   h.group = group;
   h.mask = mask;
   h.flags |= detail::kDirty;  // find pairs the new filter admits
@@ -852,53 +1044,63 @@ Status World::setFilter(BodyId id, uint32_t group, uint32_t mask) {
 }
 
 Status World::setSensor(BodyId id, bool sensor) {
-  Status s = impl_->checkId(id);
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
-  BodyHot& h = impl_->hot[bodySlot(id)];
+  BodyHot& h = impl_->hot[slot];
+  if (((h.flags & detail::kSensor) != 0) == sensor) return Status::Ok;
   h.flags = sensor ? uint8_t(h.flags | detail::kSensor) : uint8_t(h.flags & ~detail::kSensor);
+  h.flags |= detail::kDirty;  // touching pairs are re-tested, so their contacts carry the new sensor flag
   return Status::Ok;
 }
 
 Status World::setBullet(BodyId id, bool bullet) {
-  Status s = impl_->checkId(id);
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
-  BodyHot& h = impl_->hot[bodySlot(id)];
+  BodyHot& h = impl_->hot[slot];
   if (bullet && h.type == BodyType::Static) return Status::InvalidArgument;
   h.flags = bullet ? uint8_t(h.flags | detail::kBullet) : uint8_t(h.flags & ~detail::kBullet);
   return Status::Ok;
 }
 
 Status World::setMass(BodyId id, float mass) {
-  Status s = impl_->checkId(id);
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
   if (!(std::isfinite(mass) && mass > 0.0f)) return Status::InvalidArgument;
-  const uint32_t slot = bodySlot(id);
+  impl_->mass[slot] = mass;  // kept for a later setType(Dynamic)
   if (impl_->hot[slot].type == BodyType::Dynamic) impl_->invMass[slot] = 1.0f / mass;
   return Status::Ok;
 }
 
 Status World::setUserId(BodyId id, uint32_t userId) {
-  Status s = impl_->checkId(id);
+  uint32_t slot;
+  Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
-  impl_->userIds[bodySlot(id)] = userId;
+  impl_->userIds[slot] = userId;
   return Status::Ok;
 }
 
 uint32_t World::userId(BodyId id) const {
-  return impl_->checkId(id) == Status::Ok ? impl_->userIds[bodySlot(id)] : 0u;
+  uint32_t slot;
+  return impl_->findBody(id, &slot) == Status::Ok ? impl_->userIds[slot] : 0u;
 }
 
 BodyType World::type(BodyId id) const {
-  return impl_->checkId(id) == Status::Ok ? impl_->hot[bodySlot(id)].type : BodyType::Static;
+  uint32_t slot;
+  return impl_->findBody(id, &slot) == Status::Ok ? impl_->hot[slot].type : BodyType::Static;
 }
 
 int World::shapeCount(BodyId id) const {
-  return impl_->checkId(id) == Status::Ok ? int(impl_->hot[bodySlot(id)].shapeCount) : 0;
+  uint32_t slot;
+  return impl_->findBody(id, &slot) == Status::Ok ? int(impl_->hot[slot].shapeCount) : 0;
 }
 
 bool World::bounds(BodyId id, AABB* out) const {
-  if (out == nullptr || impl_->checkId(id) != Status::Ok) return false;
-  *out = impl_->hot[bodySlot(id)].box;
+  uint32_t slot;
+  if (out == nullptr || impl_->findBody(id, &slot) != Status::Ok) return false;
+  *out = impl_->hot[slot].box;
   return true;
 }
 
@@ -914,49 +1116,43 @@ void World::setPushApart(const PushApartOptions& options) {
   impl_->push = o;
 }
 
+void World::setPairFilter(PairFilter filter, void* context) {
+  impl_->pairFilter = filter;
+  impl_->pairFilterContext = filter != nullptr ? context : nullptr;
+  // Every body is resynced, so that pairs an earlier filter vetoed are found (and asked) again at the next update.
+  for (uint32_t slot = 0; slot < impl_->slotCount; ++slot) {
+    if (impl_->hot[slot].flags & detail::kAlive) impl_->hot[slot].flags |= detail::kDirty;
+  }
+}
+
 Status World::update() {
   Impl& w = *impl_;
-  ++w.frame;
-  if (w.frame == 0) {  // wrapped: stamps from 2^32 frames ago must not look current
-    for (detail::BodyHot& h : w.hot) h.movedStamp = 0;
-    w.frame = 1;
-  }
-  w.rejected.clear();
-  w.stats = UpdateStats{};
-  using Clock = std::chrono::steady_clock;
-  const bool timed = w.options.timeStages;
-  auto now = [timed] { return timed ? Clock::now() : Clock::time_point(); };
-  auto ms = [](Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<float, std::milli>(b - a).count();
-  };
-  const auto t0 = now();
+  w.beginFrame();
+  Impl::StageClock clock(w.options.timeStages);
   w.syncTransforms();
-  const auto t1 = now();
+  w.stats.syncMs = clock.lap();
   w.updateBroadPhase();
+  w.stats.broadMs = clock.lap();
   w.sweepBullets();
-  const auto t2 = now();
+  w.stats.ccdMs = clock.lap();
   w.findPairs();
-  const auto t3 = now();
+  w.mergeCandidates();
+  w.stats.pairsMs = clock.lap();
   w.narrowPhase();
-  const auto t4 = now();
+  w.stats.narrowMs = clock.lap();
+  w.buildEvents();
+  w.stats.eventsMs = clock.lap();
   if (w.push.enabled && w.push.iterations > 0) w.pushApart();
-  const auto t5 = now();
+  w.stats.pushMs = clock.lap();
   w.finishFrame();
-  w.stats.syncMs = ms(t0, t1);
-  w.stats.broadMs = ms(t1, t2);
-  w.stats.pairsMs = ms(t2, t3);
-  w.stats.narrowMs = ms(t3, t4);
-  w.stats.pushMs = ms(t4, t5);
-  w.stats.movedBodies = int(w.moved.size());
-  w.stats.rejected = int(w.rejected.size());
   return w.rejected.empty() ? Status::Ok : w.rejected.front().status;
 }
 
 const UpdateStats& World::stats() const { return impl_->stats; }
 const BodyPair* World::beginEvents() const { return impl_->begins.data(); }
 int World::beginCount() const { return int(impl_->begins.size()); }
-const BodyPair* World::stayEvents() const { return impl_->stays.data(); }
-int World::stayCount() const { return int(impl_->stays.size()); }
+const BodyPair* World::stayEvents() const { return impl_->stays.data() + impl_->stayOffset; }
+int World::stayCount() const { return int(impl_->stays.size() - impl_->stayOffset); }
 const BodyPair* World::endEvents() const { return impl_->ends.data(); }
 int World::endCount() const { return int(impl_->ends.size()); }
 const Contact* World::contacts() const { return impl_->contacts.data(); }
@@ -979,6 +1175,7 @@ bool World::validate() const {
     const BodyHot& h = w.hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
     ++alive;
+    if (w.slotOfId.find(w.ids[slot]) != int64_t(slot)) return false;
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (enabled != (w.proxy[slot] >= 0)) return false;
     if (enabled && (h.type == BodyType::Static || w.options.broadPhase == BroadPhaseType::Tree)) {
@@ -986,7 +1183,7 @@ bool World::validate() const {
       if (t.userData(w.proxy[slot]) != slot) return false;
     }
   }
-  return alive == w.aliveCount;
+  return alive == w.aliveCount && w.slotOfId.size() == size_t(alive);
 }
 
 }  // namespace sat

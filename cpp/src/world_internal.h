@@ -3,10 +3,12 @@
 // phase runs SAT on ready world-space data (detail::collideCores) without transforming per pair.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
 #include "broadphase.h"
+#include "id_map.h"
 #include "placement.h"
 #include "sat/dynamic_tree.h"
 #include "sat/world.h"
@@ -20,7 +22,8 @@ enum BodyFlags : uint8_t {
   kEnabled = 2,
   kSensor = 4,
   kBullet = 8,
-  kDirty = 16,  // transform or filter changed outside the buffer: resync at the next update
+  kDirty = 16,     // transform or filter changed outside the buffer: resync at the next update
+  kTeleport = 32,  // the next accepted transform change is a jump: not swept by CCD
 };
 
 /// Hot per-body data read by the pair loop (one or two cache lines per body).
@@ -58,7 +61,8 @@ struct Pair {
   SatCache cache;         // shape pair (0, 0)
   uint8_t touching = 0;
   uint8_t fresh = 1;      // created this frame: must be tested even if neither body moved
-  int32_t contact = -1;   // touching: index of its Contact in this frame's contacts (next frame: prevContacts)
+  int32_t contact = -1;   // touching: its index in this frame's contacts in pair order (eventIndex maps it to
+                          // the contact's place in event order; next frame: prevEventIndex, prevContacts)
   uint64_t key() const { return (uint64_t(a) << 32) | b; }
 };
 
@@ -80,10 +84,14 @@ Transform interpolate(const Transform& x0, const Transform& x1, float t);
 struct World::Impl {
   WorldOptions options;
   PushApartOptions push;
+  PairFilter pairFilter = nullptr;
+  void* pairFilterContext = nullptr;
   uint32_t frame = 0;
 
   // ---- bodies, by slot
-  std::vector<uint16_t> generation;
+  std::vector<BodyId> ids;  // the id of the body in each slot (of the last one, for a free slot)
+  detail::IdMap slotOfId;   // live bodies only
+  BodyId lastId = 0;        // ids are issued in order: anything above this was never issued
   std::vector<detail::BodyHot> hot;
   std::vector<float> buffer;  // kTransformStride per slot: what the game writes
   std::vector<float> last;    // last accepted values
@@ -92,7 +100,8 @@ struct World::Impl {
   std::vector<AABB> fat;          // tree broad phase: fattened bounds
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
   std::vector<uint32_t> userIds;
-  std::vector<float> invMass;
+  std::vector<float> mass;     // as given (kept while the body is not dynamic)
+  std::vector<float> invMass;  // push-apart weight: 1 / mass for dynamic bodies, else 0
   std::vector<uint32_t> freeSlots;
   std::vector<uint32_t> pendingFree;  // destroyed since the last update: not reused until pairs are ended
   int aliveCount = 0;
@@ -101,6 +110,7 @@ struct World::Impl {
   // ---- shapes
   std::vector<Shape> shapes;  // local (body frame, offsets baked in)
   std::vector<detail::ShapeHot> shapeHot;
+  std::vector<uint32_t> shapeUserData;
   std::vector<Vec2> verts;  // world-space pool: per polygon, its vertices then its normals
   size_t deadShapes = 0, deadVerts = 0;
 
@@ -115,6 +125,7 @@ struct World::Impl {
   std::vector<uint32_t> moved;   // bodies whose transform changed this frame
   std::vector<uint32_t> queryList;  // tree: proxies to query for new pairs
   std::vector<uint32_t> staticMoved;
+  std::vector<uint32_t> unbuilt;  // grid / sort-and-sweep: moving bodies added or enabled since the last rebuild
 
   // ---- pairs: sorted by key (a, b); this frame's broad-phase candidates are radix-sorted and merged in
   std::vector<detail::Pair> pairs, nextPairs;
@@ -125,9 +136,13 @@ struct World::Impl {
   size_t candidateCount = 0;
 
   // ---- outputs
-  std::vector<BodyPair> begins, stays, ends;
-  std::vector<Contact> contacts;
+  std::vector<BodyPair> begins, stays, ends;  // stays: the events are [stayOffset, size)
+  size_t stayOffset = 0;
+  std::vector<Contact> contacts;      // event order (after buildEvents)
   std::vector<Contact> prevContacts;  // last frame's contacts: a touching pair that did not move reuses its own
+  std::vector<uint32_t> eventIndex, prevEventIndex;  // pair-order index -> index in contacts
+  std::vector<Contact> beginContacts;  // buildEvents scratch: this frame's begins, last pair first
+  std::vector<uint32_t> beginFrom;     // and their pair-order indices
   Contact scratchContact;
   std::vector<ShapeContact> shapeContacts;
   uint32_t prefetchSink = 0;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
@@ -148,8 +163,22 @@ struct World::Impl {
   mutable uint32_t queryCounter = 0;
 
   // world.cpp
-  BodyId idOf(uint32_t slot) const { return (uint32_t(generation[slot]) << kBodySlotBits) | slot; }
-  Status checkId(BodyId id) const;
+  BodyId idOf(uint32_t slot) const { return ids[slot]; }
+  /// Ok with the body's slot, kStatusUnknownBody or kStatusRemovedBody.
+  Status findBody(BodyId id, uint32_t* slot) const;
+  // Body creation and shape edits, in stages (world.cpp).
+  Status bakeShapes(const ShapeDef* defs, int count, std::vector<Shape>* baked) const;
+  void compactShapePools();
+  uint32_t allocateSlot();
+  void initBody(uint32_t slot, const BodyDef& def);
+  void appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs);
+  void retireShapes(uint32_t slot);
+  void refreshAfterEdit(uint32_t slot, bool shapesChanged);
+
+  Status checkId(BodyId id) const {
+    uint32_t slot;
+    return findBody(id, &slot);
+  }
   void computeGeometry(uint32_t slot);
   AABB fatten(const AABB& b) const;
   void addProxy(uint32_t slot);
@@ -160,8 +189,33 @@ struct World::Impl {
   void syncTransforms();
   void updateBroadPhase();
   void findPairs();
+  void mergeCandidates();
+  int sweptHitOf(uint32_t a, uint32_t b) const;
+  bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests);
+  void fetchAhead(size_t i, uint32_t* touched) const;
   void narrowPhase();
+  void buildEvents();
+  void beginFrame();
   void finishFrame();
+
+  /// Wall-clock milliseconds between successive lap() calls; all 0 when off (no clock reads).
+  class StageClock {
+   public:
+    explicit StageClock(bool on) : on_(on) {
+      if (on_) last_ = std::chrono::steady_clock::now();
+    }
+    float lap() {
+      if (!on_) return 0.0f;
+      const auto now = std::chrono::steady_clock::now();
+      const float ms = std::chrono::duration<float, std::milli>(now - last_).count();
+      last_ = now;
+      return ms;
+    }
+
+   private:
+    bool on_;
+    std::chrono::steady_clock::time_point last_;
+  };
   /// Grid / sort-and-sweep: gathers the moving bodies' boxes and rebuilds.
   void rebuildMoving();
   void setBufferFromXf(uint32_t slot, const Transform& t, float angle);
@@ -169,6 +223,7 @@ struct World::Impl {
   // world_narrow.cpp
   /// Collides two shapes of two bodies on their current world data.
   Manifold collideShapes(uint32_t sa, uint32_t sb, uint32_t bodyA, uint32_t bodyB, SatCache* cache) const;
+  bool collideSingle(uint32_t a, uint32_t b, SatCache* cache, Contact* out) const;
   /// Body-level collision: fills the contact (normal, depth, points) and shape contacts; false when apart.
   bool collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out, bool emitShapeContacts);
   /// Compound bodies: the smallest translation of B along one of the candidate normals that separates every
@@ -179,6 +234,12 @@ struct World::Impl {
   // toi.cpp (sweeps) and world_response.cpp
   void sweepBullets();
   void pushApart();
+  void measureResidual();
+  bool pushable(uint32_t a, uint32_t b) const;  // a pair push-apart acts on
+  void gatherPushedPairs();
+  std::vector<uint64_t> pushKeys;               // pushApart scratch: the pairs it relaxes
+  std::vector<uint32_t> pushStamp;  // per slot: frame in which push-apart last moved the body
+  std::vector<uint32_t> pushed;     // bodies push-apart moved this frame
 
   // world_query.cpp. The visitor is a function pointer and its context, not a template parameter: one copy of
   // each walk (trees, grid, sort-and-sweep) serves every query (cold code; the WebAssembly module's size counts).

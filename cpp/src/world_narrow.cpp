@@ -9,6 +9,7 @@
 // has been re-tested: applied, it leaves the bodies apart.
 #include <cfloat>
 #include <cmath>
+#include <utility>
 
 #include "world_internal.h"
 
@@ -66,36 +67,43 @@ void World::Impl::project(uint32_t shape, uint32_t body, Vec2 n, float* lo, floa
   }
 }
 
+// Two single-shape bodies: their one manifold is the contact.
+bool World::Impl::collideSingle(uint32_t a, uint32_t b, SatCache* cache, Contact* out) const {
+  const detail::BodyHot& ha = hot[a];
+  const detail::BodyHot& hb = hot[b];
+  Manifold m;
+  if (ha.count0 > 0 && hb.count0 > 0) {
+    // Two single-polygon bodies: straight from the body records to the SAT core.
+    detail::CoreView va, vb;
+    va.v = &verts[ha.vert0];
+    va.n = va.v + ha.count0;
+    va.count = ha.count0;
+    va.reversed = ha.reversed0 != 0;
+    vb.v = &verts[hb.vert0];
+    vb.n = vb.v + hb.count0;
+    vb.count = hb.count0;
+    vb.reversed = hb.reversed0 != 0;
+    m = detail::collideCores(va, vb, contactTolerance(ha.size0, hb.size0), cache);
+  } else {
+    m = collideShapes(ha.shapeBegin, hb.shapeBegin, a, b, cache);
+  }
+  if (m.pointCount == 0) return false;
+  out->normal = m.normal;
+  out->depth = m.depth;
+  out->pointCount = uint8_t(m.pointCount);
+  out->points[0] = m.points[0];
+  out->points[1] = m.points[1];
+  return true;
+}
+
 bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out, bool emitShapeContacts) {
   const detail::BodyHot& ha = hot[a];
   const detail::BodyHot& hb = hot[b];
   out->shapeContactCount = 0;
   out->firstShapeContact = 0;
-  if (ha.shapeCount == 1 && hb.shapeCount == 1) {
-    Manifold m;
-    if (ha.count0 > 0 && hb.count0 > 0) {
-      // Two single-polygon bodies: straight from the body records to the SAT core.
-      detail::CoreView va, vb;
-      va.v = &verts[ha.vert0];
-      va.n = va.v + ha.count0;
-      va.count = ha.count0;
-      va.reversed = ha.reversed0 != 0;
-      vb.v = &verts[hb.vert0];
-      vb.n = vb.v + hb.count0;
-      vb.count = hb.count0;
-      vb.reversed = hb.reversed0 != 0;
-      m = detail::collideCores(va, vb, contactTolerance(ha.size0, hb.size0), cache);
-    } else {
-      m = collideShapes(ha.shapeBegin, hb.shapeBegin, a, b, cache);
-    }
-    if (m.pointCount == 0) return false;
-    out->normal = m.normal;
-    out->depth = m.depth;
-    out->pointCount = uint8_t(m.pointCount);
-    out->points[0] = m.points[0];
-    out->points[1] = m.points[1];
-    return true;
-  }
+  if (ha.shapeCount == 1 && hb.shapeCount == 1) return collideSingle(a, b, cache, out);
+  // Compound: every overlapping part pair, the deepest giving the points; the body-level normal and depth from
+  // resolveCompound.
   Vec2 directions[kMaxCandidates];
   int directionCount = 0;
   int touching = 0;
@@ -121,6 +129,10 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
         out->pointCount = uint8_t(m.pointCount);
         out->points[0] = m.points[0];
         out->points[1] = m.points[1];
+        // The deepest pair goes first, so that a contact's parts are its first shape contact's.
+        if (emitShapeContacts && shapeContacts.size() - firstContact > 1) {
+          std::swap(shapeContacts[firstContact], shapeContacts.back());
+        }
       }
       bool seen = false;
       for (int k = 0; k < directionCount; ++k) seen |= dot(directions[k], m.normal) > 0.99999f;

@@ -33,6 +33,7 @@ void World::Impl::forEachCandidate(const AABB& q, SlotVisit visit, void* context
     case BroadPhaseType::Grid: grid.query(q, once); break;
     case BroadPhaseType::SortAndSweep: sap.query(q, once); break;
   }
+  for (uint32_t slot : unbuilt) once(slot);  // not in the grid / sort-and-sweep until the next update()
 }
 
 // Ray candidates, nearest structures first, each body once; visit(slot) returns the ray's new maxFraction (a hit
@@ -61,6 +62,12 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
     });
   };
   treeVisit(staticTree);
+  if (!unbuilt.empty()) {  // not in the grid / sort-and-sweep until the next update()
+    const AABB rayBox = looseSegmentBox(origin, origin + maxF * translation);
+    for (uint32_t slot : unbuilt) {
+      if (overlaps(hot[slot].box, rayBox)) once(slot);
+    }
+  }
   switch (options.broadPhase) {
     case BroadPhaseType::Tree: treeVisit(movingTree); break;
     case BroadPhaseType::Grid: {
@@ -133,12 +140,26 @@ bool validRay(const RayCastInput& ray) {
 
 }  // namespace
 
-// A body's first hit along the ray (over its shapes), or hit.fraction = FLT_MAX.
+// A body's first hit along the ray, or hit.fraction = FLT_MAX. A ray that starts inside the body (in any of its
+// shapes, boundary included) hits it at fraction 0, at the origin, with a zero normal: the seams between the
+// convex parts of a compound or concave body are not surfaces, and the start is the only point of the body's
+// boundary a ray from inside can name without tracing the outline of the union.
 static RayHit bodyRayHit(const World::Impl& w, uint32_t slot, const RayCastInput& ray, bool* hit) {
   RayHit best;
   best.fraction = FLT_MAX;
   *hit = false;
   const detail::BodyHot& h = w.hot[slot];
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    if (contains(w.shapeHot[k].box, ray.origin) && containsPoint(w.shapes[k], w.xf[slot], ray.origin)) {
+      best.body = w.idOf(slot);
+      best.shape = int(k - h.shapeBegin);
+      best.point = ray.origin;
+      best.normal = {0.0f, 0.0f};
+      best.fraction = 0.0f;
+      *hit = true;
+      return best;
+    }
+  }
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     CastOutput out = raycast(w.shapes[k], w.xf[slot], ray);
     if (out.hit && out.fraction < best.fraction) {
@@ -254,6 +275,115 @@ int World::queryShape(const Shape& shape, const Transform& xf, const QueryFilter
   };
   w.forEachCandidate(q, callVisit<void, decltype(visit)>, &visit);
   return total;
+}
+
+namespace {
+
+// The world size of a shape at a transform, for the time-of-impact tolerance: its box's larger side.
+float boxSize(const AABB& b) {
+  const float w = b.upper.x - b.lower.x, h = b.upper.y - b.lower.y;
+  return w > h ? w : h;
+}
+
+}  // namespace
+
+bool World::castShape(const Shape& shape, const Transform& xf, Vec2 translation, const QueryFilter& filter,
+                      RayHit* out) const {
+  const Impl& w = *impl_;
+  if (out == nullptr || !isValid(xf) || !isValid(translation) || !isInRange(xf.p + translation)) return false;
+  if (shape.type == ShapeType::Polygon && shape.polygon.count() < 3) return false;
+  Transform end = xf;
+  end.p = xf.p + translation;
+  const AABB start = computeAABB(shape, xf);
+  const float size = boxSize(start);
+  RayHit best;
+  best.fraction = FLT_MAX;
+  bool found = false;
+  auto visit = [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return;
+    const detail::BodyHot& h = w.hot[slot];
+    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      RayHit hit;
+      hit.body = w.idOf(slot);
+      hit.shape = int(k - h.shapeBegin);
+      if (overlaps(w.shapeHot[k].box, start) && overlap(shape, xf, w.shapes[k], w.xf[slot])) {
+        hit.point = xf.p;
+        hit.fraction = 0.0f;
+      } else {
+        const float target = 2.0e-4f * (size + boxSize(w.shapeHot[k].box));
+        const detail::ToiResult r = detail::timeOfImpact(shape, xf, end, w.shapes[k], w.xf[slot], w.xf[slot], target);
+        if (!r.hit) continue;
+        hit.point = r.point;
+        hit.normal = -r.normal;
+        hit.fraction = r.t;
+      }
+      if (hit.fraction < best.fraction || (hit.fraction == best.fraction && hit.body < best.body)) {
+        best = hit;
+        found = true;
+      }
+    }
+  };
+  w.forEachCandidate(unionOf(start, computeAABB(shape, end)), callVisit<void, decltype(visit)>, &visit);
+  if (found) *out = best;
+  return found;
+}
+
+int World::overlapShape(const Shape& shape, const Transform& xf, const QueryFilter& filter, ShapeOverlap* out,
+                        int capacity) const {
+  const Impl& w = *impl_;
+  if (!isValid(xf) || capacity < 0 || (capacity > 0 && out == nullptr)) return 0;
+  if (shape.type == ShapeType::Polygon && shape.polygon.count() < 3) return 0;
+  const AABB q = computeAABB(shape, xf);
+  int total = 0;
+  auto visit = [&](uint32_t slot) {
+    if (!w.passes(slot, filter)) return;
+    const detail::BodyHot& h = w.hot[slot];
+    ShapeOverlap deepest;
+    bool any = false;
+    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      if (!overlaps(w.shapeHot[k].box, q)) continue;
+      const Manifold m = collide(shape, xf, w.shapes[k], w.xf[slot]);
+      if (m.pointCount == 0 || (any && !(m.depth > deepest.depth))) continue;
+      deepest.body = w.idOf(slot);
+      deepest.shape = int(k - h.shapeBegin);
+      deepest.normal = m.normal;
+      deepest.depth = m.depth > 0.0f ? m.depth : 0.0f;
+      any = true;
+    }
+    if (!any) return;
+    if (total < capacity) out[total] = deepest;
+    ++total;
+  };
+  w.forEachCandidate(q, callVisit<void, decltype(visit)>, &visit);
+  return total;
+}
+
+Status World::distance(BodyId a, BodyId b, BodyDistance* out) const {
+  const Impl& w = *impl_;
+  if (out == nullptr) return Status::InvalidArgument;
+  uint32_t sa, sb;
+  Status s = w.findBody(a, &sa);
+  if (s != Status::Ok) return s;
+  s = w.findBody(b, &sb);
+  if (s != Status::Ok) return s;
+  const detail::BodyHot& ha = w.hot[sa];
+  const detail::BodyHot& hb = w.hot[sb];
+  BodyDistance best;
+  best.distance = FLT_MAX;
+  for (uint32_t i = ha.shapeBegin; i < ha.shapeBegin + ha.shapeCount; ++i) {
+    for (uint32_t j = hb.shapeBegin; j < hb.shapeBegin + hb.shapeCount; ++j) {
+      const DistanceOutput d = sat::distance(w.shapes[i], w.xf[sa], w.shapes[j], w.xf[sb]);
+      if (!(d.distance < best.distance)) continue;
+      best.pointA = d.pointA;
+      best.pointB = d.pointB;
+      best.normal = d.normal;
+      best.distance = d.distance;
+      best.shapeA = int(i - ha.shapeBegin);
+      best.shapeB = int(j - hb.shapeBegin);
+    }
+  }
+  *out = best;
+  return Status::Ok;
 }
 
 }  // namespace sat

@@ -1,16 +1,22 @@
-// Push-apart response: Gauss-Seidel over the touching non-sensor pairs. Each visit re-collides the pair at the
-// bodies' current poses and moves them apart along the body-level MTV, split by inverse mass (static and
-// kinematic bodies have none and stay put). A few iterations settle stacks and clusters; whatever overlap beyond
-// the slop is left is measured and reported.
+// Push-apart response: Gauss-Seidel over the touching non-sensor pairs, and the pairs the first iteration's moves
+// create. Each visit re-collides the pair at the bodies' current poses and moves them apart along the body-level
+// MTV, split by inverse mass (static and kinematic bodies have none and stay put). Whatever overlap beyond the slop
+// is left afterwards is measured over every pair and reported.
+#include <algorithm>
 #include <cmath>
 
 #include "world_internal.h"
 
 namespace sat {
 
+bool World::Impl::pushable(uint32_t a, uint32_t b) const {
+  return shouldCollide(a, b) && !((hot[a].flags | hot[b].flags) & detail::kSensor) && invMass[a] + invMass[b] > 0.0f;
+}
+
 void World::Impl::pushApart() {
   const float slop = push.slop;
-  bool anyMoved = false;
+  if (pushStamp.size() < slotCount) pushStamp.resize(slotCount, 0u);
+  pushed.clear();
   auto moveBody = [&](uint32_t slot, Vec2 delta) {
     xf[slot].p = xf[slot].p + delta;
     float* b = &buffer[size_t(slot) * kTransformStride];
@@ -23,41 +29,93 @@ void World::Impl::pushApart() {
       fat[slot] = fatten(hot[slot].box);
       movingTree.moveProxy(proxy[slot], fat[slot]);
     }
-    anyMoved = true;
+    if (pushStamp[slot] != frame) {
+      pushStamp[slot] = frame;
+      pushed.push_back(slot);
+    }
   };
+  // The pairs to relax: the touching pairs of the narrow phase (with their SAT caches), and from the second
+  // iteration on the other pairs of the bodies the first one moved: the push brings bodies into contact with others
+  // the pair cache does not hold. Gathering once costs one broad-phase rebuild and one query per pushed body.
+  pushKeys.clear();
   Contact c;
-  for (int iter = 0; iter <= push.iterations; ++iter) {
-    const bool measure = iter == push.iterations;
-    float residual = 0.0f;
-    int residualPairs = 0;
+  auto relax = [&](uint32_t a, uint32_t b, SatCache* cache) {
+    if (!overlaps(hot[a].box, hot[b].box) || !collideBodies(a, b, cache, &c, false)) return;
+    if (!(c.depth - slop > 0.0f)) return;
+    const float wSum = invMass[a] + invMass[b];
+    const float corr = c.depth - 0.5f * slop;
+    if (invMass[a] > 0.0f) moveBody(a, (-corr * invMass[a] / wSum) * c.normal);
+    if (invMass[b] > 0.0f) moveBody(b, (corr * invMass[b] / wSum) * c.normal);
+  };
+  for (int iter = 0; iter < push.iterations; ++iter) {
     for (detail::Pair& p : pairs) {
-      if (!p.touching) continue;
-      const uint32_t a = p.a, b = p.b;
-      if ((hot[a].flags | hot[b].flags) & detail::kSensor) continue;
-      const float wSum = invMass[a] + invMass[b];
-      if (!(wSum > 0.0f) || !overlaps(hot[a].box, hot[b].box)) continue;
-      if (!collideBodies(a, b, &p.cache, &c, false)) continue;
-      const float excess = c.depth - slop;
-      if (!(excess > 0.0f)) continue;
-      if (measure) {
-        residual = excess > residual ? excess : residual;
-        ++residualPairs;
-        continue;
-      }
-      const float corr = c.depth - 0.5f * slop;
-      if (invMass[a] > 0.0f) moveBody(a, (-corr * invMass[a] / wSum) * c.normal);
-      if (invMass[b] > 0.0f) moveBody(b, (corr * invMass[b] / wSum) * c.normal);
+      if (p.touching && pushable(p.a, p.b)) relax(p.a, p.b, &p.cache);
     }
-    if (measure) {
-      stats.residualDepth = residual;
-      stats.residualPairs = residualPairs;
-    }
+    for (uint64_t key : pushKeys) relax(uint32_t(key >> 32), uint32_t(key), nullptr);
+    if (iter == 0 && push.iterations > 1 && !pushed.empty()) gatherPushedPairs();
   }
-  if (anyMoved && options.broadPhase == BroadPhaseType::Grid) {
-    rebuildMoving();
-  } else if (anyMoved && options.broadPhase == BroadPhaseType::SortAndSweep) {
-    rebuildMoving();
+  if (!pushed.empty() && options.broadPhase != BroadPhaseType::Tree) rebuildMoving();
+  measureResidual();
+}
+
+// pushKeys: the pairs of the pushed bodies that push-apart acts on and the pair cache does not hold as touching,
+// found through the broad phase updated to the pushed positions; sorted, each once.
+void World::Impl::gatherPushedPairs() {
+  if (options.broadPhase != BroadPhaseType::Tree) rebuildMoving();
+  struct Gather {
+    World::Impl* w;
+    uint32_t slot;
+  } ctx{this, 0};
+  auto gather = [](void* context, uint32_t other) {
+    Gather& g = *static_cast<Gather*>(context);
+    World::Impl& w = *g.w;
+    if (other == g.slot || !w.pushable(g.slot, other)) return;
+    const uint64_t key = g.slot < other ? (uint64_t(g.slot) << 32) | other : (uint64_t(other) << 32) | g.slot;
+    // Touching cached pairs are relaxed from the cache already.
+    const auto it = std::lower_bound(w.pairs.begin(), w.pairs.end(), key,
+                                     [](const detail::Pair& p, uint64_t k) { return p.key() < k; });
+    if (it != w.pairs.end() && it->key() == key && it->touching) return;
+    w.pushKeys.push_back(key);
+  };
+  for (const uint32_t slot : pushed) {
+    ctx.slot = slot;
+    forEachCandidate(hot[slot].box, gather, &ctx);
   }
+  std::sort(pushKeys.begin(), pushKeys.end());
+  pushKeys.erase(std::unique(pushKeys.begin(), pushKeys.end()), pushKeys.end());
+}
+
+// The overlap beyond the slop left after the push, over every pair push-apart acts on (non-sensor, a dynamic body
+// in it), including pairs the push itself brought together, which the pair cache does not hold yet. A pair with no
+// pushed body is as the narrow phase found it, and had it overlapped beyond the slop a body of it would have been
+// pushed; so the pairs of pushed bodies, found through the (updated) broad phase, are all there is to measure.
+void World::Impl::measureResidual() {
+  struct Visit {
+    World::Impl* w;
+    uint32_t slot;
+    float residual = 0.0f;
+    int pairs = 0;
+  } ctx{this, 0};
+  auto visit = [](void* context, uint32_t other) {
+    Visit& v = *static_cast<Visit*>(context);
+    World::Impl& w = *v.w;
+    const uint32_t s = v.slot;
+    if (other == s || (w.pushStamp[other] == w.frame && other < s)) return;  // each pair once
+    if (!w.shouldCollide(s, other) || ((w.hot[s].flags | w.hot[other].flags) & detail::kSensor)) return;
+    if (!(w.invMass[s] + w.invMass[other] > 0.0f)) return;
+    Contact c;
+    if (!w.collideBodies(s < other ? s : other, s < other ? other : s, nullptr, &c, false)) return;
+    const float excess = c.depth - w.push.slop;
+    if (!(excess > 0.0f)) return;
+    v.residual = excess > v.residual ? excess : v.residual;
+    ++v.pairs;
+  };
+  for (uint32_t slot : pushed) {
+    ctx.slot = slot;
+    forEachCandidate(hot[slot].box, visit, &ctx);
+  }
+  stats.residualDepth = ctx.residual;
+  stats.residualPairs = ctx.pairs;
 }
 
 }  // namespace sat

@@ -173,7 +173,7 @@ Status worldShape(Fixture& f, const sat::Shape& s) {
 Status worldTransform(Fixture& f, float x, float y, float angle, float sx, float sy) {
   BodyId id = f.bodies[1];
   Status s = f.world.setTransform(id, x, y, angle, sx, sy);
-  float* b = f.world.transformBuffer() + size_t(sat::bodySlot(id)) * sat::kTransformStride;
+  float* b = f.world.transformBuffer() + size_t(f.world.slotOf(id)) * sat::kTransformStride;
   float saved[5];
   std::memcpy(saved, b, sizeof saved);
   const float v[5] = {x, y, angle, sx, sy};

@@ -73,14 +73,16 @@ struct Model {
   }
 };
 
+// A canonical key of an unordered pair (ids of destroyed bodies included, so not by slot).
 uint64_t pairKey(BodyId a, BodyId b) {
-  if (sat::bodySlot(a) > sat::bodySlot(b)) std::swap(a, b);
+  if (a > b) std::swap(a, b);
   return (uint64_t(a) << 32) | b;
 }
 
-bool filterPasses(const Model& a, const Model& b) {
+bool filterPasses(const Model& a, const Model& b, bool kinematicPairs) {
   if (!a.enabled || !b.enabled) return false;
   if (a.type == sat::BodyType::Static && b.type == sat::BodyType::Static) return false;
+  if (!kinematicPairs && a.type != sat::BodyType::Dynamic && b.type != sat::BodyType::Dynamic) return false;
   return (a.group & b.mask) && (b.group & a.mask);
 }
 
@@ -128,6 +130,7 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
   Rng rng(1234 + int(GetParam()));
   sat::WorldOptions opt;
   opt.broadPhase = GetParam();
+  opt.kinematicPairs = GetParam() != sat::BroadPhaseType::Grid;  // both settings against the reference
   sat::World world(opt);
   std::map<BodyId, Model> models;
   const float half = 30.0f;
@@ -223,8 +226,8 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
         if (m.y < -half || m.y > half) m.vy = -m.vy;
       }
       // Half the bodies through the bulk buffer, half through setTransform.
-      if (sat::bodySlot(m.id) % 2 == 0) {
-        float* b = world.transformBuffer() + sat::bodySlot(m.id) * sat::kTransformStride;
+      if (world.slotOf(m.id) % 2 == 0) {
+        float* b = world.transformBuffer() + world.slotOf(m.id) * sat::kTransformStride;
         b[0] = m.x;
         b[1] = m.y;
         b[2] = m.angle;
@@ -285,7 +288,7 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
       for (size_t j = i + 1; j < all.size(); ++j) {
         const Model& a = *all[i];
         const Model& b = *all[j];
-        bool ref = filterPasses(a, b) && sat::overlaps(bounds[i], bounds[j]) && referenceTouching(a, b);
+        bool ref = filterPasses(a, b, opt.kinematicPairs) && sat::overlaps(bounds[i], bounds[j]) && referenceTouching(a, b);
         bool got = touching.count(pairKey(a.id, b.id)) != 0;
         ++checkedPairs;
         if (ref != got) {
@@ -293,8 +296,8 @@ TEST_P(WorldScene, PairsAndEventsMatchBruteForceOverThousandFrames) {
           float margin = referenceMargin(a, b);
           ASSERT_LT(margin, 2e-3f) << "frame " << frame << " ref " << ref << " world " << got << " margin "
                                    << margin << " types " << int(a.type) << int(b.type) << " shapes "
-                                   << a.shapes.size() << b.shapes.size() << " slots " << sat::bodySlot(a.id) << " "
-                                   << sat::bodySlot(b.id);
+                                   << a.shapes.size() << b.shapes.size() << " slots " << world.slotOf(a.id) << " "
+                                   << world.slotOf(b.id);
           ++borderline;
         }
       }
@@ -385,7 +388,10 @@ TEST(WorldStats, StageTimingCanBeTurnedOff) {
   }
   for (sat::World* w : {&timed, &untimed}) ASSERT_EQ(w->update(), sat::Status::Ok);
   const sat::UpdateStats& s = untimed.stats();
-  EXPECT_EQ(s.syncMs + s.broadMs + s.pairsMs + s.narrowMs + s.pushMs, 0.0f);
+  EXPECT_EQ(s.syncMs + s.broadMs + s.ccdMs + s.pairsMs + s.narrowMs + s.eventsMs + s.pushMs, 0.0f);
+  const sat::UpdateStats& t = timed.stats();
+  for (float ms : {t.syncMs, t.broadMs, t.ccdMs, t.pairsMs, t.narrowMs, t.eventsMs, t.pushMs}) EXPECT_GE(ms, 0.0f);
+  EXPECT_GT(t.syncMs + t.broadMs + t.ccdMs + t.pairsMs + t.narrowMs + t.eventsMs + t.pushMs, 0.0f);
   ASSERT_GT(timed.contactCount(), 0);
   ASSERT_EQ(untimed.contactCount(), timed.contactCount());
   for (int i = 0; i < timed.contactCount(); ++i) {
@@ -441,30 +447,37 @@ TEST(WorldBadInput, UnknownStaleAndInvalidTransformsAreRefusedAndChangeNothing) 
 
   // Bulk path: a NaN for a is refused at update, put back, and b's change still goes through.
   float* buf = world.transformBuffer();
-  buf[sat::bodySlot(a) * sat::kTransformStride + 0] = NAN;
-  buf[sat::bodySlot(b) * sat::kTransformStride + 0] = 1.5f;
+  buf[world.slotOf(a) * sat::kTransformStride + 0] = NAN;
+  buf[world.slotOf(b) * sat::kTransformStride + 0] = 1.5f;
   EXPECT_EQ(world.update(), sat::Status::InvalidTransform);
   ASSERT_EQ(world.rejectedCount(), 1);
   EXPECT_EQ(world.rejected()[0].id, a);
-  EXPECT_EQ(buf[sat::bodySlot(a) * sat::kTransformStride + 0], 0.0f);
+  EXPECT_EQ(buf[world.slotOf(a) * sat::kTransformStride + 0], 0.0f);
   ASSERT_EQ(world.getTransform(b, &t), sat::Status::Ok);
   EXPECT_EQ(t.p.x, 1.5f);
   EXPECT_EQ(world.stayCount(), 1);
   EXPECT_NEAR(world.contacts()[0].depth, 0.5f, 1e-5f);
 
   // Stale ids: destroyed bodies, and a new body in the same slot does not revive them.
+  const int slotA = world.slotOf(a);
   ASSERT_EQ(world.destroyBody(a), sat::Status::Ok);
+  EXPECT_EQ(world.slotOf(a), -1);
   EXPECT_EQ(world.setTransform(a, 0, 0, 0), sat::kStatusRemovedBody);
   EXPECT_EQ(world.setEnabled(a, false), sat::kStatusRemovedBody);
   EXPECT_EQ(world.destroyBody(a), sat::kStatusRemovedBody);
   ASSERT_EQ(world.update(), sat::Status::Ok);
   BodyId c;
   ASSERT_EQ(world.createBody(def, box(1, 1), &c), sat::Status::Ok);
-  EXPECT_EQ(sat::bodySlot(c), sat::bodySlot(a));
+  EXPECT_EQ(world.slotOf(c), slotA);
   EXPECT_NE(c, a);
   EXPECT_EQ(world.check(a), sat::kStatusRemovedBody);
   EXPECT_EQ(world.check(c), sat::Status::Ok);
   EXPECT_EQ(world.userId(a), 0u);
+
+  // Ids above the last one issued were never issued, whatever slot they would name.
+  EXPECT_EQ(world.check(c + 1), sat::kStatusUnknownBody);
+  EXPECT_EQ(world.check((c + 1) | (1u << 20)), sat::kStatusUnknownBody);
+  EXPECT_EQ(world.check(0xFFFFFFFFu), sat::kStatusUnknownBody);
 
   // Bad definitions.
   BodyId bad = 77;
@@ -694,6 +707,574 @@ TEST(WorldCcd, MirroredBulletIsNotSweptThroughAZeroScale) {
     ASSERT_EQ(world.setTransform(bulletId, 5.86666679f, -15.0f, 0.0f, 1.0f, 1.0f), sat::Status::Ok);
     ASSERT_EQ(world.update(), sat::Status::Ok);
     EXPECT_EQ(world.stats().sweptBodies, 1);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: ids once packed a 12-bit generation over the slot, so 4095 add/remove cycles on one slot made an old
+// id valid again for a new body. Ids are now issued in order and never reissued, whatever happens to slots.
+TEST(WorldIds, NeverReissuedAcrossThousandsOfCyclesOnOneSlot) {
+  sat::World world;
+  sat::BodyDef def;
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 0.5f, &c), sat::Status::Ok);
+  BodyId keep;
+  ASSERT_EQ(world.createBody(def, c, &keep), sat::Status::Ok);
+  std::set<BodyId> issued{keep};
+  BodyId first = 0;
+  int firstSlot = -1;
+  for (int cycle = 0; cycle < 10000; ++cycle) {
+    BodyId id;
+    ASSERT_EQ(world.createBody(def, c, &id), sat::Status::Ok);
+    ASSERT_TRUE(issued.insert(id).second) << "id " << id << " reissued at cycle " << cycle;
+    if (cycle == 0) {
+      first = id;
+      firstSlot = world.slotOf(id);
+    }
+    EXPECT_EQ(world.slotOf(id), firstSlot);  // the same slot every time: the case that used to wrap
+    ASSERT_EQ(world.destroyBody(id), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);  // frees the slot for the next cycle
+    if (cycle % 1000 == 0) {
+      EXPECT_EQ(world.check(first), sat::kStatusRemovedBody) << cycle;
+    }
+  }
+  EXPECT_EQ(world.check(first), sat::kStatusRemovedBody);
+  EXPECT_EQ(world.check(keep), sat::Status::Ok);
+  for (BodyId id : issued) {
+    if (id != keep) {
+      EXPECT_EQ(world.check(id), sat::kStatusRemovedBody) << id;
+    }
+  }
+  EXPECT_EQ(world.check(*issued.rbegin() + 1), sat::kStatusUnknownBody);
+  EXPECT_TRUE(world.validate());
+}
+
+// Lookups stay right with many live bodies whose ids hash into the same runs (the id map's deletion path).
+TEST(WorldIds, ManyBodiesAddedAndRemovedInRandomOrderKeepTheirIds) {
+  Rng rng(91);
+  sat::World world;
+  sat::BodyDef def;
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 0.5f, &c), sat::Status::Ok);
+  std::vector<std::pair<BodyId, uint32_t>> live;  // id, userId
+  std::vector<BodyId> dead;
+  for (int step = 0; step < 20000; ++step) {
+    if (live.empty() || uniInt(rng, 0, 2) != 0) {
+      def.userId = uint32_t(step);
+      def.x = float(uniInt(rng, -100, 100));
+      BodyId id;
+      ASSERT_EQ(world.createBody(def, c, &id), sat::Status::Ok);
+      live.push_back({id, def.userId});
+    } else {
+      size_t k = size_t(uniInt(rng, 0, int(live.size()) - 1));
+      ASSERT_EQ(world.destroyBody(live[k].first), sat::Status::Ok);
+      dead.push_back(live[k].first);
+      live[k] = live.back();
+      live.pop_back();
+    }
+    if (step % 97 == 0) {
+      ASSERT_EQ(world.update(), sat::Status::Ok);
+    }
+  }
+  for (const auto& [id, user] : live) {
+    EXPECT_EQ(world.userId(id), user);
+  }
+  for (BodyId id : dead) {
+    EXPECT_EQ(world.check(id), sat::kStatusRemovedBody);
+  }
+  EXPECT_EQ(world.bodyCount(), int(live.size()));
+  EXPECT_TRUE(world.validate());
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: setSensor() did not mark the body for a resync, so a contact already touching kept its old sensor
+// flag until a body moved.
+TEST(WorldEvents, SetSensorUpdatesTouchingContactsAtTheNextUpdate) {
+  for (int shapes : {1, 2}) {
+    sat::World world;
+    sat::BodyDef def;
+    BodyId a, b;
+    sat::ShapeDef parts[2];
+    parts[0].shape = box(1, 1);
+    parts[1].shape = box(1, 1);
+    parts[1].offset = {0.0f, 3.0f};
+    ASSERT_EQ(world.createBody(def, parts, shapes, &a), sat::Status::Ok);
+    def.x = 0.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1);
+    EXPECT_EQ(world.contacts()[0].flags & sat::kContactSensor, 0);
+    ASSERT_EQ(world.setSensor(b, true), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.stayCount(), 1);  // still touching: a stay, not end + begin
+    ASSERT_EQ(world.contactCount(), 1);
+    EXPECT_NE(world.contacts()[0].flags & sat::kContactSensor, 0) << shapes;
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_NE(world.contacts()[0].flags & sat::kContactSensor, 0) << shapes;
+    ASSERT_EQ(world.setSensor(b, false), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.stayCount(), 1);
+    EXPECT_EQ(world.contacts()[0].flags & sat::kContactSensor, 0) << shapes;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: contacts were listed in pair order, so stays and begins were interleaved although the contract said
+// begins first. Contact i is begin event i, then the stays follow in stay-event order; each list in pair order.
+TEST(WorldContacts, BeginsThenStaysEachInPairOrderMatchingTheEvents) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    Rng rng(7);
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt);
+    struct Mover {
+      BodyId id;
+      float x, y, vx, vy;
+    };
+    std::vector<Mover> movers;
+    for (int i = 0; i < 150; ++i) {
+      sat::BodyDef def;
+      def.x = float(uni(rng, -10, 10));
+      def.y = float(uni(rng, -10, 10));
+      def.type = i % 10 == 0 ? sat::BodyType::Static : sat::BodyType::Dynamic;
+      BodyId id;
+      ASSERT_EQ(world.createBody(def, randomShape(rng, 0.8f), &id), sat::Status::Ok);
+      if (def.type == sat::BodyType::Dynamic) {
+        movers.push_back({id, def.x, def.y, float(uni(rng, -0.2, 0.2)), float(uni(rng, -0.2, 0.2))});
+      }
+    }
+    auto slotKey = [&](const sat::BodyPair& p) {
+      return (uint64_t(uint32_t(world.slotOf(p.a))) << 32) | uint32_t(world.slotOf(p.b));
+    };
+    int begins = 0, stays = 0, interleavedFrames = 0;
+    for (int frame = 0; frame < 120; ++frame) {
+      for (Mover& m : movers) {
+        m.x += m.vx;
+        m.y += m.vy;
+        if (std::fabs(m.x) > 10) m.vx = -m.vx;
+        if (std::fabs(m.y) > 10) m.vy = -m.vy;
+        ASSERT_EQ(world.setTransform(m.id, m.x, m.y, 0.0f), sat::Status::Ok);
+      }
+      ASSERT_EQ(world.update(), sat::Status::Ok);
+      const int nb = world.beginCount(), ns = world.stayCount();
+      ASSERT_EQ(world.contactCount(), nb + ns);
+      for (int i = 0; i < nb + ns; ++i) {
+        const sat::Contact& c = world.contacts()[i];
+        const sat::BodyPair& e = i < nb ? world.beginEvents()[i] : world.stayEvents()[i - nb];
+        ASSERT_EQ(c.a, e.a) << frame << " " << i;
+        ASSERT_EQ(c.b, e.b) << frame << " " << i;
+        ASSERT_EQ((c.flags & sat::kContactBegan) != 0, i < nb) << frame << " " << i;
+        ASSERT_LT(world.slotOf(c.a), world.slotOf(c.b));
+      }
+      for (int i = 1; i < nb; ++i) ASSERT_LT(slotKey(world.beginEvents()[i - 1]), slotKey(world.beginEvents()[i]));
+      for (int i = 1; i < ns; ++i) ASSERT_LT(slotKey(world.stayEvents()[i - 1]), slotKey(world.stayEvents()[i]));
+      for (int i = 1; i < world.endCount(); ++i) {
+        ASSERT_LT(slotKey(world.endEvents()[i - 1]), slotKey(world.endEvents()[i]));
+      }
+      // The case the old order got wrong: a begin whose pair sorts after a stay's.
+      if (nb > 0 && ns > 0 && slotKey(world.beginEvents()[nb - 1]) > slotKey(world.stayEvents()[0])) ++interleavedFrames;
+      begins += nb;
+      stays += ns;
+    }
+    EXPECT_GT(begins, 100);
+    EXPECT_GT(stays, 1000);
+    EXPECT_GT(interleavedFrames, 10);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A teleport is not swept: a bullet set through a wall with teleport = true lands there; the same move without it
+// is stopped at the wall.
+TEST(WorldCcd, TeleportSkipsTheSweep) {
+  for (bool teleport : {false, true}) {
+    sat::World world;
+    sat::BodyDef def;
+    def.bullet = true;
+    sat::Circle c;
+    ASSERT_EQ(sat::makeCircle({0, 0}, 0.1f, &c), sat::Status::Ok);
+    BodyId bullet, wall;
+    ASSERT_EQ(world.createBody(def, c, &bullet), sat::Status::Ok);
+    sat::BodyDef wallDef;
+    wallDef.type = sat::BodyType::Static;
+    wallDef.x = 2.5f;
+    ASSERT_EQ(world.createBody(wallDef, box(0.05f, 5.0f), &wall), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.setTransform(bullet, 5.0f, 0.0f, 0.0f, 1.0f, 1.0f, teleport), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    sat::Transform t;
+    ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+    if (teleport) {
+      EXPECT_EQ(t.p.x, 5.0f);
+      EXPECT_EQ(world.stats().sweptBodies, 0);
+      EXPECT_EQ(world.contactCount(), 0);
+    } else {
+      EXPECT_LT(t.p.x, 2.5f);
+      EXPECT_EQ(world.stats().sweptBodies, 1);
+      EXPECT_EQ(world.contactCount(), 1);
+    }
+    if (!teleport) continue;
+    // The flag is for one change only: the move back through the wall is swept again.
+    ASSERT_EQ(world.setTransform(bullet, -5.0f, 0.0f, 0.0f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+    EXPECT_GT(t.p.x, 2.5f);
+  }
+}
+
+// getTransform's float form gives the values as set (the angle not wrapped), and after push-apart the pushed ones.
+TEST(WorldTransforms, ValuesAsSetWithTheAngleUnwrapped) {
+  sat::World world;
+  sat::BodyDef def;
+  def.angle = 7.5f;
+  def.scaleX = -2.0f;
+  BodyId id;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &id), sat::Status::Ok);
+  float v[sat::kTransformStride];
+  ASSERT_EQ(world.getTransform(id, v), sat::Status::Ok);
+  EXPECT_EQ(v[2], 7.5f);
+  EXPECT_EQ(v[3], -2.0f);
+  ASSERT_EQ(world.setTransform(id, 1.0f, 2.0f, -9.0f, 1.0f, 3.0f), sat::Status::Ok);
+  ASSERT_EQ(world.getTransform(id, v), sat::Status::Ok);
+  EXPECT_EQ(v[0], 0.0f);  // as of the last update
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.getTransform(id, v), sat::Status::Ok);
+  EXPECT_EQ(v[0], 1.0f);
+  EXPECT_EQ(v[1], 2.0f);
+  EXPECT_EQ(v[2], -9.0f);
+  EXPECT_EQ(v[4], 3.0f);
+  EXPECT_EQ(world.getTransform(id + 1, v), sat::kStatusUnknownBody);
+}
+
+// Pairs of two non-dynamic bodies are off by default (as in Box2D) and on with WorldOptions::kinematicPairs.
+TEST(WorldEvents, KinematicStaticAndKinematicPairsOnlyWhenAsked) {
+  for (bool on : {false, true}) {
+    sat::WorldOptions opt;
+    opt.kinematicPairs = on;
+    sat::World world(opt);
+    sat::BodyDef def;
+    BodyId ground, kinA, kinB, dyn;
+    def.type = sat::BodyType::Static;
+    ASSERT_EQ(world.createBody(def, box(5, 1), &ground), sat::Status::Ok);
+    def.type = sat::BodyType::Kinematic;
+    def.y = 1.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &kinA), sat::Status::Ok);
+    def.x = 1.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &kinB), sat::Status::Ok);
+    def.type = sat::BodyType::Dynamic;
+    def.x = -1.5f;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &dyn), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    std::set<uint64_t> got;
+    for (int i = 0; i < world.beginCount(); ++i) got.insert(pairKey(world.beginEvents()[i].a, world.beginEvents()[i].b));
+    std::set<uint64_t> want{pairKey(ground, dyn), pairKey(kinA, dyn)};
+    if (on) {
+      want.insert(pairKey(ground, kinA));
+      want.insert(pairKey(ground, kinB));
+      want.insert(pairKey(kinA, kinB));
+    }
+    EXPECT_EQ(got, want) << on;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Edits in place keep the id, the user id and a pair that still touches (a stay, no end + begin); a pair that stops
+// touching ends; the result equals a body made with the new shapes from the start.
+TEST(WorldEdits, SetShapesKeepsIdUserIdAndStillTouchingContacts) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt), fresh(opt);
+    sat::BodyDef def;
+    def.userId = 42;
+    BodyId a, b;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &a), sat::Status::Ok);
+    def.x = 1.5f;
+    def.userId = 7;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1);
+    const float depthBefore = world.contacts()[0].depth;
+
+    // Grow a into two parts, still touching b: stay, deeper.
+    sat::ShapeDef parts[2];
+    parts[0].shape = box(1.2f, 1.0f);
+    parts[0].userData = 100;
+    parts[1].shape = box(0.5f, 0.5f);
+    parts[1].offset = {0.0f, 3.0f};
+    parts[1].userData = 101;
+    ASSERT_EQ(world.setShapes(a, parts, 2), sat::Status::Ok);
+    EXPECT_EQ(world.shapeCount(a), 2);
+    EXPECT_EQ(world.userId(a), 42u);
+    EXPECT_EQ(world.shapeUserData(a, 0), 100u);
+    EXPECT_EQ(world.shapeUserData(a, 1), 101u);
+    EXPECT_EQ(world.shapeUserData(a, 2), 0u);
+    BodyId probe[4];
+    EXPECT_EQ(world.queryPoint({0.0f, 3.2f}, {}, probe, 4), 1);  // queries see the new shapes at once
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.beginCount(), 0);
+    EXPECT_EQ(world.endCount(), 0);
+    ASSERT_EQ(world.stayCount(), 1);
+    EXPECT_GT(world.contacts()[0].depth, depthBefore);
+    // The same as bodies made with those shapes from the start.
+    sat::BodyDef fa, fb;
+    fb.x = 1.5f;
+    BodyId ia, ib;
+    ASSERT_EQ(fresh.createBody(fa, parts, 2, &ia), sat::Status::Ok);
+    ASSERT_EQ(fresh.createBody(fb, box(1, 1), &ib), sat::Status::Ok);
+    ASSERT_EQ(fresh.update(), sat::Status::Ok);
+    ASSERT_EQ(fresh.contactCount(), 1);
+    EXPECT_EQ(fresh.contacts()[0].depth, world.contacts()[0].depth);
+    EXPECT_EQ(fresh.contacts()[0].normal.x, world.contacts()[0].normal.x);
+
+    // Shrink a away from b: the pair ends.
+    sat::ShapeDef small;
+    small.shape = box(0.2f, 0.2f);
+    ASSERT_EQ(world.setShapes(a, &small, 1), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.endCount(), 1);
+    EXPECT_EQ(world.contactCount(), 0);
+    // A refused shape leaves the body as it was.
+    sat::ShapeDef bad;
+    bad.shape = box(1, 1);
+    bad.offset = {NAN, 0.0f};
+    EXPECT_EQ(world.setShapes(a, &bad, 1), sat::Status::NonFinite);
+    EXPECT_EQ(world.setShapes(a, nullptr, 1), sat::Status::InvalidArgument);
+    EXPECT_EQ(world.shapeCount(a), 1);
+    EXPECT_EQ(world.setShapes(a + 100, &small, 1), sat::kStatusUnknownBody);
+    EXPECT_TRUE(world.validate());
+  }
+}
+
+TEST(WorldEdits, SetTypeMovesTheBodyBetweenStructuresAndKeepsPairsThatStillCount) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World world(opt);
+    sat::BodyDef def;
+    def.type = sat::BodyType::Static;
+    BodyId wall, body;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &wall), sat::Status::Ok);
+    def.type = sat::BodyType::Dynamic;
+    def.x = 1.5f;
+    def.mass = 4.0f;
+    def.userId = 9;
+    ASSERT_EQ(world.createBody(def, box(1, 1), &body), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1);
+    // Dynamic -> kinematic: kinematic-static pairs are off by default, so the pair ends.
+    ASSERT_EQ(world.setType(body, sat::BodyType::Kinematic), sat::Status::Ok);
+    EXPECT_EQ(world.type(body), sat::BodyType::Kinematic);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.endCount(), 1);
+    // -> static: still no pair; queries still find it.
+    ASSERT_EQ(world.setType(body, sat::BodyType::Static), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.contactCount(), 0);
+    BodyId found[4];
+    EXPECT_EQ(world.queryPoint({1.8f, 0.0f}, {}, found, 4), 1);
+    // -> dynamic: the pair begins again, and push-apart uses the mass given at creation.
+    ASSERT_EQ(world.setType(body, sat::BodyType::Dynamic), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.beginCount(), 1);
+    EXPECT_EQ(world.userId(body), 9u);
+    // The wall becomes dynamic while touching: a stay.
+    ASSERT_EQ(world.setType(wall, sat::BodyType::Dynamic), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.stayCount(), 1);
+    EXPECT_EQ(world.beginCount() + world.endCount(), 0);
+    EXPECT_EQ(world.setType(body, sat::BodyType(7)), sat::Status::InvalidArgument);
+    EXPECT_TRUE(world.validate());
+  }
+}
+
+TEST(WorldEdits, SetScaleKeepsPositionAndAngleAndTheContact) {
+  sat::World world;
+  sat::BodyDef def;
+  def.x = 0.0f;
+  def.angle = 0.5f;
+  BodyId a, b;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &a), sat::Status::Ok);
+  def.x = 2.2f;
+  def.angle = 0.0f;
+  ASSERT_EQ(world.createBody(def, box(1, 1), &b), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.contactCount(), 1);
+  ASSERT_EQ(world.setScale(a, 1.5f, 1.5f), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  EXPECT_EQ(world.stayCount(), 1);
+  float v[sat::kTransformStride];
+  ASSERT_EQ(world.getTransform(a, v), sat::Status::Ok);
+  EXPECT_EQ(v[0], 0.0f);
+  EXPECT_EQ(v[2], 0.5f);
+  EXPECT_EQ(v[3], 1.5f);
+  EXPECT_EQ(world.setScale(a, 0.0f, 1.0f), sat::Status::InvalidTransform);
+}
+
+// A compound contact's first shape contact is its deepest part pair, and the contact carries its points.
+TEST(WorldContacts, FirstShapeContactIsTheDeepest) {
+  Rng rng(3);
+  int checked = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    sat::World world;
+    sat::ShapeDef parts[3];
+    for (sat::ShapeDef& p : parts) {
+      p.shape = randomShape(rng, 0.8f);
+      p.offset = {float(uni(rng, -1, 1)), float(uni(rng, -1, 1))};
+    }
+    sat::BodyDef def;
+    BodyId a, b;
+    ASSERT_EQ(world.createBody(def, parts, 3, &a), sat::Status::Ok);
+    def.x = float(uni(rng, -1, 1));
+    def.y = float(uni(rng, -1, 1));
+    ASSERT_EQ(world.createBody(def, parts, 2, &b), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    if (world.contactCount() != 1) continue;
+    const sat::Contact& c = world.contacts()[0];
+    ASSERT_GT(c.shapeContactCount, 0);
+    const sat::ShapeContact* sc = world.shapeContacts() + c.firstShapeContact;
+    for (int k = 1; k < c.shapeContactCount; ++k) EXPECT_GE(sc[0].manifold.depth, sc[k].manifold.depth);
+    EXPECT_EQ(c.points[0].point.x, sc[0].manifold.points[0].point.x);
+    EXPECT_EQ(c.pointCount, sc[0].manifold.pointCount);
+    if (c.shapeContactCount > 1) ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
+// Many shape edits on many bodies (the pools compact as they go) against bodies made fresh each time.
+TEST(WorldEdits, RepeatedSetShapesMatchFreshBodies) {
+  Rng rng(17);
+  sat::World world;
+  std::vector<BodyId> ids;
+  std::vector<std::vector<sat::ShapeDef>> shapesOf;
+  for (int i = 0; i < 40; ++i) {
+    sat::BodyDef def;
+    def.x = float(uni(rng, -6, 6));
+    def.y = float(uni(rng, -6, 6));
+    std::vector<sat::ShapeDef> parts(1);
+    parts[0].shape = randomShape(rng, 1.0f);
+    BodyId id;
+    ASSERT_EQ(world.createBody(def, parts.data(), 1, &id), sat::Status::Ok);
+    ids.push_back(id);
+    shapesOf.push_back(parts);
+  }
+  for (int round = 0; round < 60; ++round) {
+    for (int e = 0; e < 10; ++e) {
+      const size_t k = size_t(uniInt(rng, 0, int(ids.size()) - 1));
+      std::vector<sat::ShapeDef> parts(size_t(uniInt(rng, 1, 3)));
+      for (sat::ShapeDef& p : parts) {
+        p.shape = randomShape(rng, 1.0f);
+        p.offset = {float(uni(rng, -1, 1)), float(uni(rng, -1, 1))};
+      }
+      ASSERT_EQ(world.setShapes(ids[k], parts.data(), int(parts.size())), sat::Status::Ok);
+      shapesOf[k] = parts;
+    }
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_TRUE(world.validate());
+    // The reference: the same bodies made fresh (ids in the same order), one update.
+    sat::World fresh;
+    for (size_t k = 0; k < ids.size(); ++k) {
+      sat::Transform t;
+      ASSERT_EQ(world.getTransform(ids[k], &t), sat::Status::Ok);
+      sat::BodyDef def;
+      def.x = t.p.x;
+      def.y = t.p.y;
+      BodyId id;
+      ASSERT_EQ(fresh.createBody(def, shapesOf[k].data(), int(shapesOf[k].size()), &id), sat::Status::Ok);
+      ASSERT_EQ(id, ids[0] + BodyId(k));
+    }
+    ASSERT_EQ(fresh.update(), sat::Status::Ok);
+    std::set<uint64_t> got, want;
+    for (int i = 0; i < world.contactCount(); ++i) got.insert(pairKey(world.contacts()[i].a, world.contacts()[i].b));
+    for (int i = 0; i < fresh.contactCount(); ++i) want.insert(pairKey(fresh.contacts()[i].a, fresh.contacts()[i].b));
+    ASSERT_EQ(got, want) << round;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A pair filter vetoes exactly the pairs it refuses: the touching set equals the unfiltered world's minus those, in
+// every broad phase; it sees only pairs that passed the broad phase and group / mask.
+TEST(WorldPairFilter, VetoesExactlyTheRefusedPairs) {
+  for (sat::BroadPhaseType bp :
+       {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep}) {
+    Rng rng(5);
+    sat::WorldOptions opt;
+    opt.broadPhase = bp;
+    sat::World plain(opt), filtered(opt);
+    struct Seen {
+      const sat::World* world;
+      long calls = 0;
+      bool maskViolated = false;
+    } seen{&filtered};
+    auto refuse = [](BodyId a, BodyId b) { return (a + b) % 3 == 0; };
+    filtered.setPairFilter(
+        [](void* context, BodyId a, BodyId b) {
+          Seen& s = *static_cast<Seen*>(context);
+          ++s.calls;
+          if (s.world->slotOf(a) >= s.world->slotOf(b)) s.maskViolated = true;
+          return !((a + b) % 3 == 0);
+        },
+        &seen);
+    std::vector<std::pair<BodyId, Vec2>> movers;
+    for (int i = 0; i < 150; ++i) {
+      sat::BodyDef def;
+      def.x = float(uni(rng, -10, 10));
+      def.y = float(uni(rng, -10, 10));
+      def.group = i % 7 == 0 ? 2u : 1u;
+      def.mask = i % 7 == 0 ? 2u : 0xFFFFFFFFu;  // group-2 bodies meet only each other
+      const sat::Shape shape = randomShape(rng, 0.8f);
+      BodyId a, b;
+      ASSERT_EQ(plain.createBody(def, shape, &a), sat::Status::Ok);
+      ASSERT_EQ(filtered.createBody(def, shape, &b), sat::Status::Ok);
+      ASSERT_EQ(a, b);
+      movers.push_back({a, {def.x, def.y}});
+    }
+    int compared = 0;
+    for (int frame = 0; frame < 60; ++frame) {
+      for (auto& [id, p] : movers) {
+        p.x += float(uni(rng, -0.2, 0.2));
+        p.y += float(uni(rng, -0.2, 0.2));
+        ASSERT_EQ(plain.setTransform(id, p.x, p.y, 0.0f), sat::Status::Ok);
+        ASSERT_EQ(filtered.setTransform(id, p.x, p.y, 0.0f), sat::Status::Ok);
+      }
+      ASSERT_EQ(plain.update(), sat::Status::Ok);
+      ASSERT_EQ(filtered.update(), sat::Status::Ok);
+      std::set<uint64_t> want, got;
+      for (int i = 0; i < plain.contactCount(); ++i) {
+        const sat::Contact& c = plain.contacts()[i];
+        if (!refuse(c.a, c.b)) want.insert(pairKey(c.a, c.b));
+      }
+      for (int i = 0; i < filtered.contactCount(); ++i) got.insert(pairKey(filtered.contacts()[i].a, filtered.contacts()[i].b));
+      ASSERT_EQ(got, want) << frame;
+      compared += int(want.size());
+    }
+    EXPECT_GT(compared, 1000);
+    EXPECT_GT(seen.calls, 0);
+    EXPECT_FALSE(seen.maskViolated);
+    filtered.setPairFilter(nullptr, nullptr);
+    ASSERT_EQ(filtered.update(), sat::Status::Ok);
+    ASSERT_EQ(plain.update(), sat::Status::Ok);
+    EXPECT_EQ(filtered.contactCount(), plain.contactCount());
   }
 }
 

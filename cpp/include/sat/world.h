@@ -9,7 +9,8 @@
 //   3. The game reads beginEvents() / stayEvents() / endEvents() / contacts() until the next update(). Changes
 //      made meanwhile (create, destroy, move, disable) leave those arrays intact and take effect at the next
 //      update(); a destroyed body's pairs then report end with its (now stale) id.
-// Queries see the world as of the last update().
+// Queries see the transforms as of the last update() and every body alive and enabled now (one created or enabled
+// since is found at its initial transform, with every broad phase).
 //
 // CCD: a bullet is swept from its pose at the previous update() to the new one against the other (non-bullet,
 // non-sensor) bodies at their new poses. If it would hit something, it is stopped at the time of impact (its
@@ -40,16 +41,14 @@
 
 namespace sat {
 
-/// A body handle: slot in the low kBodySlotBits bits, generation above. 0 is never a valid id. A destroyed body's
-/// id stays invalid (its slot comes back later with a new generation), so stale ids are detected.
+/// A body handle. Ids are issued in order, 1, 2, 3, ..., and never reissued: a destroyed body's id stays invalid for
+/// the world's life (kStatusRemovedBody), an id above the last one issued is kStatusUnknownBody. A world issues at
+/// most kMaxBodyId ids over its life; createBody() then reports kStatusWorldFull. 0 is never an id.
 using BodyId = uint32_t;
-constexpr int kBodySlotBits = 20;
-constexpr uint32_t kBodySlotMask = (1u << kBodySlotBits) - 1u;
+constexpr BodyId kMaxBodyId = 0xFFFFFFFFu;
 /// Largest number of bodies alive at once.
-constexpr int kMaxBodies = int(kBodySlotMask);
+constexpr int kMaxBodies = (1 << 20) - 1;
 constexpr BodyId kNullBody = 0;
-/// The dense slot of a body: its index into transformBuffer() (times kTransformStride).
-inline uint32_t bodySlot(BodyId id) { return id & kBodySlotMask; }
 
 // World statuses, numbered after the core's sat::Status values (they cross into JavaScript the same way).
 // Use worldStatusName / worldStatusMessage for them (they also cover the core's).
@@ -80,10 +79,14 @@ struct WorldOptions {
   float gridCellSize = 0.0f;
   /// Expected body count: arrays are reserved for it up front.
   int capacity = 0;
-  /// Fill UpdateStats' stage times (syncMs ... pushMs). Six clock reads per update(): nothing next to a world of
+  /// Fill UpdateStats' stage times (syncMs ... pushMs). Eight clock reads per update(): nothing next to a world of
   /// thousands of bodies, but under Emscripten each read is a call out to JavaScript (performance.now(), about
   /// 0.1-0.3 us, and a boxed number): a small world updated very often may turn it off. Off: the times stay 0.
   bool timeStages = true;
+  /// Pairs of two non-dynamic bodies (kinematic-static, kinematic-kinematic): off by default, as in Box2D (the game
+  /// moves both; nothing can push either). On: they are tested and report events like any other pair. Static-static
+  /// pairs are never tested.
+  bool kinematicPairs = false;
 };
 
 /// One shape of a body, in the body's frame: the shape is placed at `offset`, rotated by `angle` (radians).
@@ -91,6 +94,7 @@ struct ShapeDef {
   Shape shape;
   Vec2 offset{0.0f, 0.0f};
   float angle = 0.0f;
+  uint32_t userData = 0;  ///< opaque to the world; returned by shapeUserData()
 };
 
 struct BodyDef {
@@ -135,7 +139,8 @@ constexpr uint8_t kContactSwept = 4u;   ///< found by CCD: the bullet was stoppe
 constexpr int kContactWords = 16;
 
 /// One touching shape pair of a touching body pair in which either body has several shapes (compound and concave
-/// bodies). Pairs of single-shape bodies carry their one manifold in the Contact itself.
+/// bodies). Pairs of single-shape bodies carry their one manifold in the Contact itself (shapes 0 and 0). A
+/// contact's shape contacts start with the deepest pair, whose points the Contact carries.
 /// Bulk layout: 15 words: ids, shape indices (two 16-bit halves), manifold (normal, depth, 2 points, pointCount).
 struct ShapeContact {
   BodyId a = 0, b = 0;
@@ -170,9 +175,11 @@ struct UpdateStats {
   int residualPairs = 0;       ///< push-apart: pairs still overlapping beyond slop
   // Wall-clock milliseconds of the update's stages (0 when WorldOptions::timeStages is off).
   float syncMs = 0.0f;    ///< taking transforms, world-space geometry of moved bodies
-  float broadMs = 0.0f;   ///< broad-phase update (and CCD sweeps)
+  float broadMs = 0.0f;   ///< broad-phase update
+  float ccdMs = 0.0f;     ///< CCD sweeps of bullets
   float pairsMs = 0.0f;   ///< new pairs into the pair cache
-  float narrowMs = 0.0f;  ///< pair loop: SAT, events, contacts
+  float narrowMs = 0.0f;  ///< pair loop: SAT tests and contacts
+  float eventsMs = 0.0f;  ///< begin / stay / end events, contacts put in event order
   float pushMs = 0.0f;    ///< push-apart
 };
 
@@ -184,12 +191,33 @@ struct QueryFilter {
   bool includeSensors = true;
 };
 
+/// A ray's hit on a body. A ray that starts inside a body (boundary included) hits it at fraction 0, at the
+/// origin, with a zero normal, and `shape` is the part holding the origin: the seams between the convex parts of
+/// a compound or concave body are never hit from inside.
 struct RayHit {
   BodyId body = 0;
   int shape = 0;            ///< shape (part) index within the body
   Vec2 point{0.0f, 0.0f};   ///< world hit point
-  Vec2 normal{0.0f, 0.0f};  ///< surface normal facing the ray
+  Vec2 normal{0.0f, 0.0f};  ///< surface normal facing the ray; zero for a ray starting inside the body
   float fraction = 0.0f;    ///< point = origin + fraction * translation
+};
+
+/// A body a query shape overlaps (overlapShape): the deepest of its parts against the shape.
+struct ShapeOverlap {
+  BodyId body = 0;
+  int shape = 0;            ///< the body's part of the deepest overlap
+  Vec2 normal{0.0f, 0.0f};  ///< unit, from the query shape to the body: moving the query shape by -normal * depth
+                            ///< separates it from that part
+  float depth = 0.0f;       ///< > 0, or 0 for shapes just touching
+};
+
+/// Closest points of two bodies (distance between bodies).
+struct BodyDistance {
+  Vec2 pointA{0.0f, 0.0f};  ///< on body A (world)
+  Vec2 pointB{0.0f, 0.0f};  ///< on body B
+  Vec2 normal{0.0f, 0.0f};  ///< unit, from A towards B; zero when they overlap
+  float distance = 0.0f;    ///< >= 0; 0 when touching or overlapping
+  int shapeA = 0, shapeB = 0;  ///< the parts the closest points are on
 };
 
 constexpr int kTransformStride = 5;  ///< floats per body in transformBuffer(): x, y, angle, scaleX, scaleY
@@ -211,16 +239,36 @@ class World {
   /// Destroys a body. Its touching pairs report end at the next update(); its id becomes stale at once.
   Status destroyBody(BodyId id);
 
+  // Edits in place: the body keeps its id, slot, user id and pairs. At the next update() its pairs are re-tested
+  // (not swept): a pair that still touches reports stay, one that no longer does reports end.
+  /// Replaces the body's shapes (same rules as createBody). A refused shape leaves the body as it was.
+  Status setShapes(BodyId id, const ShapeDef* shapes, int shapeCount);
+  /// Changes how the body moves. To Dynamic: its push-apart weight is the last mass given (1 by default); to Static:
+  /// it stops being a bullet.
+  Status setType(BodyId id, BodyType type);
+  /// Sets the scale, keeping the position and angle last set (setTransform() with those).
+  Status setScale(BodyId id, float scaleX, float scaleY);
+  /// The userData of a shape of the body (its index as in ShapeContact / RayHit); 0 for an invalid id or index.
+  uint32_t shapeUserData(BodyId id, int shape) const;
+
   /// Ok, kStatusUnknownBody or kStatusRemovedBody.
   Status check(BodyId id) const;
+  /// The dense slot of a live body (its index into transformBuffer(), times kTransformStride), stable for the
+  /// body's life; -1 for an invalid id. Slots of destroyed bodies are reused by later bodies.
+  int slotOf(BodyId id) const;
   bool isAlive(BodyId id) const { return check(id) == Status::Ok; }
   int bodyCount() const;
 
   /// Sets a body's transform (taken at the next update()). An invalid transform is refused, nothing changes.
-  Status setTransform(BodyId id, float x, float y, float angle, float scaleX = 1.0f, float scaleY = 1.0f);
+  /// teleport: the body jumps there; a bullet is not swept along the way (CCD skips this change).
+  Status setTransform(BodyId id, float x, float y, float angle, float scaleX = 1.0f, float scaleY = 1.0f,
+                      bool teleport = false);
   Status setTransform(BodyId id, const Transform& xf);
   /// The transform as of the last update() (after CCD and push-apart).
   Status getTransform(BodyId id, Transform* out) const;
+  /// The same as kTransformStride floats (x, y, angle, scaleX, scaleY), the angle as it was set (not wrapped), as
+  /// the body's entry in transformBuffer() read right after the last update().
+  Status getTransform(BodyId id, float out[kTransformStride]) const;
   Status setEnabled(BodyId id, bool enabled);
   Status setFilter(BodyId id, uint32_t group, uint32_t mask);
   Status setSensor(BodyId id, bool sensor);
@@ -235,7 +283,7 @@ class World {
   bool bounds(BodyId id, AABB* out) const;
 
   // ---- bulk transforms ----------------------------------------------------------------------------------------
-  /// kTransformStride floats per slot (x, y, angle, scaleX, scaleY), indexed by bodySlot(id). Write any entries,
+  /// kTransformStride floats per slot (x, y, angle, scaleX, scaleY), indexed by slotOf(id). Write any entries,
   /// then update(): changed entries are validated and taken. The pointer is stable until a createBody() grows
   /// the slot range (transformCapacity() changes); entries of free slots are ignored.
   float* transformBuffer();
@@ -244,6 +292,15 @@ class World {
 
   // ---- the frame ----------------------------------------------------------------------------------------------
   void setPushApart(const PushApartOptions& options);
+  /// A game's veto on pairs: called with the two ids (A has the smaller slot) for a pair about to enter the pair
+  /// cache, that is one whose boxes overlap and whose group / mask admit it; false keeps the pair out. An admitted
+  /// pair is not asked again while it stays in the cache (until its boxes separate or a body is removed or
+  /// disabled); a vetoed pair is asked again whenever the broad phase finds it again (the grid and sort-and-sweep:
+  /// every update() while the boxes overlap). Called from update() only; it must not change the world. Setting a
+  /// filter (or nullptr: none) keeps the pairs in the cache and has every other overlapping pair found and asked
+  /// again at the next update().
+  using PairFilter = bool (*)(void* context, BodyId a, BodyId b);
+  void setPairFilter(PairFilter filter, void* context);
   /// Takes the transforms, updates the broad phase and the pair cache, sweeps bullets, fills the event arrays and
   /// optionally pushes bodies apart. Returns Ok, or the status of the first body refused (see rejected()).
   Status update();
@@ -255,7 +312,9 @@ class World {
   int stayCount() const;
   const BodyPair* endEvents() const;
   int endCount() const;
-  /// One per touching pair (begin or stay event), in pair order; kContactBegan marks the begins.
+  /// One per touching pair, in event order: contact i belongs to beginEvents()[i] for i < beginCount(), then to
+  /// stayEvents()[i - beginCount()]. Begins and stays are each in pair order (slot of A, then slot of B), and so
+  /// are ends. kContactBegan marks the begins.
   const Contact* contacts() const;
   int contactCount() const;
   const ShapeContact* shapeContacts() const;
@@ -276,6 +335,19 @@ class World {
   /// Bodies overlapping a shape placed at xf.
   int queryShape(const Shape& shape, const Transform& xf, const QueryFilter& filter, BodyId* out,
                  int capacity) const;
+
+  /// The first body a shape placed at xf hits when swept along `translation` (no rotation): hit.fraction in [0, 1]
+  /// of the translation, hit.point the contact point and hit.normal the body's surface normal facing the shape, at
+  /// the time of impact. A shape that overlaps a body at the start hits it at fraction 0 with a zero normal (and
+  /// point xf.p). False when nothing is hit or the input is invalid.
+  bool castShape(const Shape& shape, const Transform& xf, Vec2 translation, const QueryFilter& filter,
+                 RayHit* out) const;
+  /// Bodies overlapping a shape placed at xf, with the deepest part's normal and depth. Writes up to capacity
+  /// entries, returns the total.
+  int overlapShape(const Shape& shape, const Transform& xf, const QueryFilter& filter, ShapeOverlap* out,
+                   int capacity) const;
+  /// Closest points of two bodies (over their parts), as of the last update(). Ok, or the id's status.
+  Status distance(BodyId a, BodyId b, BodyDistance* out) const;
 
   /// For tests and tools: checks the internal invariants (broad phase, pair cache); false on the first violation.
   bool validate() const;
