@@ -88,6 +88,20 @@ void reduceManifold(ManifoldPoint3* points, int* count, Vec3 normal);
 /// The manifold moved from A's frame to the world (rotation rA, translation pA).
 Manifold3 toWorld(const Manifold3& m, const Mat3& rA, Vec3 pA);
 
+/// A convex core for GJK: points in one frame (their hull), plus a radius.
+struct Proxy3 {
+  const Vec3* points = nullptr;
+  int count = 0;
+  float radius = 0.0f;
+};
+struct GjkOutput {
+  Vec3 pointA{}, pointB{};  ///< closest points of the cores
+  float distance = 0.0f;    ///< between the cores (0 when they overlap)
+  int iterations = 0;
+};
+/// Closest points of two cores (GJK with a brute-force Johnson sub-algorithm in double).
+GjkOutput gjk(const Proxy3& a, const Proxy3& b);
+
 /// Closest points of segments p1-q1 and p2-q2 (Ericson 5.1.9): parameters s, t in [0, 1].
 void closestSegmentSegment(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, float* s, float* t);
 /// World size of a hull view (its bounding radius) etc. for the contact tolerance.
