@@ -68,8 +68,8 @@ HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
     const Vec3 n = normalize(mulComponents(inv, hull.planes()[f].normal));
     s->planes[f] = {n, dot(n, s->v[h.edges[h.faces[f].edge].origin])};
   }
-  h.v = s->v;
-  h.planes = s->planes;
+  h.v = s->v.data();
+  h.planes = s->planes.data();
   h.centroid = mulComponents(scale, hull.centroid());
   h.radius = hull.boundingRadius() * scaleMax(scale);
   h.mirrored = scale.x * scale.y * scale.z < 0.0f;
@@ -86,8 +86,8 @@ HullView boxView(Vec3 e, HullScratch* s) {
   s->planes[4] = {{0.0f, 0.0f, -1.0f}, e.z};
   s->planes[5] = {{0.0f, 0.0f, 1.0f}, e.z};
   HullView h;
-  h.v = s->v;
-  h.planes = s->planes;
+  h.v = s->v.data();
+  h.planes = s->planes.data();
   h.faces = t.faces;
   h.edges = t.edges;
   h.nv = 8;
@@ -104,8 +104,8 @@ HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s) {
     const Vec3 n = r * h.planes[f].normal;
     s->planes[f] = {n, h.planes[f].offset + dot(n, t)};
   }
-  m.v = s->v;
-  m.planes = s->planes;
+  m.v = s->v.data();
+  m.planes = s->planes.data();
   m.centroid = r * h.centroid + t;
   return m;
 }

@@ -24,10 +24,20 @@ struct HullView {
   bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
 };
 
+/// N objects of T left uninitialized: per-query scratch arrays of up to several kilobytes would otherwise be
+/// zeroed by the members' default initializers on every call (measured: most of a box-box query's time).
+/// Every element is written before it is read.
+template <class T, int N>
+struct UninitArray {
+  alignas(T) unsigned char bytes[sizeof(T) * N];
+  T* data() { return reinterpret_cast<T*>(bytes); }
+  T& operator[](int i) { return data()[i]; }
+};
+
 /// Storage for a transformed view (lives on the caller's stack: nothing is allocated).
 struct HullScratch {
-  Vec3 v[kMaxHullVertices];
-  Plane planes[kMaxHullFaces];
+  UninitArray<Vec3, kMaxHullVertices> v;
+  UninitArray<Plane, kMaxHullFaces> planes;
 };
 
 /// The hull scaled per axis, in its own (rotated, translated) frame; the stored arrays when scale is 1.
@@ -57,12 +67,26 @@ struct EdgeQuery {
 
 /// Separation of B from face i of A: min over B's vertices of the signed distance to the face's plane.
 float faceSeparation(const HullView& a, int face, const HullView& b);
-/// Largest face separation over A's faces; stops early once one exceeds stopAbove.
+/// The vertex of h farthest along d.
+int supportVertex(const HullView& h, Vec3 d);
+/// Caps of A's face separations from B: the signed distance of B's centroid to each of A's planes.
+void faceBounds(const HullView& a, Vec3 otherCentroid, float* bounds);
+/// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
 /// -FLT_MAX when the edges are parallel.
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal);
-/// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test).
+/// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test), among
+/// those that could exceed `floor` (pairs that cannot are skipped by the face bounds of both hulls; the result
+/// has edgeA == -1 when none beats it).
+/// Signed distances of up to two points of B to A's planes (a) and of points of A to B's planes (b).
+struct EdgeBounds {
+  const float* a[2] = {nullptr, nullptr};
+  const float* b[2] = {nullptr, nullptr};
+  int pointsA = 0, pointsB = 0;
+};
+EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove);
 EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove);
 
 /// The outcome of SAT on two views in one frame.

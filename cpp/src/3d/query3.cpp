@@ -58,7 +58,7 @@ DistanceOutput3 distance(const Shape3& a, const Transform3& xfA, const Shape3& b
   const RelativePose pose = relativePose(xfA, xfB);
   HullScratch moved;
   for (int i = 0; i < cb.proxy.count; ++i) moved.v[i] = pose.r * cb.proxy.points[i] + pose.t;
-  const Proxy3 pb{moved.v, cb.proxy.count, cb.proxy.radius};
+  const Proxy3 pb{moved.v.data(), cb.proxy.count, cb.proxy.radius};
   const GjkOutput g = gjk(ca.proxy, pb);
   out.iterations = g.iterations;
   const float r = ca.proxy.radius + pb.radius;
@@ -76,6 +76,12 @@ DistanceOutput3 distance(const Shape3& a, const Transform3& xfA, const Shape3& b
 }
 
 namespace {
+
+// A ray whose points stay within the coordinate range (so no product overflows): origin and translation within
+// kMaxCoordinate, maxFraction in [0, 1].
+bool validRay(const RayCastInput3& in) {
+  return isInRange(in.origin) && isInRange(in.translation) && in.maxFraction >= 0.0f && in.maxFraction <= 1.0f;
+}
 
 // Slab clipping of a ray against every face plane of a view (Cyrus-Beck), in the view's frame.
 CastOutput3 raycastView(const HullView& h, Vec3 o, Vec3 d, float maxFraction) {
@@ -106,7 +112,7 @@ CastOutput3 raycastView(const HullView& h, Vec3 o, Vec3 d, float maxFraction) {
 }
 
 CastOutput3 raycastLocal(const HullView& h, const Transform3& xf, const RayCastInput3& in) {
-  if (!isValid(xf) || !isValid(in.origin) || !isValid(in.translation) || !(in.maxFraction >= 0.0f)) return {};
+  if (!isValid(xf) || !validRay(in)) return {};
   const Mat3 r = toMat3(xf.q);
   CastOutput3 out = raycastView(h, mulT(r, in.origin - xf.p), mulT(r, in.translation), in.maxFraction);
   if (out.hit) {
@@ -143,7 +149,7 @@ CastOutput3 raycast(const Box3& box, const Transform3& xf, const RayCastInput3& 
 }
 CastOutput3 raycast(const Sphere& sphere, const Transform3& xf, const RayCastInput3& in) {
   CastOutput3 out;
-  if (!isValid(xf) || !isValid(in.origin) || !isValid(in.translation) || !(in.maxFraction >= 0.0f)) return out;
+  if (!isValid(xf) || !validRay(in)) return out;
   const Vec3 c = transformPoint(xf, sphere.center);
   float t;
   if (!raySphere(in.origin, in.translation, c, sphere.radius * radiusScale(xf), in.maxFraction, &t)) return out;
@@ -155,7 +161,7 @@ CastOutput3 raycast(const Sphere& sphere, const Transform3& xf, const RayCastInp
 }
 CastOutput3 raycast(const Capsule3& capsule, const Transform3& xf, const RayCastInput3& in) {
   CastOutput3 out;
-  if (!isValid(xf) || !isValid(in.origin) || !isValid(in.translation) || !(in.maxFraction >= 0.0f)) return out;
+  if (!isValid(xf) || !validRay(in)) return out;
   const Vec3 p = transformPoint(xf, capsule.center1), q = transformPoint(xf, capsule.center2);
   const float r = capsule.radius * radiusScale(xf);
   const Vec3 axis = q - p;

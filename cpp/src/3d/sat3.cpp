@@ -16,16 +16,38 @@ namespace detail {
 float faceSeparation(const HullView& a, int face, const HullView& b) {
   const Plane p = a.planes[face];
   float lo = FLT_MAX;
-  for (int i = 0; i < b.nv; ++i) lo = std::fmin(lo, dot(p.normal, b.v[i]));
+  for (int i = 0; i < b.nv; ++i) {
+    const float d = dot(p.normal, b.v[i]);
+    lo = d < lo ? d : lo;  // not std::fmin: its NaN rule makes it a library call
+  }
   return lo - p.offset;
 }
 
-FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove) {
-  FaceQuery best;
+int supportVertex(const HullView& h, Vec3 d) {
+  int best = 0;
+  float hi = dot(d, h.v[0]);
+  for (int i = 1; i < h.nv; ++i) {
+    const float s = dot(d, h.v[i]);
+    if (s > hi) hi = s, best = i;
+  }
+  return best;
+}
+
+void faceBounds(const HullView& a, Vec3 otherCentroid, float* bounds) {
+  for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], otherCentroid);
+}
+
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+  // B's centroid is inside B, so no vertex of B is farther from a plane than it is: bounds[f] caps face f's
+  // separation. The face with the largest cap goes first (usually the answer), then only faces that could beat it.
+  int first = 0;
+  for (int f = 1; f < a.nf; ++f) {
+    if (bounds[f] > bounds[first]) first = f;
+  }
+  FaceQuery best{first, faceSeparation(a, first, b)};
+  if (best.separation > stopAbove) return best;
   for (int f = 0; f < a.nf; ++f) {
-    // B's centroid is inside B, so no vertex of B is farther from the plane than it is: a face whose centroid
-    // distance is at most the best separation so far cannot beat it.
-    if (signedDistance(a.planes[f], b.centroid) <= best.separation) continue;
+    if (bounds[f] <= best.separation || f == first) continue;
     const float s = faceSeparation(a, f, b);
     if (s > best.separation) {
       best = {f, s};
@@ -35,7 +57,13 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove) {
   return best;
 }
 
-float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal) {
+FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove) {
+  UninitArray<float, kMaxHullFaces> bounds;
+  faceBounds(a, b.centroid, bounds.data());
+  return queryFaces(a, b, bounds.data(), stopAbove);
+}
+
+float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal) {  // NOLINT
   const Vec3 pA = a.v[a.edges[ea].origin], qA = a.v[a.edges[ea ^ 1].origin];
   const Vec3 pB = b.v[b.edges[eb].origin], qB = b.v[b.edges[eb ^ 1].origin];
   const Vec3 eA = qA - pA, eB = qB - pB;
@@ -55,34 +83,80 @@ namespace {
 // end points lie on opposite sides of the other's plane, and on the same hemisphere (cba * bdc > 0).
 inline bool isMinkowskiFace(Vec3 a, Vec3 b, Vec3 bxa, Vec3 c, Vec3 d, Vec3 dxc) {
   const float cba = dot(c, bxa), dba = dot(d, bxa);
+  if (!(cba * dba < 0.0f)) return false;  // most pairs stop here: two dot products instead of four
   const float adc = dot(a, dxc), bdc = dot(b, dxc);
-  return cba * dba < 0.0f && adc * bdc < 0.0f && cba * bdc > 0.0f;
+  return adc * bdc < 0.0f && cba * bdc > 0.0f;
 }
 }  // namespace
 
-EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove) {
+namespace {
+// Whether an edge whose Gauss-map arc joins unit normals u and w (cosine cosUW) can have a separation above
+// `best`, given m = max(dot(u, x), dot(w, x)) for the offset x that bounds it (see queryEdges): along any n on the
+// arc, dot(n, x) <= m when m < 0, and <= m / cos(half the arc's angle) otherwise.
+inline bool edgeMayBeat(float m, float cosUW, float best) {
+  if (m < 0.0f) return m > best;
+  if (best < 0.0f) return true;
+  const float c2 = 0.5f * (1.0f + cosUW);  // cos^2 of half the arc
+  return !(m * m <= best * best * c2);
+}
+// The same over every bounding point: the edge may beat `best` only if no point rules it out.
+inline bool edgeMayBeat(const float* const* d, int points, int u, int w, float cosUW, float best) {
+  for (int k = 0; k < points; ++k) {
+    if (!edgeMayBeat(d[k][u] > d[k][w] ? d[k][u] : d[k][w], cosUW, best)) return false;
+  }
+  return true;
+}
+}  // namespace
+
+EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
+  // Edge pairs that cannot beat `floor` (the best face separation) are skipped before the Gauss-map test. For an
+  // edge of A with faces u, w, every axis n of its pairs lies on its arc and A's support along n is the edge, so
+  // for any point x of B the pair separates by at most dot(n, x - pA); with d the signed distances of x to A's
+  // planes, dot(u, x - pA) = d[u]. Two such points are used (B's centroid and B's deepest vertex under A's best
+  // face); for an edge of B the same with points of A and -n.
   EdgeQuery best;
-  // Per edge of B, its arc's plane normal; B's normals are negated for the Minkowski difference A - B.
-  Vec3 dxcB[kMaxHullEdges];
+  float bar = floor;
+  struct BEdge {
+    Vec3 c, d, dxc;
+    int index;
+  };
+  UninitArray<BEdge, kMaxHullEdges> edgesB;
+  int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
-    const Vec3 c = b.planes[b.edges[j].face].normal, d = b.planes[b.edges[j ^ 1].face].normal;
-    dxcB[j >> 1] = cross(d, c);  // cross(-d, -c)
+    const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
+    if (!edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
+    // B's normals negated for the Minkowski difference A - B; cross(-d, -c) = cross(d, c).
+    edgesB[nb++] = {-c, -d, cross(d, c), j};
   }
   for (int i = 0; i < a.nh; i += 2) {
-    const Vec3 na = a.planes[a.edges[i].face].normal, nb = a.planes[a.edges[i ^ 1].face].normal;
-    const Vec3 bxa = cross(nb, na);
-    for (int j = 0; j < b.nh; j += 2) {
-      const Vec3 c = -b.planes[b.edges[j].face].normal, d = -b.planes[b.edges[j ^ 1].face].normal;
-      if (!isMinkowskiFace(na, nb, bxa, c, d, dxcB[j >> 1])) continue;
+    const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
+    if (!edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
+    const Vec3 bxa = cross(nbn, na);
+    for (int k = 0; k < nb; ++k) {
+      const BEdge& e = edgesB[k];
+      if (!isMinkowskiFace(na, nbn, bxa, e.c, e.d, e.dxc)) continue;
       Vec3 n;
-      const float s = edgeSeparation(a, i, b, j, &n);
+      const float s = edgeSeparation(a, i, b, e.index, &n);
       if (s > best.separation) {
-        best.edgeA = i, best.edgeB = j, best.separation = s, best.normal = n;
+        best.edgeA = i, best.edgeB = e.index, best.separation = s, best.normal = n;
+        if (s > bar) bar = s;
         if (s > stopAbove) return best;
       }
     }
   }
   return best;
+}
+
+EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove) {
+  UninitArray<float, kMaxHullFaces> boundsA, boundsB;
+  faceBounds(a, b.centroid, boundsA.data());
+  faceBounds(b, a.centroid, boundsB.data());
+  EdgeBounds bounds;
+  bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
+  bounds.pointsA = bounds.pointsB = 1;
+  return queryEdges(a, b, bounds, -FLT_MAX, stopAbove);
 }
 
 namespace {
@@ -140,15 +214,28 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
     if (s > tol) return {cache->kind, cache->indexA, cache->indexB, s, n};
   }
   SatResult r;
-  const FaceQuery fa = queryFaces(a, b, tol);
+  UninitArray<float, kMaxHullFaces> boundsA, boundsB;
+  faceBounds(a, b.centroid, boundsA.data());
+  const FaceQuery fa = queryFaces(a, b, boundsA.data(), tol);
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
-    const FaceQuery fb = queryFaces(b, a, tol);
+    faceBounds(b, a.centroid, boundsB.data());
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol);
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {
-      const EdgeQuery eq = queryEdges(a, b, tol);
+      // Edges matter only if they beat the faces by more than the bias choose() gives faces. Bounding points:
+      // the centroids, and each hull's deepest vertex under the other's best face.
+      const float floor = std::fmax(fa.separation, fb.separation) + 0.5f * tol;
+      UninitArray<float, kMaxHullFaces> deepA, deepB;
+      faceBounds(a, b.v[supportVertex(b, -a.planes[fa.index].normal)], deepA.data());
+      faceBounds(b, a.v[supportVertex(a, -b.planes[fb.index].normal)], deepB.data());
+      EdgeBounds bounds;
+      bounds.a[0] = boundsA.data(), bounds.a[1] = deepA.data();
+      bounds.b[0] = boundsB.data(), bounds.b[1] = deepB.data();
+      bounds.pointsA = bounds.pointsB = 2;
+      const EdgeQuery eq = queryEdges(a, b, bounds, floor, tol);
       r = choose(a, b, fa, fb, eq, tol);
     }
   }
@@ -338,7 +425,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
     const float d = dot(inc.planes[f].normal, refPlane.normal);
     if (d < lowest) lowest = d, incFace = f;
   }
-  ClipVertex bufA[kMaxClip], bufB[kMaxClip];
+  UninitArray<ClipVertex, kMaxClip> bufA, bufB;
   int n = 0;
   const int incStart = inc.faces[incFace].edge;
   int e = incStart;
@@ -347,8 +434,8 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
                  makeFeature3(Feature3::Vertex, inc.edges[e].origin), e};
     e = inc.edges[e].next;
   } while (e != incStart && n < kMaxClip);
-  ClipVertex* cur = bufA;
-  ClipVertex* nxt = bufB;
+  ClipVertex* cur = bufA.data();
+  ClipVertex* nxt = bufB.data();
   const int refStart = ref.faces[refFace].edge;
   e = refStart;
   do {
@@ -362,7 +449,8 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
     e = ref.edges[e].next;
   } while (e != refStart && n > 0);
   int count = 0;
-  ManifoldPoint3 pts[kMaxClip];
+  UninitArray<ManifoldPoint3, kMaxClip> ptsStore;
+  ManifoldPoint3* pts = ptsStore.data();
   const Vec3 towardB = refIsA ? refPlane.normal : -refPlane.normal;  // equals m.normal
   (void)towardB;
   for (int i = 0; i < n; ++i) {

@@ -345,3 +345,20 @@ TEST(Queries3, RaycastHullBoxSphereCapsule) {
 
 }  // namespace
 }  // namespace testing_sat3
+
+namespace testing_sat3 {
+namespace {
+// Regression (fuzz_3d): a ray with a translation near FLT_MAX overflowed into a NaN fraction reported as a hit.
+TEST(Queries3, RaysBeyondTheCoordinateRangeHitNothing) {
+  sat::Hull3 h;
+  ASSERT_EQ(sat::makeBoxHull({1, 1, 1}, &h), sat::Status::Ok);
+  sat::RayCastInput3 in{{-5, 0, 0}, {3.0e38f, 1.0f, 0.0f}, 1.0f};
+  EXPECT_FALSE(sat::raycast(h, {}, in).hit);
+  in.translation = {10, 0, 0};
+  EXPECT_TRUE(sat::raycast(h, {}, in).hit);
+  EXPECT_NEAR(sat::raycast(h, {}, in).fraction, 0.4f, 1e-6f);
+  in.maxFraction = NAN;
+  EXPECT_FALSE(sat::raycast(h, {}, in).hit);
+}
+}  // namespace
+}  // namespace testing_sat3

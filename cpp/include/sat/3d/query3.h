@@ -18,7 +18,8 @@ struct DistanceOutput3 {
 /// subtracted. Overlapping shapes (and invalid transforms) give distance 0.
 DistanceOutput3 distance(const Shape3& a, const Transform3& xfA, const Shape3& b, const Transform3& xfB);
 
-/// A ray from origin along translation, for fractions in [0, maxFraction].
+/// A ray from origin along translation, for fractions in [0, maxFraction]. Origin and translation must lie within
+/// kMaxCoordinate and maxFraction in [0, 1]; other rays (and invalid transforms) hit nothing.
 struct RayCastInput3 {
   Vec3 origin{0.0f, 0.0f, 0.0f};       ///< start point (world)
   Vec3 translation{0.0f, 0.0f, 0.0f};  ///< end = origin + translation
