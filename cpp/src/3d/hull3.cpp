@@ -145,6 +145,15 @@ Status buildHull(const Vec3* points, const FaceLoops& loops, double tol, int max
   return Status::Ok;
 }
 
+bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol) {
+  for (int i = 0; i < count; ++i) {
+    for (int f = 0; f < hull.faceCount(); ++f) {
+      if (double(signedDistance(hull.plane(f), points[i])) > tol) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace detail
 
 Status makeHull(const Vec3* points, int count, Hull3* out, int maxVertices) {
@@ -154,11 +163,21 @@ Status makeHull(const Vec3* points, int count, Hull3* out, int maxVertices) {
   if (s != Status::Ok) return s;
   if (count < 4) return Status::TooFewPoints;
   const double tol = double(kHullRelativeTolerance) * detail::pointCloudSize(points, count);
-  detail::FaceLoops loops;
-  s = detail::quickhull(points, count, tol, &loops);
-  if (s != Status::Ok) return s;
-  // Merged faces may bend by up to twice the merge tolerance (2 tol) across their width.
-  return detail::buildHull(points, loops, 4.0 * tol, maxVertices, out);
+  // Quickhull replaces only the faces a new point is clearly above. Clusters of near-duplicate points can still
+  // fold a sliver triangle back over a face the point lay on, which the mesh checks reject: then once more,
+  // replacing those faces too. (Each mode alone fails on inputs the other handles.)
+  for (bool removeCoplanar : {false, true}) {
+    detail::FaceLoops loops;
+    s = detail::quickhull(points, count, tol, removeCoplanar, &loops);
+    // Merged faces may bend by up to twice the merge tolerance (2 tol) across their width.
+    if (s == Status::Ok) s = detail::buildHull(points, loops, 4.0 * tol, maxVertices, out);
+    // The second mode drops faces the new point merely lay on: check that no input point fell outside.
+    if (s == Status::Ok && removeCoplanar && !detail::containsAll(*out, points, count, 4.0 * tol)) {
+      s = Status::Degenerate;
+    }
+    if (s != Status::Degenerate) return s;
+  }
+  return s;
 }
 
 namespace {

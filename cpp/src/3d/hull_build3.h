@@ -36,14 +36,18 @@ double pointCloudSize(const Vec3* points, int count);
 
 /// Quickhull (Barber, Dobkin, Huhdanpaa 1996) in double precision with distance tolerance `tol`, then nearly
 /// coplanar triangles merged into polygonal faces and vertices left on an edge between two faces dropped.
-/// Faces index into `points`. Statuses: TooFewPoints, ZeroVolume, Coplanar, Degenerate.
-Status quickhull(const Vec3* points, int count, double tol, FaceLoops* faces);
+/// Faces index into `points`. A face is replaced when the new point lies more than tol above it, or with
+/// removeCoplanar also when it lies within tol of it. Statuses: TooFewPoints, ZeroVolume, Coplanar, Degenerate.
+Status quickhull(const Vec3* points, int count, double tol, bool removeCoplanar, FaceLoops* faces);
 
 /// The half-edge Hull3 from face loops over `points` (only the vertices the loops use are kept). Checks the
 /// mesh: closed two-manifold (every edge has its twin), V - E + F = 2, every face planar and every vertex under
 /// every face plane within `tol`, positive volume. TooManyPoints for more than maxVertices vertices, Degenerate
 /// when a check fails.
 Status buildHull(const Vec3* points, const FaceLoops& faces, double tol, int maxVertices, Hull3* out);
+
+/// Whether every point lies under every face plane of the hull within tol.
+bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol);
 
 }  // namespace detail
 }  // namespace sat

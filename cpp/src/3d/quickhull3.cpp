@@ -35,7 +35,8 @@ struct QFace {
 
 class QuickHull {
  public:
-  QuickHull(const Vec3* points, int count, double tol) : tol_(tol), next_(size_t(count), -1) {
+  QuickHull(const Vec3* points, int count, double tol, bool removeCoplanar)
+      : tol_(tol), seenAbove_(removeCoplanar ? -tol : tol), next_(size_t(count), -1), mark_(size_t(count), 0) {
     p_.reserve(size_t(count));
     for (int i = 0; i < count; ++i) p_.push_back(toD(points[i]));
   }
@@ -50,16 +51,22 @@ class QuickHull {
   double distance(int face, int point) const { return dot(faces_[size_t(face)].normal, p_[size_t(point)]) - faces_[size_t(face)].offset; }
   void assignToFaces(const std::vector<int>& points, const std::vector<int>& candidates);
   bool computeHorizon(int eye, int root);
+  bool foldsOver(int h, int eye) const;
   Status addPoint(int eye, int face);
   int endOf(int e) const { return edges_[size_t(edges_[size_t(e)].next)].origin; }
 
   double tol_;
+  double seenAbove_;  ///< a face is removed when the eye is farther above it than this
   std::vector<DVec3> p_;
   std::vector<int> next_;  ///< outside-set links between points
+  std::vector<int> mark_;  ///< stamp of the last addPoint that queued the point
+  int stamp_ = 0;
   std::vector<QEdge> edges_;
   std::vector<QFace> faces_;
   // Scratch of addPoint, kept to reuse its memory.
-  std::vector<int> visible_, horizon_, orphans_, newFaces_;
+  std::vector<int> visible_, horizon_, orphans_, newFaces_, candidates_;
+  std::vector<int> pending_;  ///< faces already passed whose outside set became non-empty again
+  size_t cursor_ = 0;         ///< next face to visit in creation order
   std::vector<int> byEnd_;
 };
 
@@ -152,14 +159,25 @@ void QuickHull::assignToFaces(const std::vector<int>& points, const std::vector<
     }
     if (bestFace < 0) continue;
     QFace& face = faces_[size_t(bestFace)];
+    if (face.outsideHead < 0 && size_t(bestFace) < cursor_) pending_.push_back(bestFace);
     next_[size_t(i)] = face.outsideHead;
     face.outsideHead = i;
     if (bestDist > face.farDistance) face.farDistance = bestDist, face.farPoint = i;
   }
 }
 
-// Depth-first walk over the faces the eye sees, starting at `root`; collects them in visible_ and the horizon
+// Depth-first walk over the faces the eye sees or lies on, starting at `root`; collects them in visible_ and the horizon
 // (half-edges of unseen faces whose twins belong to seen ones) in horizon_, in order around the eye.
+// Whether the triangle that would join horizon half-edge h (on an unseen face N) to the eye folds back over N:
+// the eye lies within tol of N's plane, but on N's side of h, so the triangle's normal turns against N's. N is
+// then removed with the seen faces instead.
+bool QuickHull::foldsOver(int h, int eye) const {
+  const QFace& n = faces_[size_t(edges_[size_t(h)].face)];
+  if (distance(edges_[size_t(h)].face, eye) <= -tol_) return false;
+  const DVec3 a = p_[size_t(edges_[size_t(h)].origin)], b = p_[size_t(endOf(h))], e = p_[size_t(eye)];
+  return dot(cross(a - b, e - b), n.normal) <= 0.0;
+}
+
 bool QuickHull::computeHorizon(int eye, int root) {
   struct Frame {
     int stop, edge;
@@ -183,7 +201,9 @@ bool QuickHull::computeHorizon(int eye, int root) {
     const int twin = edges_[size_t(e)].twin;
     const int opp = edges_[size_t(twin)].face;
     if (!faces_[size_t(opp)].alive) continue;
-    if (distance(opp, eye) > tol_) {
+    // In the second mode faces the eye lies on (within tol) are removed with the visible ones: a new triangle
+    // attached to such a face can fold back over it (a sliver among near-duplicate points can take any angle).
+    if (distance(opp, eye) > seenAbove_ || foldsOver(twin, eye)) {
       faces_[size_t(opp)].alive = false;
       visible_.push_back(opp);
       stack.push_back({twin, edges_[size_t(twin)].next, true});
@@ -203,12 +223,21 @@ bool QuickHull::computeHorizon(int eye, int root) {
 
 Status QuickHull::addPoint(int eye, int face) {
   if (!computeHorizon(eye, face)) return Status::Degenerate;
+  // Points to place again: the outside sets of the removed faces, and their vertices (inside the new cone when
+  // the faces were clearly seen, but a face the eye only lay on may leave one of its vertices outside).
   orphans_.clear();
+  ++stamp_;
+  mark_[size_t(eye)] = stamp_;
+  for (int h : horizon_) mark_[size_t(edges_[size_t(h)].origin)] = stamp_;  // they stay on the hull
   for (int f : visible_) {
     for (int i = faces_[size_t(f)].outsideHead; i >= 0; i = next_[size_t(i)]) {
-      if (i != eye) orphans_.push_back(i);
+      if (mark_[size_t(i)] != stamp_) mark_[size_t(i)] = stamp_, orphans_.push_back(i);
     }
     faces_[size_t(f)].outsideHead = -1;
+    for (int k = 0; k < 3; ++k) {
+      const int v = edges_[size_t(faces_[size_t(f)].edge + k)].origin;
+      if (mark_[size_t(v)] != stamp_) mark_[size_t(v)] = stamp_, orphans_.push_back(v);
+    }
   }
   // One triangle (end, start, eye) per horizon edge; its first edge is the horizon edge's twin.
   newFaces_.clear();
@@ -241,17 +270,32 @@ Status QuickHull::addPoint(int eye, int face) {
       faces_[size_t(f)].offset = faces_[size_t(nb)].offset;
     }
   }
-  assignToFaces(orphans_, newFaces_);
+  // Candidates: the new faces, and the unseen faces along the horizon. An orphan can lie above one of those
+  // (the eye was within tol of it, so it stayed) while inside every new face; testing only the new faces would
+  // drop it although it is outside the hull.
+  candidates_ = newFaces_;
+  for (int h : horizon_) candidates_.push_back(edges_[size_t(h)].face);
+  assignToFaces(orphans_, candidates_);
   return Status::Ok;
 }
 
 Status QuickHull::run() {
   Status s = buildTetrahedron();
   if (s != Status::Ok) return s;
-  // Faces are only appended, so one pass in index order meets every face created along the way.
-  for (size_t f = 0; f < faces_.size(); ++f) {
-    if (!faces_[f].alive || faces_[f].outsideHead < 0) continue;
-    s = addPoint(faces_[f].farPoint, int(f));
+  // Faces in creation order; a face already passed that receives outside points again (an old face along a
+  // horizon can) is pending and goes first.
+  for (;;) {
+    int f;
+    if (!pending_.empty()) {
+      f = pending_.back();
+      pending_.pop_back();
+    } else if (cursor_ < faces_.size()) {
+      f = int(cursor_++);
+    } else {
+      break;
+    }
+    if (!faces_[size_t(f)].alive || faces_[size_t(f)].outsideHead < 0) continue;
+    s = addPoint(faces_[size_t(f)].farPoint, f);
     if (s != Status::Ok) return s;
   }
   return Status::Ok;
@@ -389,8 +433,8 @@ double pointCloudSize(const Vec3* points, int count) {
   return std::max(hi.x - lo.x, std::max(hi.y - lo.y, hi.z - lo.z));
 }
 
-Status quickhull(const Vec3* points, int count, double tol, FaceLoops* faces) {
-  QuickHull qh(points, count, tol);
+Status quickhull(const Vec3* points, int count, double tol, bool removeCoplanar, FaceLoops* faces) {
+  QuickHull qh(points, count, tol, removeCoplanar);
   Status s = qh.run();
   if (s != Status::Ok) return s;
   return qh.mergeFaces(faces);
