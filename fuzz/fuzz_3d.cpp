@@ -82,6 +82,27 @@ void checkManifold(const sat::Manifold3& m) {
   for (int i = 0; i < m.pointCount; ++i) FUZZ_CHECK(sat::isValid(m.points[i].point), "non-finite point");
 }
 
+// The decoded input of the current run, printed when a check fails.
+const sat::Hull3* gA = nullptr;
+const sat::Hull3* gB = nullptr;
+sat::Transform3 gXa, gXb;
+void printHull(const char* name, const sat::Hull3* h) {
+  if (!h) return;
+  std::fprintf(stderr, "  %s: %d vertices:", name, h->vertexCount());
+  for (int i = 0; i < h->vertexCount(); ++i) std::fprintf(stderr, " (%.9g, %.9g, %.9g)", h->vertex(i).x, h->vertex(i).y, h->vertex(i).z);
+  std::fprintf(stderr, "\n");
+}
+void printXf(const char* name, const sat::Transform3& x) {
+  std::fprintf(stderr, "  %s: p (%.9g, %.9g, %.9g) q (%.9g, %.9g, %.9g, %.9g) s (%.9g, %.9g, %.9g)\n", name, x.p.x, x.p.y,
+               x.p.z, x.q.x, x.q.y, x.q.z, x.q.w, x.scale.x, x.scale.y, x.scale.z);
+}
+void dump() {
+  printHull("A", gA);
+  printHull("B", gB);
+  printXf("xfA", gXa);
+  printXf("xfB", gXb);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -93,6 +114,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                     : fuzzHull(in, hostile, &b);
   const sat::Transform3 xa = transform3(in, hostile), xb = transform3(in, hostile);
   const bool valid = sat::isValid(xa) && sat::isValid(xb);
+  gA = okA ? &a : nullptr, gB = okB ? &b : nullptr, gXa = xa, gXb = xb;
+  fuzz::dumpInput = dump;
   if (okA && okB) {
     const sat::Manifold3 m = sat::collide(a, xa, b, xb);
     checkManifold(m);

@@ -138,7 +138,12 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
       const BEdge& e = edgesB[k];
       if (!isMinkowskiFace(na, nbn, bxa, e.c, e.d, e.dxc)) continue;
       Vec3 n;
-      const float s = edgeSeparation(a, i, b, e.index, &n);
+      float s = edgeSeparation(a, i, b, e.index, &n);
+      if (s <= best.separation) continue;
+      // edgeSeparation measures the gap between the two edges only, which is the hulls' gap along n when the
+      // pair is a Minkowski face. Nearly parallel edges on nearly coincident arcs pass the Gauss-map test on
+      // round-off alone: a candidate that would win is measured by projecting both hulls (exact for any axis).
+      s = axisSeparation(a, b, &n);
       if (s > best.separation) {
         best.edgeA = i, best.edgeB = e.index, best.separation = s, best.normal = n;
         if (s > bar) bar = s;
@@ -172,8 +177,10 @@ float cachedSeparation(const HullView& a, const HullView& b, const SatCache3& c,
       *normal = -b.planes[c.indexB].normal;
       return faceSeparation(b, c.indexB, a);
     case SatAxis3::EdgePair:
+      // Measured by projection: the pair need not form a Minkowski face any more.
       if (c.indexA >= a.nh || c.indexB >= b.nh) return -FLT_MAX;
-      return edgeSeparation(a, c.indexA, b, c.indexB, normal);
+      if (edgeSeparation(a, c.indexA, b, c.indexB, normal) == -FLT_MAX) return -FLT_MAX;
+      return axisSeparation(a, b, normal);
     case SatAxis3::None: break;
   }
   return -FLT_MAX;

@@ -250,6 +250,26 @@ TEST(Collide3, CrossedEdgesGiveOneEdgeContact) {
   EXPECT_NEAR(d.manifold.points[0].point.y, 0.0f, 1e-5f);
 }
 
+// Regression (fuzz_3d): nearly parallel edges on nearly coincident Gauss-map arcs passed the Minkowski test on
+// round-off, and the edge-to-edge gap (+0.04) was taken for the hulls' separation: an overlap of 13 was missed.
+TEST(Collide3, NearlyParallelEdgesOnCoincidentArcs) {
+  std::vector<sat::Vec3> pa = {{-64.0015793f, -64.0015793f, -64.0015793f}, {19.7512779f, -64.0015793f, -64.0015793f},
+                               {19.953434f, 19.953434f, 19.9524574f},     {-20.000494f, 19.953434f, 19.953434f},
+                               {40.000988f, 0, -32.0007896f},             {-64.0015793f, -48.0011826f, -60.0014801f}};
+  sat::Hull3 a, b;
+  ASSERT_EQ(sat::makeHull(pa.data(), 6, &a), sat::Status::Ok);
+  ASSERT_EQ(sat::makeBoxHull({1.24705887f, 1.24705887f, 1.24705887f}, &b), sat::Status::Ok);
+  const sat::Transform3 xa{{2.49411774f, -8, -8}, {-0.5f, -0.5f, -0.5f, -0.5f}, {1, 1, 1}};
+  const sat::Transform3 xb{{0, -4, 2.49411774f}, {0.49999997f, 0.49999997f, 0.49999997f, 0.49999997f},
+                           {7.61432219f, 7.61432219f, 7.61432219f}};
+  const ref3::SatRef r = ref3::sat(ref3::place(a, xa), ref3::place(b, xb));
+  ASSERT_GT(r.depth, 13.0);
+  const sat::Manifold3 m = sat::collide(a, xa, b, xb);
+  ASSERT_GT(m.pointCount, 0);
+  EXPECT_NEAR(m.depth, r.depth, 1e-3);
+  EXPECT_TRUE(sat::overlap(a, xa, b, xb));
+}
+
 TEST(Collide3, InvalidTransformsGiveNothing) {
   sat::Hull3 h;
   ASSERT_EQ(sat::makeBoxHull({1, 1, 1}, &h), sat::Status::Ok);
