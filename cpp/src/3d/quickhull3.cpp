@@ -215,8 +215,13 @@ bool QuickHull::computeHorizon(int eye, int root) {
   // ends where the previous one starts).
   const size_t h = horizon_.size();
   if (h < 3) return false;
+  // ... and pass through each vertex once (a pinched loop would join two cone faces to one vertex twice).
+  ++stamp_;
   for (size_t i = 0; i < h; ++i) {
     if (endOf(horizon_[(i + 1) % h]) != edges_[size_t(horizon_[i])].origin) return false;
+    const int v = edges_[size_t(horizon_[i])].origin;
+    if (mark_[size_t(v)] == stamp_) return false;
+    mark_[size_t(v)] = stamp_;
   }
   return true;
 }
@@ -308,7 +313,12 @@ Status QuickHull::run() {
 Status QuickHull::mergeFaces(FaceLoops* out) const {
   std::vector<int> alive;
   for (size_t f = 0; f < faces_.size(); ++f) {
-    if (faces_[f].alive) alive.push_back(int(f));
+    if (!faces_[f].alive) continue;
+    alive.push_back(int(f));
+    for (int k = 0; k < 3; ++k) {  // every edge of the surface joined to a live face
+      const int t = edges_[size_t(faces_[f].edge + k)].twin;
+      if (t < 0 || !faces_[size_t(edges_[size_t(t)].face)].alive) return Status::Degenerate;
+    }
   }
   std::sort(alive.begin(), alive.end(), [this](int a, int b) {
     return faces_[size_t(a)].area2 > faces_[size_t(b)].area2 || (faces_[size_t(a)].area2 == faces_[size_t(b)].area2 && a < b);
