@@ -67,9 +67,13 @@ bool fuzzHull(FuzzedDataProvider& in, bool hostile, sat::Hull3* out) {
   const double size = testing_sat3::cloudSize(pts), tol = 4.0 * double(sat::kHullRelativeTolerance) * size;
   const std::string problem = testing_sat3::checkHull(*out, tol);
   FUZZ_CHECK(problem.empty(), "accepted hull is invalid: %s", problem.c_str());
+  // The documented containment bound (docs/3d-api.md): 8 x the weld tolerance. A point is dropped within one
+  // tolerance of a triangle; merging then moves a face by up to two more on either side, and refitting the merged
+  // face's plane can tilt it slightly further (4.01 x was seen here; the unit tests' clouds stay within 4 x).
+  const double containTol = 2.0 * tol;
   for (Vec3 p : pts) {
-    FUZZ_CHECK(testing_sat3::outsideDistance(*out, p) <= tol, "input point outside the hull by %g (tol %g)",
-               testing_sat3::outsideDistance(*out, p), tol);
+    FUZZ_CHECK(testing_sat3::outsideDistance(*out, p) <= containTol, "input point outside the hull by %g (bound %g)",
+               testing_sat3::outsideDistance(*out, p), containTol);
   }
   return true;
 }
