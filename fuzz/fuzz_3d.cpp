@@ -50,12 +50,18 @@ bool inputOk(const std::vector<Vec3>& pts, Status* expect) {
   return true;
 }
 
+std::vector<Vec3> gPoints;  ///< the cloud being made (printed when a maker check fails)
+const sat::Hull3* gA = nullptr;
+const sat::Hull3* gB = nullptr;
+
 // A hull from fuzzed points, checked; false when refused.
 bool fuzzHull(FuzzedDataProvider& in, bool hostile, sat::Hull3* out) {
   const int n = in.ConsumeIntegralInRange<int>(0, 24);
   const float scale = fuzz::logSize(in, -2, 2);
   std::vector<Vec3> pts;
   for (int i = 0; i < n; ++i) pts.push_back(point3(in, scale, hostile));
+  gPoints = pts;
+  gA = gB = nullptr;
   const Status s = sat::makeHull(pts.data(), n, out);
   Status expect = Status::Ok;
   if (!inputOk(pts, &expect)) {
@@ -87,8 +93,6 @@ void checkManifold(const sat::Manifold3& m) {
 }
 
 // The decoded input of the current run, printed when a check fails.
-const sat::Hull3* gA = nullptr;
-const sat::Hull3* gB = nullptr;
 sat::Transform3 gXa, gXb;
 void printHull(const char* name, const sat::Hull3* h) {
   if (!h) return;
@@ -101,6 +105,9 @@ void printXf(const char* name, const sat::Transform3& x) {
                x.p.z, x.q.x, x.q.y, x.q.z, x.q.w, x.scale.x, x.scale.y, x.scale.z);
 }
 void dump() {
+  std::fprintf(stderr, "  last cloud, %d points:", int(gPoints.size()));
+  for (Vec3 p : gPoints) std::fprintf(stderr, " (%.9g, %.9g, %.9g)", p.x, p.y, p.z);
+  std::fprintf(stderr, "\n");
   printHull("A", gA);
   printHull("B", gB);
   printXf("xfA", gXa);
@@ -111,6 +118,7 @@ void dump() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
+  fuzz::dumpInput = dump;
   const bool hostile = in.ConsumeIntegral<uint8_t>() > 200;
   sat::Hull3 a, b;
   const bool okA = fuzzHull(in, hostile, &a);

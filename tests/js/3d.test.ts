@@ -6,8 +6,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, load3D, type SAT3D, type Shape3 } from '../../dist/3d.js';
-// quickhull3d's main entry does not load as an ES module in Node; its bundled dist file does.
-import quickhull from '../../node_modules/quickhull3d/dist/quickhull3d.js';
+// quickhull3d's main entry does not load as an ES module in Node; its bundled dist file does (and has no types).
+// @ts-expect-error no declaration file for the bundled entry
+import quickhullUntyped from '../../node_modules/quickhull3d/dist/quickhull3d.js';
+
+const quickhull = quickhullUntyped as (points: number[][]) => number[][];
 
 const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
 const ID = { x: 0, y: 0, z: 0 };
@@ -249,7 +252,7 @@ describe('3D hulls against quickhull3d (npm)', () => {
       const v: P[] = [];
       for (let i = 0; i < mesh.vertices.length; i += 3) v.push([mesh.vertices[i], mesh.vertices[i + 1], mesh.vertices[i + 2]]);
       expect(hullProblem(v, mesh.faces, pts, tol), `cloud ${t}: our hull`).toBe('');
-      const theirFaces = quickhull(pts) as number[][];
+      const theirFaces = quickhull(pts);
       const theirProblem = hullProblem(pts, theirFaces, pts, tol);
       const vo = volume(v, mesh.faces), vt = volume(pts, theirFaces);
       if (Math.abs(vo - vt) <= 1e-4 * 8) {

@@ -154,6 +154,15 @@ bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol) {
   return true;
 }
 
+bool containsAll(const Hull3& hull, const Vec3* points, const std::vector<int>& indices, double tol) {
+  for (int i : indices) {
+    for (int f = 0; f < hull.faceCount(); ++f) {
+      if (double(signedDistance(hull.plane(f), points[i])) > tol) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace detail
 
 Status makeHull(const Vec3* points, int count, Hull3* out, int maxVertices) {
@@ -171,8 +180,10 @@ Status makeHull(const Vec3* points, int count, Hull3* out, int maxVertices) {
     s = detail::quickhull(points, count, tol, removeCoplanar, &loops);
     // Merged faces may bend by up to twice the merge tolerance (2 tol) across their width.
     if (s == Status::Ok) s = detail::buildHull(points, loops, 4.0 * tol, maxVertices, out);
-    // The second mode drops faces the new point merely lay on: check that no input point fell outside.
-    if (s == Status::Ok && removeCoplanar && !detail::containsAll(*out, points, count, 4.0 * tol)) {
+    // Points dropped without proof (after faces were removed that the new point was not clearly above; in the
+    // second mode, any): checked against the finished hull with the documented bound, 8 tol.
+    if (s == Status::Ok && !(removeCoplanar ? detail::containsAll(*out, points, count, 8.0 * tol)
+                                            : detail::containsAll(*out, points, loops.recheck, 8.0 * tol))) {
       s = Status::Degenerate;
     }
     if (s != Status::Degenerate) return s;

@@ -26,6 +26,7 @@ inline DVec3 toD(Vec3 v) { return {double(v.x), double(v.y), double(v.z)}; }
 struct FaceLoops {
   std::vector<int> indices;
   std::vector<int> starts{0};
+  std::vector<int> recheck;  ///< input points quickhull dropped without proof that they are inside
   int faceCount() const { return int(starts.size()) - 1; }
 };
 
@@ -48,6 +49,8 @@ Status buildHull(const Vec3* points, const FaceLoops& faces, double tol, int max
 
 /// Whether every point lies under every face plane of the hull within tol.
 bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol);
+/// The same for the points indices[0..n) of `points`.
+bool containsAll(const Hull3& hull, const Vec3* points, const std::vector<int>& indices, double tol);
 
 }  // namespace detail
 }  // namespace sat

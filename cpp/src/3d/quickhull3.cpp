@@ -36,7 +36,11 @@ struct QFace {
 class QuickHull {
  public:
   QuickHull(const Vec3* points, int count, double tol, bool removeCoplanar)
-      : tol_(tol), seenAbove_(removeCoplanar ? -tol : tol), next_(size_t(count), -1), mark_(size_t(count), 0) {
+      : tol_(tol),
+        seenAbove_(removeCoplanar ? -tol : tol),
+        next_(size_t(count), -1),
+        mark_(size_t(count), 0),
+        wasVertex_(size_t(count), 0) {
     p_.reserve(size_t(count));
     for (int i = 0; i < count; ++i) p_.push_back(toD(points[i]));
   }
@@ -66,6 +70,9 @@ class QuickHull {
   // Scratch of addPoint, kept to reuse its memory.
   std::vector<int> visible_, horizon_, orphans_, newFaces_, candidates_;
   std::vector<int> pending_;  ///< faces already passed whose outside set became non-empty again
+  std::vector<int> recheck_;  ///< points dropped after a risky step, and dropped former hull vertices
+  std::vector<uint8_t> wasVertex_;  ///< the point has been a vertex of the hull
+  bool riskyStep_ = false;    ///< the current step removed a face the eye was not clearly above
   size_t cursor_ = 0;         ///< next face to visit in creation order
   std::vector<int> byEnd_;
 };
@@ -81,6 +88,7 @@ int QuickHull::addTriangle(int a, int b, int c) {
   face.offset = dot(face.normal, (1.0 / 3.0) * (p_[size_t(a)] + p_[size_t(b)] + p_[size_t(c)]));
   face.edge = e;
   faces_.push_back(face);
+  wasVertex_[size_t(a)] = wasVertex_[size_t(b)] = wasVertex_[size_t(c)] = 1;
   edges_.push_back({a, -1, e + 1, f});
   edges_.push_back({b, -1, e + 2, f});
   edges_.push_back({c, -1, e, f});
@@ -157,7 +165,13 @@ void QuickHull::assignToFaces(const std::vector<int>& points, const std::vector<
       double d = distance(f, i);
       if (d > bestDist) bestDist = d, bestFace = f;
     }
-    if (bestFace < 0) continue;
+    if (bestFace < 0) {
+      // Dropped as inside. After a step that removed faces the point was not clearly above, or for a vertex of a
+      // removed face, "within tol of every nearby plane" does not prove it: makeHull checks these points against
+      // the finished hull.
+      if (riskyStep_ || wasVertex_[size_t(i)]) recheck_.push_back(i);
+      continue;
+    }
     QFace& face = faces_[size_t(bestFace)];
     if (face.outsideHead < 0 && size_t(bestFace) < cursor_) pending_.push_back(bestFace);
     next_[size_t(i)] = face.outsideHead;
@@ -185,6 +199,7 @@ bool QuickHull::computeHorizon(int eye, int root) {
   };
   visible_.clear();
   horizon_.clear();
+  riskyStep_ = false;
   std::vector<Frame> stack;
   stack.push_back({faces_[size_t(root)].edge, faces_[size_t(root)].edge, false});
   faces_[size_t(root)].alive = false;
@@ -203,7 +218,9 @@ bool QuickHull::computeHorizon(int eye, int root) {
     if (!faces_[size_t(opp)].alive) continue;
     // In the second mode faces the eye lies on (within tol) are removed with the visible ones: a new triangle
     // attached to such a face can fold back over it (a sliver among near-duplicate points can take any angle).
-    if (distance(opp, eye) > seenAbove_ || foldsOver(twin, eye)) {
+    const bool seen = distance(opp, eye) > tol_;
+    if (seen || distance(opp, eye) > seenAbove_ || foldsOver(twin, eye)) {
+      if (!seen) riskyStep_ = true;
       faces_[size_t(opp)].alive = false;
       visible_.push_back(opp);
       stack.push_back({twin, edges_[size_t(twin)].next, true});
@@ -387,8 +404,8 @@ Status QuickHull::mergeFaces(FaceLoops* out) const {
       loops.push_back(loop);
     }
   }
-  // Drop vertices that only two faces share (they sit on the edge between them), unless a face would fall below
-  // three vertices.
+  // Drop vertices that only two faces share and that lie within tol of the segment between their neighbours (a
+  // point on the edge between the two faces), unless a face would fall below three vertices.
   std::vector<int> faceCount(p_.size(), 0);
   for (const auto& l : loops) {
     for (int v : l) ++faceCount[size_t(v)];
@@ -402,6 +419,13 @@ Status QuickHull::mergeFaces(FaceLoops* out) const {
         if (std::find(loops[f].begin(), loops[f].end(), int(v)) != loops[f].end()) owners[k++] = int(f);
       }
       if (k != 2 || loops[size_t(owners[0])].size() < 4 || loops[size_t(owners[1])].size() < 4) continue;
+      // Only when it lies on the segment between its neighbours (a flat slab's tip also has just two faces).
+      const auto& l0 = loops[size_t(owners[0])];
+      const size_t at = size_t(std::find(l0.begin(), l0.end(), int(v)) - l0.begin());
+      const DVec3 prev = p_[size_t(l0[(at + l0.size() - 1) % l0.size()])], next = p_[size_t(l0[(at + 1) % l0.size()])];
+      const DVec3 d = next - prev;
+      const double len = length(d);
+      if (!(len > 0.0) || length(cross(p_[v] - prev, d)) > tol_ * len) continue;
       for (int f : owners) {
         auto& l = loops[size_t(f)];
         l.erase(std::find(l.begin(), l.end(), int(v)));
@@ -410,6 +434,7 @@ Status QuickHull::mergeFaces(FaceLoops* out) const {
       changed = true;
     }
   }
+  out->recheck = recheck_;
   out->indices.clear();
   out->starts.assign(1, 0);
   for (const auto& l : loops) {

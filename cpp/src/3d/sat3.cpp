@@ -447,7 +447,9 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   e = refStart;
   do {
     const Vec3 p = ref.v[ref.edges[e].origin], q = ref.v[ref.edges[ref.edges[e].next].origin];
-    Vec3 side = normalize(cross(q - p, refPlane.normal));  // outward of the face for counter-clockwise loops
+    // Outward of the face for counter-clockwise loops. Not normalized: clipping uses only the signs of the
+    // distances and their ratio, which the plane's scale does not change.
+    Vec3 side = cross(q - p, refPlane.normal);
     if (ref.mirrored) side = -side;
     n = clipPolygon(cur, n, side, dot(side, p), e, nxt);
     ClipVertex* t = cur;

@@ -18,11 +18,11 @@ namespace {
 constexpr double kDepthRel = 2.0e-4;
 
 struct Tally {
-  long pairs = 0, overlapping = 0, apart = 0, band = 0, edge = 0, face = 0, points = 0;
+  long pairs = 0, overlapping = 0, apart = 0, band = 0, near = 0, edge = 0, face = 0, points = 0;
   void print(const char* name) const {
-    std::printf("[ 3d oracle ] %s: %ld pairs (%ld overlapping, %ld apart, %ld within the tolerance band); "
-                "%ld face and %ld edge manifolds, %ld contact points\n",
-                name, pairs, overlapping, apart, band, face, edge, points);
+    std::printf("[ 3d oracle ] %s: %ld pairs (%ld overlapping, %ld apart, %ld within the tolerance band, %ld within "
+                "1e-2 of touching); %ld face and %ld edge manifolds, %ld contact points\n",
+                name, pairs, overlapping, apart, band, near, face, edge, points);
   }
 };
 
@@ -33,6 +33,7 @@ bool checkPair(const sat::Manifold3& m, bool overlapSays, const ref3::Placed& a,
   const double band = kDepthRel * size;
   const ref3::SatRef r = ref3::sat(a, b);
   ++t.pairs;
+  if (std::fabs(r.depth) < 1e-2 * size) ++t.near;
   bool ok = true;
   auto fail = [&](const char* why, double x, double y) {
     ADD_FAILURE() << what << " pair " << index << ": " << why << " (" << x << " vs " << y << "), ref depth "
@@ -100,7 +101,7 @@ void runHullOracle(const char* name, uint32_t seed, long pairs, int lo, int hi) 
   t.print(name);
   EXPECT_GT(t.overlapping, t.pairs / 10);
   EXPECT_GT(t.apart, t.pairs / 10);
-  EXPECT_GT(t.band + t.overlapping / 50, 0);
+  EXPECT_GT(t.near, t.pairs / 200);  // near-touching pairs occur
 }
 
 // The 10^6 pairs: mostly small hulls (cheap for the reference), and a share of larger ones.

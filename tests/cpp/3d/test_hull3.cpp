@@ -279,3 +279,22 @@ TEST(Shapes3, TransformValidityAndBounds) {
 
 }  // namespace
 }  // namespace testing_sat3
+
+namespace testing_sat3 {
+namespace {
+// Regression (fuzz_3d): a flat slab (a cluster 0.4 across plus two points 14,562 away, thickness under three weld
+// tolerances) merged into a top and a bottom face that meet at the far tips; a tip, shared by just those two
+// faces, was dropped as if it lay on an edge, losing an input point 7,631 outside the hull.
+TEST(Hull3, FlatSlabKeepsItsTips) {
+  std::vector<Vec3> pts = {{-0.0793919861f, -0.0205347873f, -0.0264639966f}, {0.0926239863f, -0.0926239863f, 0.0885048732f},
+                           {-0.0356568359f, 14561.7422f, 0.0f},            {0.17201598f, -0.211711973f, -0.00966086052f},
+                           {0.0396959931f, 0.0510825627f, -0.19847998f},   {-0.00729289604f, -0.0132319983f, -0.104883604f},
+                           {-0.0264639966f, -0.0817207918f, 0.0402538702f}, {-0.0132319983f, -0.105855986f, 0.19847998f},
+                           {-2.46654023e-23f, 0.132319987f, -0.0924202651f}, {0.00650464883f, 0.105855986f, -0.0794820413f},
+                           {-0.211711973f, -0.17201598f, -0.19847998f},    {0.0f, 0.0926239863f, -0.0926239863f},
+                           {0.0885048732f, -0.0356568359f, 14561.7422f},   {0.0f, 0.17201598f, -0.211711973f}};
+  sat::Hull3 h;
+  expectGoodHull(pts, &h);
+}
+}  // namespace
+}  // namespace testing_sat3
