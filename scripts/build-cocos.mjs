@@ -46,6 +46,7 @@ if (!existsSync(path.join(dist, 'index.js'))) fail('dist/index.js is missing: ru
 const written = new Set();
 for (const f of readdirSync(dist)) {
   if (!/\.(js|d\.ts)$/.test(f)) continue;
+  if (/^3d\./.test(f)) continue;  // the 3D entry and its module are not part of the Cocos extension (yet)
   const target = path.join(lib, f);
   writeIfChanged(target, renameGlue(readFileSync(path.join(dist, f), 'utf8')));
   written.add(target);
@@ -53,6 +54,7 @@ for (const f of readdirSync(dist)) {
 const distWasm = path.join(dist, 'wasm');
 for (const f of readdirSync(distWasm)) {
   if (/-narrow\./.test(f)) continue;  // see renameGlue
+  if (/^sat3d-/.test(f)) continue;  // the 3D module, see above
   let name = null;
   if (f.endsWith('.mjs')) name = f.replace(/\.mjs$/, '.js');
   else if (f.endsWith('.d.mts')) name = f.replace(/\.d\.mts$/, '.d.ts');
