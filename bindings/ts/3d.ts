@@ -455,19 +455,28 @@ export class SAT3D {
     if (typeof xf !== 'object' || xf === null || typeof t.x !== 'number' || typeof t.y !== 'number' || typeof t.z !== 'number') {
       throw new SATError('InvalidTransform', `${fn}: ${name} must be a transform {x, y, z, rotation?, scale?}, got ${describe(xf)}`);
     }
-    const q = t.rotation ?? { x: 0, y: 0, z: 0, w: 1 };
-    if (typeof q !== 'object' || [q.x, q.y, q.z, q.w].some((c) => typeof c !== 'number')) {
-      throw new SATError('InvalidTransform', `${fn}: ${name}.rotation must be a quaternion {x, y, z, w}`);
-    }
-    const s = t.scale ?? 1;
-    const sv = typeof s === 'number' ? { x: s, y: s, z: s } : s;
-    if (typeof sv !== 'object' || [sv.x, sv.y, sv.z].some((c) => typeof c !== 'number')) {
-      throw new SATError('InvalidTransform', `${fn}: ${name}.scale must be a number or {x, y, z}`);
-    }
+    // No temporary objects or arrays: this runs on every per-call query.
     const f = this.m.HEAPF32;
     f[at] = t.x, f[at + 1] = t.y, f[at + 2] = t.z;
-    f[at + 3] = q.x, f[at + 4] = q.y, f[at + 5] = q.z, f[at + 6] = q.w;
-    f[at + 7] = sv.x, f[at + 8] = sv.y, f[at + 9] = sv.z;
+    const q = t.rotation;
+    if (q === undefined) {
+      f[at + 3] = 0, f[at + 4] = 0, f[at + 5] = 0, f[at + 6] = 1;
+    } else if (typeof q === 'object' && q !== null && typeof q.x === 'number' && typeof q.y === 'number' &&
+               typeof q.z === 'number' && typeof q.w === 'number') {
+      f[at + 3] = q.x, f[at + 4] = q.y, f[at + 5] = q.z, f[at + 6] = q.w;
+    } else {
+      throw new SATError('InvalidTransform', `${fn}: ${name}.rotation must be a quaternion {x, y, z, w}`);
+    }
+    const s = t.scale;
+    if (s === undefined) {
+      f[at + 7] = 1, f[at + 8] = 1, f[at + 9] = 1;
+    } else if (typeof s === 'number') {
+      f[at + 7] = s, f[at + 8] = s, f[at + 9] = s;
+    } else if (typeof s === 'object' && s !== null && typeof s.x === 'number' && typeof s.y === 'number' && typeof s.z === 'number') {
+      f[at + 7] = s.x, f[at + 8] = s.y, f[at + 9] = s.z;
+    } else {
+      throw new SATError('InvalidTransform', `${fn}: ${name}.scale must be a number or {x, y, z}`);
+    }
   }
 
   private pair(fn: string, a: Shape3, xfA: Transform3, b: Shape3, xfB: Transform3): [number, number] {
