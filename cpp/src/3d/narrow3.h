@@ -128,7 +128,7 @@ GjkOutput gjk(const Proxy3& a, const Proxy3& b);
 
 /// Closest points of segments p1-q1 and p2-q2 (Ericson 5.1.9): parameters s, t in [0, 1].
 void closestSegmentSegment(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, float* s, float* t);
-/// World size of a hull view (its bounding radius) etc. for the contact tolerance.
+/// Largest |scale| component: the factor a sphere's or capsule's radius takes under a non-uniform scale.
 inline float scaleMax(Vec3 s) { return maxComponent(vabs(s)); }
 
 }  // namespace detail
