@@ -178,9 +178,9 @@ Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Tra
   const float tol = kRelativeTolerance * (length(e) + length(f));
   SatResult r = boxSat(e, f, pose, tol, cache);
   if (r.separation > tol) return {};
-  HullScratch sa, sbl, sb;
+  HullScratch sa, sb;
   const HullView va = boxView(e, &sa);
-  const HullView vb = movedView(boxView(f, &sbl), pose.r, pose.t, &sb);
+  const HullView vb = boxView(f, pose.r, pose.t, &sb);
   if (r.kind == SatAxis3::EdgePair) {
     // Name the supporting edges: A's along axis indexA in direction normal, B's along its axis indexB opposite.
     int a0, a1, b0, b1;

@@ -97,6 +97,22 @@ HullView boxView(Vec3 e, HullScratch* s) {
   return h;
 }
 
+HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
+  HullView h = boxView(e, s);
+  // Corners t +- r.cx e.x +- r.cy e.y +- r.cz e.z; faces along -+ each column.
+  const Vec3 ax = e.x * r.cx, ay = e.y * r.cy, az = e.z * r.cz;
+  for (int i = 0; i < 8; ++i) s->v[i] = t + ((i & 1) ? ax : -ax) + ((i & 2) ? ay : -ay) + ((i & 4) ? az : -az);
+  const Vec3 cols[3] = {r.cx, r.cy, r.cz};
+  const float ext[3] = {e.x, e.y, e.z};
+  for (int k = 0; k < 3; ++k) {
+    const float d = dot(cols[k], t);
+    s->planes[2 * k] = {-cols[k], ext[k] - d};
+    s->planes[2 * k + 1] = {cols[k], ext[k] + d};
+  }
+  h.centroid = t;
+  return h;
+}
+
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s) {
   HullView m = h;
   for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;

@@ -44,6 +44,8 @@ struct HullScratch {
 HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* scratch);
 /// A box of (scaled, positive) half extents as a view: 8 vertices, 6 faces, the cube's fixed topology.
 HullView boxView(Vec3 halfExtents, HullScratch* scratch);
+/// The same box moved rigidly (x -> r * x + t), written directly.
+HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
 /// The view moved rigidly: x -> r * x + t.
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch);
 
