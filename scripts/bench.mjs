@@ -36,6 +36,21 @@ const benchmarks = [
     },
   },
   {
+    name: '3d',
+    what: 'C++ 3D narrow phase and quickhull, Google Benchmark (bench/cpp/bench_3d.cpp, Release)',
+    when: () => exists('bench/cpp/bench_3d.cpp'),
+    run: ({ gbench }) => nativeProgram('bench_3d', gbench)(),
+  },
+  {
+    name: 'js-3d',
+    what: '3D narrow phase in JavaScript: sat-wasm/3d against cannon-es and Rapier3D (bench/js/narrow_phase_3d.mjs)',
+    when: () => exists('bench/js/narrow_phase_3d.mjs'),
+    run: async ({ js }) => {
+      await buildStep('wasm');
+      return (await run(process.execPath, ['bench/js/narrow_phase_3d.mjs', ...js])).ok;
+    },
+  },
+  {
     name: 'js-world',
     what: 'world scene in JavaScript: sat-wasm World (bulk path) against Matter.js, check2d, Rapier2D, box2d-wasm, Planck.js and the native build (bench/js/scene.mjs)',
     when: () => exists('bench/js/scene.mjs'),

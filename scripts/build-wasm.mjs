@@ -20,20 +20,28 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist', 'wasm');
 
 /** Compile flags per variant; every variant also gets the flags of the top-level sat_options target. */
-// Each variant ships the full module (every bindings/*.cpp) and the narrow-phase-only flavour (-narrow).
+// Each variant ships the full module (every bindings/*.cpp), the narrow-phase-only flavour (-narrow) and the 3D
+// module (sat3d-*, bindings/3d/*.cpp).
 // -fno-unroll-loops: unrolled loops cost about 2 KB gzipped of the SIMD module and measured no faster (the hot
 // loops run over a handful of vertices). -mbulk-memory (memory.copy / memory.fill instead of libc loops) only where
 // SIMD is: every engine with WebAssembly SIMD has bulk memory. The per-file choices are in bindings/CMakeLists.txt.
 const VARIANTS = {
   simd: {
     cxxFlags: '-msimd128 -mbulk-memory -flto -fno-unroll-loops',
-    files: ['sat-simd.mjs', 'sat-simd.wasm', 'sat-simd-narrow.mjs', 'sat-simd-narrow.wasm'],
+    files: ['sat-simd.mjs', 'sat-simd.wasm', 'sat-simd-narrow.mjs', 'sat-simd-narrow.wasm', 'sat3d-simd.mjs', 'sat3d-simd.wasm'],
   },
   baseline: {
     cxxFlags: '-flto -fno-unroll-loops',
-    files: ['sat-baseline.mjs', 'sat-baseline.wasm', 'sat-baseline-narrow.mjs', 'sat-baseline-narrow.wasm'],
+    files: [
+      'sat-baseline.mjs',
+      'sat-baseline.wasm',
+      'sat-baseline-narrow.mjs',
+      'sat-baseline-narrow.wasm',
+      'sat3d-baseline.mjs',
+      'sat3d-baseline.wasm',
+    ],
   },
-  asmjs: { cxxFlags: '-flto -fno-unroll-loops', files: ['sat-asmjs.mjs', 'sat-asmjs-narrow.mjs'] },
+  asmjs: { cxxFlags: '-flto -fno-unroll-loops', files: ['sat-asmjs.mjs', 'sat-asmjs-narrow.mjs', 'sat3d-asmjs.mjs'] },
 };
 
 const args = process.argv.slice(2);
@@ -162,6 +170,8 @@ for (const name of variants) {
   // files when a CMakeLists changed.)
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm', '-j', '2']);
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_narrow', '-j', '2']);
+  // The 3D module (sat3d-<variant>), loaded only by 'sat-wasm/3d'.
+  run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d', '-j', '2']);
   const binDir = join(buildDir, 'bindings');
   for (const file of variant.files) {
     const from = join(binDir, file);

@@ -22,6 +22,7 @@ export const TARGETS = {
   makers: { maxLen: 512, what: 'shape makers fed arbitrary points' },
   narrowphase: { maxLen: 128, what: 'narrow phase on arbitrary shapes and transforms, against the reference' },
   world: { maxLen: 512, what: 'world operations against a brute-force model' },
+  '3d': { maxLen: 512, what: '3D makers and narrow phase against the double-precision reference' },
 };
 
 /**
@@ -113,7 +114,7 @@ export async function runTarget(target, { runs, seconds = 60, keepGoing = false,
 export async function fuzzSuite({ runs = Number(process.env.SAT_FUZZ_RUNS) || 0 } = {}) {
   banner('build fuzz: libFuzzer targets (clang, build/fuzz)');
   await buildFuzzers();
-  const perTarget = { makers: 6000, narrowphase: 6000, world: 600 };
+  const perTarget = { makers: 6000, narrowphase: 6000, world: 600, '3d': 3000 };
   const out = { passed: 0, failed: 0, notes: [] };
   for (const target of Object.keys(TARGETS)) {
     banner(`run fuzz: ${target} (${runs || perTarget[target]} executions)`);

@@ -16,6 +16,9 @@
  * - `Concave`: a simple but concave outline; use `hull()` or a decomposition.
  * - `InvalidRadius`: radius <= 0.
  * - `ZeroLength`: capsule end points coincide; use a circle.
+ * - `Coplanar`: 3D: all points (nearly) on one plane, no volume.
+ * - `ZeroVolume`: 3D: all points (nearly) on one line, or a box with a zero half extent.
+ * - `Degenerate`: 3D: no valid closed convex mesh could be formed from the points.
  *
  * Codes raised by the JavaScript layer:
  * - `InvalidTransform`: a transform is not an object `{x, y, angle?, scaleX?, scaleY?}` of numbers, or it is
@@ -41,6 +44,9 @@ export type SATErrorCode =
   | 'Concave'
   | 'InvalidRadius'
   | 'ZeroLength'
+  | 'Coplanar'
+  | 'ZeroVolume'
+  | 'Degenerate'
   | 'InvalidTransform'
   | 'InvalidArgument'
   | 'Disposed'
@@ -98,4 +104,7 @@ export const CORE_STATUS_CODES: readonly SATErrorCode[] = [
   'ZeroLength',
   'InvalidTransform',
   'InvalidArgument',
+  'Coplanar',
+  'ZeroVolume',
+  'Degenerate',
 ];

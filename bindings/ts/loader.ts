@@ -76,7 +76,8 @@ export function hasSIMD(): boolean {
   }
 }
 
-function isNode(): boolean {
+/** @internal Shared with the 3D loader. */
+export function isNode(): boolean {
   const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
   return typeof p?.versions?.node === 'string' && typeof (globalThis as { window?: unknown }).window === 'undefined';
 }
@@ -98,7 +99,8 @@ export function chooseVariant(options: LoadOptions = {}): Variant {
   return hasSIMD() ? 'simd' : 'baseline';
 }
 
-async function readLocalFile(location: string | URL): Promise<Uint8Array> {
+/** @internal Shared with the 3D loader. */
+export async function readLocalFile(location: string | URL): Promise<Uint8Array> {
   // Kept out of bundlers' sight: this branch only runs in Node.
   const fsName = 'node:fs/promises';
   const urlName = 'node:url';
@@ -112,7 +114,8 @@ async function readLocalFile(location: string | URL): Promise<Uint8Array> {
   return new Uint8Array(await fs.readFile(path));
 }
 
-function toBytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
+/** @internal Shared with the 3D loader. */
+export function toBytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   throw new SATError('InvalidArgument', 'loadSAT: options.wasmBinary must be an ArrayBuffer or a typed array');

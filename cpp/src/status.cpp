@@ -17,6 +17,9 @@ const char* statusName(Status status) {
     case Status::ZeroLength: return "ZeroLength";
     case Status::InvalidTransform: return "InvalidTransform";
     case Status::InvalidArgument: return "InvalidArgument";
+    case Status::Coplanar: return "Coplanar";
+    case Status::ZeroVolume: return "ZeroVolume";
+    case Status::Degenerate: return "Degenerate";
   }
   return "Unknown";
 }
@@ -35,6 +38,9 @@ const char* statusMessage(Status status) {
     case Status::ZeroLength: return "the capsule's end points coincide: use a circle";
     case Status::InvalidTransform: return "the transform is non-finite, out of range or collapses the shape (zero scale)";
     case Status::InvalidArgument: return "invalid argument (null pointer or negative count)";
+    case Status::Coplanar: return "the points lie on one plane: a hull needs volume";
+    case Status::ZeroVolume: return "the points lie on one line, or a size is zero: the shape has no volume";
+    case Status::Degenerate: return "no valid closed convex mesh could be formed from the points";
   }
   return "unknown status";
 }

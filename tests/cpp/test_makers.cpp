@@ -291,7 +291,7 @@ TEST(Makers, FailedMakerLeavesOutputUsable) {
 
 TEST(Makers, StatusNamesAndMessagesAreNonEmptyAndDistinct) {
   std::set<std::string> names, messages;
-  for (int i = 0; i <= int(Status::InvalidArgument); ++i) {
+  for (int i = 0; i <= int(sat::kLastStatus); ++i) {
     Status s = Status(i);
     const char* name = sat::statusName(s);
     const char* msg = sat::statusMessage(s);
@@ -302,8 +302,8 @@ TEST(Makers, StatusNamesAndMessagesAreNonEmptyAndDistinct) {
     names.insert(name);
     messages.insert(msg);
   }
-  EXPECT_EQ(names.size(), size_t(int(Status::InvalidArgument) + 1));
-  EXPECT_EQ(messages.size(), size_t(int(Status::InvalidArgument) + 1));
+  EXPECT_EQ(names.size(), size_t(int(sat::kLastStatus) + 1));
+  EXPECT_EQ(messages.size(), size_t(int(sat::kLastStatus) + 1));
   EXPECT_EQ(std::string(sat::statusName(Status::Concave)), "Concave");
   EXPECT_EQ(std::string(sat::statusName(Status::Ok)), "Ok");
 }

@@ -24,7 +24,12 @@ enum class Status : uint8_t {
   ZeroLength = 9,        ///< capsule end points coincide; use a circle
   InvalidTransform = 10, ///< non-finite, out of range, or collapsed (scale or determinant ~ 0)
   InvalidArgument = 11,  ///< a null pointer, negative count, or similar misuse
+  Coplanar = 12,         ///< 3D: all points (nearly) on one plane, no volume
+  ZeroVolume = 13,       ///< 3D: all points (nearly) on one line, or a box with a zero half extent
+  Degenerate = 14,       ///< 3D: no valid closed convex mesh could be formed from the points
 };
+/// The last Status value (for tables indexed by status).
+constexpr Status kLastStatus = Status::Degenerate;
 
 /// Short identifier of a status, e.g. "TooFewPoints".
 const char* statusName(Status status);

@@ -1,0 +1,179 @@
+// 3D narrow phase in JavaScript, one run, the same seeded pairs for every contender:
+//   sat-wasm 3D bulk (collideMany, SAT caches kept) and per call (collide), cannon-es (ConvexPolyhedron
+//   findSeparatingAxis + clipAgainstHull, what its Narrowphase runs for convex pairs) and Rapier3D (Shape.contactShape,
+//   one contact point). Box-box with manifold, 20-vertex hulls, and quickhull of 1,000 points (vs quickhull3d).
+// Run after `node scripts/build-wasm.mjs`:   node bench/js/narrow_phase_3d.mjs [--pairs=4096] [--rounds=5] [--warmup=3]
+// Pairs as in bench/cpp/bench_3d.cpp: A anywhere, B at a random direction and 0.2..1.0 x 2.4 units from it.
+import os from 'node:os';
+import * as CANNON from 'cannon-es';
+import RAPIER from '@dimforge/rapier3d-compat';
+import quickhull from '../../node_modules/quickhull3d/dist/quickhull3d.js';
+
+const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
+const arg = (name, fallback) => {
+  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
+  return a ? Number(a.split('=')[1]) : fallback;
+};
+const PAIRS = arg('pairs', 4096);
+const ROUNDS = arg('rounds', 5);
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const r = rng(20261202);
+const uni = (lo, hi) => lo + (hi - lo) * r();
+function quat() {
+  const g = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+  const q = [g(), g(), g(), g()];
+  const l = Math.hypot(...q);
+  return { x: q[0] / l, y: q[1] / l, z: q[2] / l, w: q[3] / l };
+}
+function unit() {
+  const v = [uni(-1, 1), uni(-1, 1), uni(-1, 1)];
+  const l = Math.hypot(...v);
+  return v.map((c) => c / l);
+}
+function makePairs(count, shapes) {
+  const pairs = [];
+  for (let i = 0; i < count; ++i) {
+    const a = Math.floor(r() * shapes), b = Math.floor(r() * shapes);
+    const pa = { x: uni(-100, 100), y: uni(-100, 100), z: uni(-100, 100), rotation: quat() };
+    const d = unit(), s = uni(0.2, 1.0) * 2.4;
+    const pb = { x: pa.x + s * d[0], y: pa.y + s * d[1], z: pa.z + s * d[2], rotation: quat() };
+    pairs.push({ a, b, pa, pb });
+  }
+  return pairs;
+}
+
+// Each contender first runs untimed for at least WARMUP seconds: V8 starts WebAssembly in its baseline compiler
+// and swaps in optimized code from a background thread (on a busy 2-core machine that takes seconds), and JIT-
+// compiles the JavaScript contenders likewise.
+const WARMUP = arg('warmup', 3);
+function timeIt(fn) {
+  const start = process.hrtime.bigint();
+  while (Number(process.hrtime.bigint() - start) / 1e9 < WARMUP) fn();
+  let best = Infinity, result;
+  for (let k = 0; k < ROUNDS; ++k) {
+    const t0 = process.hrtime.bigint();
+    result = fn();
+    const dt = Number(process.hrtime.bigint() - t0) / 1e9;
+    best = Math.min(best, dt);
+  }
+  return { seconds: best, result };
+}
+
+const sat3 = await load3D({ prefer: 'simd' });
+await RAPIER.init();
+
+function bench(label, satShapes, cannonShapes, rapierShapes, pairs) {
+  const rows = [];
+  // sat-wasm bulk.
+  const xf = new Float32Array(pairs.length * 2 * 10);
+  const list = [];
+  const idx = new Int32Array(pairs.length * 2);
+  pairs.forEach((p, i) => {
+    for (const [k, t, s] of [[0, p.pa, p.a], [1, p.pb, p.b]]) {
+      const o = (2 * i + k) * 10;
+      xf.set([t.x, t.y, t.z, t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w, 1, 1, 1], o);
+      list.push(satShapes[s]);
+    }
+    idx[2 * i] = 2 * i, idx[2 * i + 1] = 2 * i + 1;
+  });
+  const caches = new Uint32Array(pairs.length * 2);
+  const bulk = timeIt(() => sat3.collideMany(list, xf, idx, caches).touching);
+  rows.push(['sat-wasm 3D bulk (collideMany, SIMD)', bulk]);
+  const per = timeIt(() => {
+    let n = 0;
+    for (const p of pairs) if (sat3.collide(satShapes[p.a], p.pa, satShapes[p.b], p.pb)) ++n;
+    return n;
+  });
+  rows.push(['sat-wasm 3D per call (collide)', per]);
+  // cannon-es: the convex-convex path of its Narrowphase.
+  const cq = (q) => new CANNON.Quaternion(q.x, q.y, q.z, q.w);
+  const cpairs = pairs.map((p) => [new CANNON.Vec3(p.pa.x, p.pa.y, p.pa.z), cq(p.pa.rotation), new CANNON.Vec3(p.pb.x, p.pb.y, p.pb.z), cq(p.pb.rotation)]);
+  const cannon = timeIt(() => {
+    let n = 0;
+    const axis = new CANNON.Vec3();
+    pairs.forEach((p, i) => {
+      const [xa, qa, xb, qb] = cpairs[i];
+      const ha = cannonShapes[p.a], hb = cannonShapes[p.b];
+      if (ha.findSeparatingAxis(hb, xa, qa, xb, qb, axis)) {
+        const res = [];
+        ha.clipAgainstHull(xa, qa, hb, xb, qb, axis, -100, 100, res);
+        if (res.length) ++n;
+      }
+    });
+    return n;
+  });
+  rows.push(['cannon-es 0.20.0 (findSeparatingAxis + clipAgainstHull)', cannon]);
+  const rpairs = pairs.map((p) => [{ x: p.pa.x, y: p.pa.y, z: p.pa.z }, p.pa.rotation, { x: p.pb.x, y: p.pb.y, z: p.pb.z }, p.pb.rotation]);
+  const rapier = timeIt(() => {
+    let n = 0;
+    pairs.forEach((p, i) => {
+      const [xa, qa, xb, qb] = rpairs[i];
+      const c = rapierShapes[p.a].contactShape(xa, qa, rapierShapes[p.b], xb, qb, 0);
+      if (c !== null && c.distance <= 0) ++n;
+    });
+    return n;
+  });
+  rows.push(['Rapier3D 0.21.0 (Shape.contactShape, 1 point)', rapier]);
+  console.log(`\n${label}: ${pairs.length} pairs, best of ${ROUNDS} rounds after ${WARMUP} s of warm-up`);
+  const base = bulk.seconds;
+  for (const [name, t] of rows) {
+    const rate = pairs.length / t.seconds / 1e6;
+    console.log(`  ${name.padEnd(58)} ${rate.toFixed(2).padStart(7)} M pairs/s  touching ${t.result}  (sat-wasm bulk is ${(t.seconds / base).toFixed(1)}x)`);
+  }
+}
+
+// Boxes.
+const boxes = [], cboxes = [], rboxes = [];
+for (let i = 0; i < 16; ++i) {
+  const h = [uni(0.5, 1), uni(0.5, 1), uni(0.5, 1)];
+  boxes.push(sat3.box(...h));
+  cboxes.push(new CANNON.Box(new CANNON.Vec3(...h)).convexPolyhedronRepresentation);
+  rboxes.push(new RAPIER.Cuboid(...h));
+}
+bench('Box-box with manifold', boxes, cboxes, rboxes, makePairs(PAIRS, 16));
+
+// 20-vertex hulls: points on stretched spheres; every contender gets the same hull.
+const hulls = [], chulls = [], rhulls = [];
+while (hulls.length < 16) {
+  const s = [uni(0.6, 1.2), uni(0.6, 1.2), uni(0.6, 1.2)];
+  const pts = [];
+  for (let i = 0; i < 20; ++i) {
+    const d = unit();
+    pts.push(Math.fround(d[0] * s[0]), Math.fround(d[1] * s[1]), Math.fround(d[2] * s[2]));
+  }
+  const h = sat3.hull(pts);
+  const mesh = sat3.hullMesh(h);
+  if (mesh.vertices.length !== 60) {
+    h.dispose();
+    continue;
+  }
+  hulls.push(h);
+  const verts = [];
+  for (let i = 0; i < 60; i += 3) verts.push(new CANNON.Vec3(mesh.vertices[i], mesh.vertices[i + 1], mesh.vertices[i + 2]));
+  chulls.push(new CANNON.ConvexPolyhedron({ vertices: verts, faces: mesh.faces }));
+  rhulls.push(new RAPIER.ConvexPolyhedron(mesh.vertices, null));
+}
+bench('20-vertex hulls with manifold', hulls, chulls, rhulls, makePairs(PAIRS, 16));
+
+// Quickhull of 1,000 random points in a cube.
+const cloud = [];
+for (let i = 0; i < 1000; ++i) cloud.push([Math.fround(uni(-1, 1)), Math.fround(uni(-1, 1)), Math.fround(uni(-1, 1))]);
+const flat = cloud.flat();
+const ours = timeIt(() => {
+  const h = sat3.hull(flat, { maxVertices: 255 });
+  h.dispose();
+  return 1;
+});
+const theirs = timeIt(() => quickhull(cloud).length);
+console.log(`\nQuickhull, 1,000 points: sat-wasm 3D ${(ours.seconds * 1e3).toFixed(3)} ms, quickhull3d 3.1.2 ${(theirs.seconds * 1e3).toFixed(3)} ms`);
+console.log(`\n${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}`);

@@ -1,0 +1,309 @@
+// makeHull for 3D point clouds: validate the input, quickhull with a tolerance relative to the cloud's size, then
+// the half-edge mesh with its checks. Also the simple 3D makers and bounds.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "hull_build3.h"
+
+namespace sat {
+
+struct HullAccess {
+  static Hull3& raw(Hull3& h) { return h; }
+  static std::vector<Vec3>& vertices(Hull3& h) { return h.vertices_; }
+  static std::vector<Plane>& planes(Hull3& h) { return h.planes_; }
+  static std::vector<HullFace>& faces(Hull3& h) { return h.faces_; }
+  static std::vector<HullHalfEdge>& edges(Hull3& h) { return h.edges_; }
+  static void setMass(Hull3& h, Vec3 centroid, float volume, float radius, AABB3 bounds) {
+    h.centroid_ = centroid;
+    h.volume_ = volume;
+    h.boundingRadius_ = radius;
+    h.bounds_ = bounds;
+  }
+};
+
+namespace detail {
+
+Status buildHull(const Vec3* points, const FaceLoops& loops, double tol, int maxVertices, Hull3* out) {
+  // Compact the vertices the faces use.
+  std::vector<int> remap;
+  int maxIndex = -1;
+  for (int v : loops.indices) maxIndex = std::max(maxIndex, v);
+  remap.assign(size_t(maxIndex + 1), -1);
+  std::vector<Vec3> verts;
+  for (int v : loops.indices) {
+    if (remap[size_t(v)] < 0) {
+      remap[size_t(v)] = int(verts.size());
+      verts.push_back(points[v]);
+    }
+  }
+  const int nv = int(verts.size());
+  if (nv > maxVertices) return Status::TooManyPoints;
+  const int nf = loops.faceCount();
+  if (nv < 4 || nf < 4) return Status::Degenerate;
+
+  // Half-edges: the first time an edge u -> w is met it takes an even slot 2k, and w -> u the odd slot 2k + 1.
+  std::vector<int> slot(size_t(nv) * size_t(nv), -1);
+  std::vector<HullHalfEdge> edges;
+  std::vector<uint8_t> filled;
+  std::vector<HullFace> faces(static_cast<size_t>(nf));
+  for (int f = 0; f < nf; ++f) {
+    const int begin = loops.starts[size_t(f)], end = loops.starts[size_t(f) + 1], n = end - begin;
+    if (n < 3) return Status::Degenerate;
+    int first = -1, prev = -1;
+    for (int k = 0; k < n; ++k) {
+      const int u = remap[size_t(loops.indices[size_t(begin + k)])];
+      const int w = remap[size_t(loops.indices[size_t(begin + (k + 1) % n)])];
+      int e;
+      if (slot[size_t(w) * size_t(nv) + size_t(u)] >= 0) {
+        e = slot[size_t(w) * size_t(nv) + size_t(u)] ^ 1;
+      } else {
+        if (slot[size_t(u) * size_t(nv) + size_t(w)] >= 0) return Status::Degenerate;  // the same edge twice
+        e = int(edges.size());
+        edges.resize(edges.size() + 2);
+        filled.resize(filled.size() + 2, 0);
+      }
+      if (filled[size_t(e)]) return Status::Degenerate;
+      if (e > 0xFFFF) return Status::TooManyPoints;
+      filled[size_t(e)] = 1;
+      slot[size_t(u) * size_t(nv) + size_t(w)] = e;
+      edges[size_t(e)].origin = uint8_t(u);
+      edges[size_t(e)].face = uint16_t(f);
+      if (prev >= 0) edges[size_t(prev)].next = uint16_t(e);
+      if (first < 0) first = e;
+      prev = e;
+    }
+    edges[size_t(prev)].next = uint16_t(first);
+    faces[size_t(f)].edge = uint16_t(first);
+  }
+  for (uint8_t f : filled) {
+    if (!f) return Status::Degenerate;  // an edge without its twin: the surface is not closed
+  }
+  const int ne = int(edges.size()) / 2;
+  if (nv - ne + nf != 2) return Status::Degenerate;
+
+  // Planes: Newell's normal of each loop; the offset is the largest over all vertices, so every plane supports the
+  // hull. A face is accepted when its own vertices are within tol of that plane (planar, and nothing bulges out).
+  std::vector<Plane> planes(static_cast<size_t>(nf));
+  for (int f = 0; f < nf; ++f) {
+    DVec3 n{};
+    int e = faces[size_t(f)].edge;
+    do {
+      const DVec3 a = toD(verts[edges[size_t(e)].origin]);
+      const DVec3 b = toD(verts[edges[size_t(edges[size_t(e)].next)].origin]);
+      n = n + DVec3{(a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y)};
+      e = edges[size_t(e)].next;
+    } while (e != faces[size_t(f)].edge);
+    const double len = length(n);
+    if (!(len > 0.0)) return Status::Degenerate;
+    n = (1.0 / len) * n;
+    double hi = -HUGE_VAL;
+    for (const Vec3& v : verts) hi = std::max(hi, dot(n, toD(v)));
+    e = faces[size_t(f)].edge;
+    do {
+      if (hi - dot(n, toD(verts[edges[size_t(e)].origin])) > tol) return Status::Degenerate;
+      e = edges[size_t(e)].next;
+    } while (e != faces[size_t(f)].edge);
+    planes[size_t(f)].normal = {float(n.x), float(n.y), float(n.z)};
+    planes[size_t(f)].offset = float(hi);
+  }
+
+  // Volume and centroid: tetrahedra from a point inside to each face's triangle fan.
+  DVec3 ref{};
+  for (const Vec3& v : verts) ref = ref + toD(v);
+  ref = (1.0 / nv) * ref;
+  double volume6 = 0.0;
+  DVec3 weighted{};
+  for (int f = 0; f < nf; ++f) {
+    const int e0 = faces[size_t(f)].edge;
+    const DVec3 a = toD(verts[edges[size_t(e0)].origin]) - ref;
+    for (int e = edges[size_t(e0)].next; edges[size_t(e)].next != e0; e = edges[size_t(e)].next) {
+      const DVec3 b = toD(verts[edges[size_t(e)].origin]) - ref;
+      const DVec3 c = toD(verts[edges[size_t(edges[size_t(e)].next)].origin]) - ref;
+      const double v6 = dot(a, cross(b, c));
+      volume6 += v6;
+      weighted = weighted + (v6 * 0.25) * (a + b + c);
+    }
+  }
+  if (!(volume6 > 0.0)) return Status::Degenerate;
+  const DVec3 centroid = ref + (1.0 / volume6) * weighted;
+  const Vec3 c{float(centroid.x), float(centroid.y), float(centroid.z)};
+  float radius = 0.0f;
+  AABB3 bounds{verts[0], verts[0]};
+  for (const Vec3& v : verts) {
+    radius = std::max(radius, length(v - c));
+    bounds.lower = vmin(bounds.lower, v);
+    bounds.upper = vmax(bounds.upper, v);
+  }
+  Hull3 hull;
+  HullAccess::vertices(hull) = std::move(verts);
+  HullAccess::planes(hull) = std::move(planes);
+  HullAccess::faces(hull) = std::move(faces);
+  HullAccess::edges(hull) = std::move(edges);
+  HullAccess::setMass(hull, c, float(volume6 / 6.0), radius, bounds);
+  *out = std::move(hull);
+  return Status::Ok;
+}
+
+bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol) {
+  for (int i = 0; i < count; ++i) {
+    for (int f = 0; f < hull.faceCount(); ++f) {
+      if (double(signedDistance(hull.plane(f), points[i])) > tol) return false;
+    }
+  }
+  return true;
+}
+
+bool containsAll(const Hull3& hull, const Vec3* points, const std::vector<int>& indices, double tol) {
+  for (int i : indices) {
+    for (int f = 0; f < hull.faceCount(); ++f) {
+      if (double(signedDistance(hull.plane(f), points[i])) > tol) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace detail
+
+Status makeHull(const Vec3* points, int count, Hull3* out, int maxVertices) {
+  if (out == nullptr || count < 0 || (count > 0 && points == nullptr)) return Status::InvalidArgument;
+  if (maxVertices < 4 || maxVertices > kMaxHullVertices) return Status::InvalidArgument;
+  Status s = detail::checkPoints3(points, count);
+  if (s != Status::Ok) return s;
+  if (count < 4) return Status::TooFewPoints;
+  const double tol = double(kHullRelativeTolerance) * detail::pointCloudSize(points, count);
+  // Quickhull replaces only the faces a new point is clearly above. Clusters of near-duplicate points can still
+  // fold a sliver triangle back over a face the point lay on, which the mesh checks reject: then once more,
+  // replacing those faces too. (Each mode alone fails on inputs the other handles.)
+  for (bool removeCoplanar : {false, true}) {
+    detail::FaceLoops loops;
+    s = detail::quickhull(points, count, tol, removeCoplanar, &loops);
+    // Merged faces may bend by up to twice the merge tolerance (2 tol) across their width.
+    if (s == Status::Ok) s = detail::buildHull(points, loops, 4.0 * tol, maxVertices, out);
+    // Points dropped without proof (after faces were removed that the new point was not clearly above; in the
+    // second mode, any): checked against the finished hull with the documented bound, 8 tol.
+    if (s == Status::Ok && !(removeCoplanar ? detail::containsAll(*out, points, count, 8.0 * tol)
+                                            : detail::containsAll(*out, points, loops.recheck, 8.0 * tol))) {
+      s = Status::Degenerate;
+    }
+    if (s != Status::Degenerate) return s;
+  }
+  return s;
+}
+
+namespace {
+Status checkExtents(Vec3 h) {
+  if (!isValid(h)) return Status::NonFinite;
+  if (!isInRange(h)) return Status::OutOfRange;
+  if (!(h.x > 0.0f && h.y > 0.0f && h.z > 0.0f)) return Status::ZeroVolume;
+  return Status::Ok;
+}
+Status checkRadius(float r) {
+  if (!std::isfinite(r)) return Status::NonFinite;
+  if (!(r > 0.0f)) return Status::InvalidRadius;
+  if (r > kMaxCoordinate) return Status::OutOfRange;
+  return Status::Ok;
+}
+}  // namespace
+
+Status makeBoxHull(Vec3 h, Hull3* out, Vec3 center, Quat rotation) {
+  if (out == nullptr) return Status::InvalidArgument;
+  Status s = checkExtents(h);
+  if (s != Status::Ok) return s;
+  if (!isValid(center) || !isValid(Vec3{rotation.x, rotation.y, rotation.z}) || !std::isfinite(rotation.w)) {
+    return Status::NonFinite;
+  }
+  if (!isInRange(center)) return Status::OutOfRange;
+  if (!isValid(rotation)) return Status::InvalidTransform;
+  Vec3 corners[8];
+  for (int i = 0; i < 8; ++i) {
+    Vec3 local{(i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z};
+    corners[i] = center + rotate(rotation, local);
+    if (!isInRange(corners[i])) return Status::OutOfRange;
+  }
+  // Corner i has bit 0 = +x, bit 1 = +y, bit 2 = +z; loops counter-clockwise seen from outside.
+  detail::FaceLoops loops;
+  loops.indices = {0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6};
+  loops.starts = {0, 4, 8, 12, 16, 20, 24};
+  const double size = detail::pointCloudSize(corners, 8);
+  return detail::buildHull(corners, loops, 4.0 * double(kHullRelativeTolerance) * size, 8, out);
+}
+
+Status makeBox(Vec3 halfExtents, Box3* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  Status s = checkExtents(halfExtents);
+  if (s != Status::Ok) return s;
+  out->halfExtents = halfExtents;
+  return Status::Ok;
+}
+
+Status makeSphere(Vec3 center, float radius, Sphere* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  if (!isValid(center)) return Status::NonFinite;
+  Status s = checkRadius(radius);
+  if (s != Status::Ok) return s;
+  if (!isInRange(center)) return Status::OutOfRange;
+  *out = {center, radius};
+  return Status::Ok;
+}
+
+Status makeCapsule(Vec3 center1, Vec3 center2, float radius, Capsule3* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  if (!isValid(center1) || !isValid(center2)) return Status::NonFinite;
+  Status s = checkRadius(radius);
+  if (s != Status::Ok) return s;
+  if (!isInRange(center1) || !isInRange(center2)) return Status::OutOfRange;
+  if (center1 == center2) return Status::ZeroLength;
+  *out = {center1, center2, radius};
+  return Status::Ok;
+}
+
+Status checkTransform(const Transform3& xf) { return isValid(xf) ? Status::Ok : Status::InvalidTransform; }
+
+AABB3 localBounds(const Hull3& hull) { return hull.bounds(); }
+AABB3 localBounds(const Box3& box) { return {-box.halfExtents, box.halfExtents}; }
+AABB3 localBounds(const Sphere& s) {
+  Vec3 r{s.radius, s.radius, s.radius};
+  return {s.center - r, s.center + r};
+}
+AABB3 localBounds(const Capsule3& c) {
+  Vec3 r{c.radius, c.radius, c.radius};
+  return {vmin(c.center1, c.center2) - r, vmax(c.center1, c.center2) + r};
+}
+
+namespace {
+float radiusScale(const Transform3& xf) { return maxComponent(vabs(xf.scale)); }
+// Bounds of a local box under an affine map: centre mapped, half extents through |M|.
+AABB3 transformBox(const AABB3& b, const Transform3& xf) {
+  const Mat3 r = toMat3(xf.q);
+  const Vec3 c = transformPoint(xf, center(b));
+  const Vec3 h = vabs(mulComponents(xf.scale, 0.5f * (b.upper - b.lower)));
+  const Vec3 e{std::fabs(r.cx.x) * h.x + std::fabs(r.cy.x) * h.y + std::fabs(r.cz.x) * h.z,
+               std::fabs(r.cx.y) * h.x + std::fabs(r.cy.y) * h.y + std::fabs(r.cz.y) * h.z,
+               std::fabs(r.cx.z) * h.x + std::fabs(r.cy.z) * h.y + std::fabs(r.cz.z) * h.z};
+  return {c - e, c + e};
+}
+}  // namespace
+
+AABB3 computeAABB(const Hull3& hull, const Transform3& xf) {
+  const Mat3 r = toMat3(xf.q);
+  AABB3 out{};
+  for (int i = 0; i < hull.vertexCount(); ++i) {
+    const Vec3 w = xf.p + r * mulComponents(xf.scale, hull.vertex(i));
+    out = i == 0 ? AABB3{w, w} : AABB3{vmin(out.lower, w), vmax(out.upper, w)};
+  }
+  return out;
+}
+AABB3 computeAABB(const Box3& box, const Transform3& xf) { return transformBox(localBounds(box), xf); }
+AABB3 computeAABB(const Sphere& s, const Transform3& xf) {
+  const Vec3 c = transformPoint(xf, s.center);
+  const float r = s.radius * radiusScale(xf);
+  return {c - Vec3{r, r, r}, c + Vec3{r, r, r}};
+}
+AABB3 computeAABB(const Capsule3& cap, const Transform3& xf) {
+  const Vec3 a = transformPoint(xf, cap.center1), b = transformPoint(xf, cap.center2);
+  const float r = cap.radius * radiusScale(xf);
+  return {vmin(a, b) - Vec3{r, r, r}, vmax(a, b) + Vec3{r, r, r}};
+}
+
+}  // namespace sat

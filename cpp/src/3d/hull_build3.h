@@ -1,0 +1,56 @@
+// Private to the 3D core: the stages of makeHull, each its own function (quickhull3.cpp, hull3.cpp).
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "sat/3d/shapes3.h"
+
+namespace sat {
+namespace detail {
+
+/// A double-precision 3-vector for construction-time geometry.
+struct DVec3 {
+  double x = 0.0, y = 0.0, z = 0.0;
+};
+inline DVec3 operator+(DVec3 a, DVec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline DVec3 operator-(DVec3 a, DVec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline DVec3 operator*(double s, DVec3 a) { return {s * a.x, s * a.y, s * a.z}; }
+inline double dot(DVec3 a, DVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline DVec3 cross(DVec3 a, DVec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+inline double length(DVec3 a) { return std::sqrt(dot(a, a)); }
+inline DVec3 toD(Vec3 v) { return {double(v.x), double(v.y), double(v.z)}; }
+
+/// A polyhedron's faces as loops of vertex indices, counter-clockwise seen from outside:
+/// face f is indices[starts[f] .. starts[f + 1]).
+struct FaceLoops {
+  std::vector<int> indices;
+  std::vector<int> starts{0};
+  std::vector<int> recheck;  ///< input points quickhull dropped without proof that they are inside
+  int faceCount() const { return int(starts.size()) - 1; }
+};
+
+/// Ok, NonFinite, OutOfRange or TooManyPoints (count > kMaxHull3Input) for a point array.
+Status checkPoints3(const Vec3* points, int count);
+/// Largest side of the points' bounding box.
+double pointCloudSize(const Vec3* points, int count);
+
+/// Quickhull (Barber, Dobkin, Huhdanpaa 1996) in double precision with distance tolerance `tol`, then nearly
+/// coplanar triangles merged into polygonal faces and vertices left on an edge between two faces dropped.
+/// Faces index into `points`. A face is replaced when the new point lies more than tol above it, or with
+/// removeCoplanar also when it lies within tol of it. Statuses: TooFewPoints, ZeroVolume, Coplanar, Degenerate.
+Status quickhull(const Vec3* points, int count, double tol, bool removeCoplanar, FaceLoops* faces);
+
+/// The half-edge Hull3 from face loops over `points` (only the vertices the loops use are kept). Checks the
+/// mesh: closed two-manifold (every edge has its twin), V - E + F = 2, every face planar and every vertex under
+/// every face plane within `tol`, positive volume. TooManyPoints for more than maxVertices vertices, Degenerate
+/// when a check fails.
+Status buildHull(const Vec3* points, const FaceLoops& faces, double tol, int maxVertices, Hull3* out);
+
+/// Whether every point lies under every face plane of the hull within tol.
+bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol);
+/// The same for the points indices[0..n) of `points`.
+bool containsAll(const Hull3& hull, const Vec3* points, const std::vector<int>& indices, double tol);
+
+}  // namespace detail
+}  // namespace sat

@@ -1,0 +1,138 @@
+// Hulls as the narrow phase sees them: scaled, or a box, or moved into A's frame; nothing allocated (the
+// transformed arrays live in caller-provided scratch on the stack).
+#include <cmath>
+
+#include "narrow3.h"
+
+namespace sat {
+namespace detail {
+namespace {
+
+// The cube's topology, built once from its face loops (corner i: bit 0 = +x, bit 1 = +y, bit 2 = +z; faces -x,
+// +x, -y, +y, -z, +z, each counter-clockwise from outside), the same numbering as makeBoxHull's hull.
+struct CubeTopology {
+  HullFace faces[6];
+  HullHalfEdge edges[24];
+};
+
+CubeTopology makeCubeTopology() {
+  static const int loops[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
+  CubeTopology t{};
+  int slot[8][8];
+  for (auto& row : slot)
+    for (int& s : row) s = -1;
+  int count = 0;
+  for (int f = 0; f < 6; ++f) {
+    int first = -1, prev = -1;
+    for (int k = 0; k < 4; ++k) {
+      const int u = loops[f][k], w = loops[f][(k + 1) % 4];
+      const int e = slot[w][u] >= 0 ? (slot[w][u] ^ 1) : (count += 2) - 2;
+      slot[u][w] = e;
+      t.edges[e].origin = uint8_t(u);
+      t.edges[e].face = uint16_t(f);
+      if (prev >= 0) t.edges[prev].next = uint16_t(e);
+      if (first < 0) first = e;
+      prev = e;
+    }
+    t.edges[prev].next = uint16_t(first);
+    t.faces[f].edge = uint16_t(first);
+  }
+  return t;
+}
+
+const CubeTopology& cubeTopology() {
+  static const CubeTopology topology = makeCubeTopology();
+  return topology;
+}
+
+}  // namespace
+
+HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
+  HullView h;
+  h.faces = hull.faces();
+  h.edges = hull.halfEdges();
+  h.nv = hull.vertexCount();
+  h.nf = hull.faceCount();
+  h.nh = hull.halfEdgeCount();
+  if (scale.x == 1.0f && scale.y == 1.0f && scale.z == 1.0f) {
+    h.v = hull.vertices();
+    h.planes = hull.planes();
+    h.centroid = hull.centroid();
+    h.radius = hull.boundingRadius();
+    return h;
+  }
+  for (int i = 0; i < h.nv; ++i) s->v[i] = mulComponents(scale, hull.vertices()[i]);
+  // Normals map by the inverse transpose of the scale (which keeps them outward, mirrored or not).
+  const Vec3 inv{1.0f / scale.x, 1.0f / scale.y, 1.0f / scale.z};
+  for (int f = 0; f < h.nf; ++f) {
+    const Vec3 n = normalize(mulComponents(inv, hull.planes()[f].normal));
+    s->planes[f] = {n, dot(n, s->v[h.edges[h.faces[f].edge].origin])};
+  }
+  h.v = s->v.data();
+  h.planes = s->planes.data();
+  h.centroid = mulComponents(scale, hull.centroid());
+  h.radius = hull.boundingRadius() * scaleMax(scale);
+  h.mirrored = scale.x * scale.y * scale.z < 0.0f;
+  return h;
+}
+
+HullView boxView(Vec3 e, HullScratch* s) {
+  const CubeTopology& t = cubeTopology();
+  for (int i = 0; i < 8; ++i) s->v[i] = {(i & 1) ? e.x : -e.x, (i & 2) ? e.y : -e.y, (i & 4) ? e.z : -e.z};
+  s->planes[0] = {{-1.0f, 0.0f, 0.0f}, e.x};
+  s->planes[1] = {{1.0f, 0.0f, 0.0f}, e.x};
+  s->planes[2] = {{0.0f, -1.0f, 0.0f}, e.y};
+  s->planes[3] = {{0.0f, 1.0f, 0.0f}, e.y};
+  s->planes[4] = {{0.0f, 0.0f, -1.0f}, e.z};
+  s->planes[5] = {{0.0f, 0.0f, 1.0f}, e.z};
+  HullView h;
+  h.v = s->v.data();
+  h.planes = s->planes.data();
+  h.faces = t.faces;
+  h.edges = t.edges;
+  h.nv = 8;
+  h.nf = 6;
+  h.nh = 24;
+  h.radius = length(e);
+  return h;
+}
+
+HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
+  HullView h = boxView(e, s);
+  // Corners t +- r.cx e.x +- r.cy e.y +- r.cz e.z; faces along -+ each column.
+  const Vec3 ax = e.x * r.cx, ay = e.y * r.cy, az = e.z * r.cz;
+  for (int i = 0; i < 8; ++i) s->v[i] = t + ((i & 1) ? ax : -ax) + ((i & 2) ? ay : -ay) + ((i & 4) ? az : -az);
+  const Vec3 cols[3] = {r.cx, r.cy, r.cz};
+  const float ext[3] = {e.x, e.y, e.z};
+  for (int k = 0; k < 3; ++k) {
+    const float d = dot(cols[k], t);
+    s->planes[2 * k] = {-cols[k], ext[k] - d};
+    s->planes[2 * k + 1] = {cols[k], ext[k] + d};
+  }
+  h.centroid = t;
+  return h;
+}
+
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s) {
+  HullView m = h;
+  for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
+  for (int f = 0; f < h.nf; ++f) {
+    const Vec3 n = r * h.planes[f].normal;
+    s->planes[f] = {n, h.planes[f].offset + dot(n, t)};
+  }
+  m.v = s->v.data();
+  m.planes = s->planes.data();
+  m.centroid = r * h.centroid + t;
+  return m;
+}
+
+RelativePose relativePose(const Transform3& xfA, const Transform3& xfB) {
+  RelativePose pose;
+  pose.rA = toMat3(xfA.q);
+  pose.r = mulT(pose.rA, toMat3(xfB.q));
+  pose.t = mulT(pose.rA, xfB.p - xfA.p);
+  return pose;
+}
+
+}  // namespace detail
+}  // namespace sat

@@ -1,0 +1,137 @@
+// Private to the 3D core: hulls as the narrow phase sees them (scaled and moved into A's frame), the SAT queries
+// and the contact builders shared by every pair that involves a hull or a box.
+#pragma once
+
+#include <cfloat>
+
+#include "sat/3d/collide3.h"
+
+namespace sat {
+namespace detail {
+
+constexpr int kMaxHullFaces = 2 * kMaxHullVertices - 4;
+constexpr int kMaxHullEdges = 3 * kMaxHullVertices - 6;
+
+/// A hull's arrays in some frame: vertices and planes maybe transformed, topology the hull's own.
+struct HullView {
+  const Vec3* v = nullptr;
+  const Plane* planes = nullptr;
+  const HullFace* faces = nullptr;
+  const HullHalfEdge* edges = nullptr;
+  int nv = 0, nf = 0, nh = 0;
+  Vec3 centroid{};
+  float radius = 0.0f;    ///< bounding radius about the centroid, in this frame's units
+  bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
+};
+
+/// N objects of T left uninitialized: per-query scratch arrays of up to several kilobytes would otherwise be
+/// zeroed by the members' default initializers on every call (measured: most of a box-box query's time).
+/// Every element is written before it is read.
+template <class T, int N>
+struct UninitArray {
+  alignas(T) unsigned char bytes[sizeof(T) * N];
+  T* data() { return reinterpret_cast<T*>(bytes); }
+  T& operator[](int i) { return data()[i]; }
+};
+
+/// Storage for a transformed view (lives on the caller's stack: nothing is allocated).
+struct HullScratch {
+  UninitArray<Vec3, kMaxHullVertices> v;
+  UninitArray<Plane, kMaxHullFaces> planes;
+};
+
+/// The hull scaled per axis, in its own (rotated, translated) frame; the stored arrays when scale is 1.
+HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* scratch);
+/// A box of (scaled, positive) half extents as a view: 8 vertices, 6 faces, the cube's fixed topology.
+HullView boxView(Vec3 halfExtents, HullScratch* scratch);
+/// The same box moved rigidly (x -> r * x + t), written directly.
+HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
+/// The view moved rigidly: x -> r * x + t.
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch);
+
+/// The rigid pose of B in A's frame (rotation, translation), from the two transforms.
+struct RelativePose {
+  Mat3 r;
+  Vec3 t;
+  Mat3 rA;  ///< A's rotation (to take results back to the world)
+};
+RelativePose relativePose(const Transform3& xfA, const Transform3& xfB);
+
+struct FaceQuery {
+  int index = -1;
+  float separation = -FLT_MAX;
+};
+struct EdgeQuery {
+  int edgeA = -1, edgeB = -1;  ///< half-edges
+  float separation = -FLT_MAX;
+  Vec3 normal{};  ///< unit axis from A to B
+};
+
+/// Separation of B from face i of A: min over B's vertices of the signed distance to the face's plane.
+float faceSeparation(const HullView& a, int face, const HullView& b);
+/// The vertex of h farthest along d.
+int supportVertex(const HullView& h, Vec3 d);
+/// Caps of A's face separations from B: the signed distance of B's centroid to each of A's planes.
+void faceBounds(const HullView& a, Vec3 otherCentroid, float* bounds);
+/// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
+FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
+/// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
+/// -FLT_MAX when the edges are parallel.
+float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal);
+/// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test), among
+/// those that could exceed `floor` (pairs that cannot are skipped by the face bounds of both hulls; the result
+/// has edgeA == -1 when none beats it).
+/// Signed distances of up to two points of B to A's planes (a) and of points of A to B's planes (b).
+struct EdgeBounds {
+  const float* a[2] = {nullptr, nullptr};
+  const float* b[2] = {nullptr, nullptr};
+  int pointsA = 0, pointsB = 0;
+};
+EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove);
+EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove);
+
+/// The outcome of SAT on two views in one frame.
+struct SatResult {
+  SatAxis3 kind = SatAxis3::None;
+  int indexA = -1, indexB = -1;
+  float separation = -FLT_MAX;
+  Vec3 normal{};  ///< unit, A to B
+};
+/// SAT over faces of A, faces of B and Minkowski edge pairs, with the cache tried first. Returns as soon as an
+/// axis separates by more than tol (then kind/index name it); otherwise the axis of largest separation, faces
+/// preferred unless an edge pair separates by more than tol * 0.5 more (stable contacts).
+SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
+/// Signed gap between the hulls' projections on `axis` (unit), in whichever direction is larger; *axis is
+/// flipped if needed to point from A to B.
+float axisSeparation(const HullView& a, const HullView& b, Vec3* axis);
+/// The same SAT with no pruning of edge pairs and no early exit: the scalar reference for runSat.
+SatResult runSatReference(const HullView& a, const HullView& b, float tol);
+/// Contacts of two overlapping (or touching within tol) views for the axis runSat chose, in that frame.
+Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol);
+/// Keeps at most four points of m that span the largest area (deepest first).
+void reduceManifold(ManifoldPoint3* points, int* count, Vec3 normal);
+/// The manifold moved from A's frame to the world (rotation rA, translation pA).
+Manifold3 toWorld(const Manifold3& m, const Mat3& rA, Vec3 pA);
+
+/// A convex core for GJK: points in one frame (their hull), plus a radius.
+struct Proxy3 {
+  const Vec3* points = nullptr;
+  int count = 0;
+  float radius = 0.0f;
+};
+struct GjkOutput {
+  Vec3 pointA{}, pointB{};  ///< closest points of the cores
+  float distance = 0.0f;    ///< between the cores (0 when they overlap)
+  int iterations = 0;
+};
+/// Closest points of two cores (GJK with a brute-force Johnson sub-algorithm in double).
+GjkOutput gjk(const Proxy3& a, const Proxy3& b);
+
+/// Closest points of segments p1-q1 and p2-q2 (Ericson 5.1.9): parameters s, t in [0, 1].
+void closestSegmentSegment(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, float* s, float* t);
+/// Largest |scale| component: the factor a sphere's or capsule's radius takes under a non-uniform scale.
+inline float scaleMax(Vec3 s) { return maxComponent(vabs(s)); }
+
+}  // namespace detail
+}  // namespace sat

@@ -1,0 +1,511 @@
+// SAT between convex polyhedra (Gregorius, "The Separating Axis Test between Convex Polyhedra", GDC 2013):
+// the face normals of both hulls, and the cross products of those edge pairs whose arcs on the Gauss map cross
+// (exactly the edge pairs that form a face of the Minkowski difference; every other edge pair's axis can be
+// skipped). The largest separation over these axes is the exact signed distance when the hulls overlap.
+// Contacts (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015): for a face axis the incident
+// face (most anti-parallel to the reference face) is clipped to the reference face's side planes; for an edge
+// axis one point between the closest points of the two edges. More than four points are reduced to four.
+#include <cfloat>
+#include <cmath>
+
+#include "narrow3.h"
+
+namespace sat {
+namespace detail {
+
+float faceSeparation(const HullView& a, int face, const HullView& b) {
+  const Plane p = a.planes[face];
+  float lo = FLT_MAX;
+  for (int i = 0; i < b.nv; ++i) {
+    const float d = dot(p.normal, b.v[i]);
+    lo = d < lo ? d : lo;  // not std::fmin: its NaN rule makes it a library call
+  }
+  return lo - p.offset;
+}
+
+int supportVertex(const HullView& h, Vec3 d) {
+  int best = 0;
+  float hi = dot(d, h.v[0]);
+  for (int i = 1; i < h.nv; ++i) {
+    const float s = dot(d, h.v[i]);
+    if (s > hi) hi = s, best = i;
+  }
+  return best;
+}
+
+void faceBounds(const HullView& a, Vec3 otherCentroid, float* bounds) {
+  for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], otherCentroid);
+}
+
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+  // B's centroid is inside B, so no vertex of B is farther from a plane than it is: bounds[f] caps face f's
+  // separation. The face with the largest cap goes first (usually the answer), then only faces that could beat it.
+  int first = 0;
+  for (int f = 1; f < a.nf; ++f) {
+    if (bounds[f] > bounds[first]) first = f;
+  }
+  FaceQuery best{first, faceSeparation(a, first, b)};
+  if (best.separation > stopAbove) return best;
+  for (int f = 0; f < a.nf; ++f) {
+    if (bounds[f] <= best.separation || f == first) continue;
+    const float s = faceSeparation(a, f, b);
+    if (s > best.separation) {
+      best = {f, s};
+      if (s > stopAbove) return best;
+    }
+  }
+  return best;
+}
+
+FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove) {
+  UninitArray<float, kMaxHullFaces> bounds;
+  faceBounds(a, b.centroid, bounds.data());
+  return queryFaces(a, b, bounds.data(), stopAbove);
+}
+
+float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal) {  // NOLINT
+  const Vec3 pA = a.v[a.edges[ea].origin], qA = a.v[a.edges[ea ^ 1].origin];
+  const Vec3 pB = b.v[b.edges[eb].origin], qB = b.v[b.edges[eb ^ 1].origin];
+  const Vec3 eA = qA - pA, eB = qB - pB;
+  Vec3 n = cross(eA, eB);
+  const float len = length(n);
+  // Parallel edges (within 1e-5 rad) span no axis of their own: the faces beside them cover it.
+  if (!(len > 1.0e-5f * std::sqrt(lengthSquared(eA) * lengthSquared(eB)))) return -FLT_MAX;
+  n = (1.0f / len) * n;
+  if (dot(n, pA - a.centroid) < 0.0f) n = -n;
+  *normal = n;
+  return dot(n, pB - pA);
+}
+
+namespace {
+// Arcs a-b (A's edge: its faces' normals) and c-d (B's edge, normals negated) cross on the unit sphere.
+// bxa = cross(b, a) and dxc = cross(d, c) are the normals of the arcs' planes. The arcs cross when each one's
+// end points lie on opposite sides of the other's plane, and on the same hemisphere (cba * bdc > 0).
+inline bool isMinkowskiFace(Vec3 a, Vec3 b, Vec3 bxa, Vec3 c, Vec3 d, Vec3 dxc) {
+  const float cba = dot(c, bxa), dba = dot(d, bxa);
+  if (!(cba * dba < 0.0f)) return false;  // most pairs stop here: two dot products instead of four
+  const float adc = dot(a, dxc), bdc = dot(b, dxc);
+  return adc * bdc < 0.0f && cba * bdc > 0.0f;
+}
+}  // namespace
+
+namespace {
+// Whether an edge whose Gauss-map arc joins unit normals u and w (cosine cosUW) can have a separation above
+// `best`, given m = max(dot(u, x), dot(w, x)) for the offset x that bounds it (see queryEdges): along any n on the
+// arc, dot(n, x) <= m when m < 0, and <= m / cos(half the arc's angle) otherwise.
+inline bool edgeMayBeat(float m, float cosUW, float best) {
+  if (m < 0.0f) return m > best;
+  if (best < 0.0f) return true;
+  const float c2 = 0.5f * (1.0f + cosUW);  // cos^2 of half the arc
+  return !(m * m <= best * best * c2);
+}
+// The same over every bounding point: the edge may beat `best` only if no point rules it out.
+inline bool edgeMayBeat(const float* const* d, int points, int u, int w, float cosUW, float best) {
+  for (int k = 0; k < points; ++k) {
+    if (!edgeMayBeat(d[k][u] > d[k][w] ? d[k][u] : d[k][w], cosUW, best)) return false;
+  }
+  return true;
+}
+}  // namespace
+
+EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
+  // Edge pairs that cannot beat `floor` (the best face separation) are skipped before the Gauss-map test. For an
+  // edge of A with faces u, w, every axis n of its pairs lies on its arc and A's support along n is the edge, so
+  // for any point x of B the pair separates by at most dot(n, x - pA); with d the signed distances of x to A's
+  // planes, dot(u, x - pA) = d[u]. Two such points are used (B's centroid and B's deepest vertex under A's best
+  // face); for an edge of B the same with points of A and -n.
+  EdgeQuery best;
+  float bar = floor;
+  struct BEdge {
+    Vec3 c, d, dxc;
+    int index;
+  };
+  UninitArray<BEdge, kMaxHullEdges> edgesB;
+  int nb = 0;
+  for (int j = 0; j < b.nh; j += 2) {
+    const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
+    if (!edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
+    // B's normals negated for the Minkowski difference A - B; cross(-d, -c) = cross(d, c).
+    edgesB[nb++] = {-c, -d, cross(d, c), j};
+  }
+  for (int i = 0; i < a.nh; i += 2) {
+    const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
+    if (!edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
+    const Vec3 bxa = cross(nbn, na);
+    for (int k = 0; k < nb; ++k) {
+      const BEdge& e = edgesB[k];
+      if (!isMinkowskiFace(na, nbn, bxa, e.c, e.d, e.dxc)) continue;
+      Vec3 n;
+      float s = edgeSeparation(a, i, b, e.index, &n);
+      if (s <= best.separation) continue;
+      // edgeSeparation measures the gap between the two edges only, which is the hulls' gap along n when the
+      // pair is a Minkowski face. Nearly parallel edges on nearly coincident arcs pass the Gauss-map test on
+      // round-off alone: a candidate that would win is measured by projecting both hulls (exact for any axis).
+      s = axisSeparation(a, b, &n);
+      if (s > best.separation) {
+        best.edgeA = i, best.edgeB = e.index, best.separation = s, best.normal = n;
+        if (s > bar) bar = s;
+        if (s > stopAbove) return best;
+      }
+    }
+  }
+  return best;
+}
+
+EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove) {
+  UninitArray<float, kMaxHullFaces> boundsA, boundsB;
+  faceBounds(a, b.centroid, boundsA.data());
+  faceBounds(b, a.centroid, boundsB.data());
+  EdgeBounds bounds;
+  bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
+  bounds.pointsA = bounds.pointsB = 1;
+  return queryEdges(a, b, bounds, -FLT_MAX, stopAbove);
+}
+
+namespace {
+// The separation along a cached axis, or -FLT_MAX when the cache does not fit these hulls.
+float cachedSeparation(const HullView& a, const HullView& b, const SatCache3& c, Vec3* normal) {
+  switch (c.kind) {
+    case SatAxis3::FaceA:
+      if (c.indexA >= a.nf) return -FLT_MAX;
+      *normal = a.planes[c.indexA].normal;
+      return faceSeparation(a, c.indexA, b);
+    case SatAxis3::FaceB:
+      if (c.indexB >= b.nf) return -FLT_MAX;
+      *normal = -b.planes[c.indexB].normal;
+      return faceSeparation(b, c.indexB, a);
+    case SatAxis3::EdgePair:
+      // Measured by projection: the pair need not form a Minkowski face any more.
+      if (c.indexA >= a.nh || c.indexB >= b.nh) return -FLT_MAX;
+      if (edgeSeparation(a, c.indexA, b, c.indexB, normal) == -FLT_MAX) return -FLT_MAX;
+      return axisSeparation(a, b, normal);
+    case SatAxis3::None: break;
+  }
+  return -FLT_MAX;
+}
+
+SatResult choose(const HullView& a, const HullView& b, const FaceQuery& fa, const FaceQuery& fb, const EdgeQuery& eq,
+                 float tol) {
+  SatResult r;
+  // Faces are preferred over edges, and A's face over B's, unless the other separates clearly more: contacts
+  // then stay on one feature while a resting pair jitters. The bias (tol / 2) is far below the depth accuracy.
+  const float bias = 0.5f * tol;
+  const bool useB = fb.separation > fa.separation + bias;
+  const FaceQuery& f = useB ? fb : fa;
+  if (eq.edgeA >= 0 && eq.separation > f.separation + bias) {
+    r.kind = SatAxis3::EdgePair;
+    r.indexA = eq.edgeA, r.indexB = eq.edgeB;
+    r.separation = eq.separation;
+    r.normal = eq.normal;
+  } else if (useB) {
+    r.kind = SatAxis3::FaceB;
+    r.indexB = fb.index;
+    r.separation = fb.separation;
+    r.normal = -b.planes[fb.index].normal;
+  } else {
+    r.kind = SatAxis3::FaceA;
+    r.indexA = fa.index;
+    r.separation = fa.separation;
+    r.normal = a.planes[fa.index].normal;
+  }
+  return r;
+}
+}  // namespace
+
+SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache) {
+  if (cache != nullptr && cache->kind != SatAxis3::None) {
+    Vec3 n;
+    const float s = cachedSeparation(a, b, *cache, &n);
+    if (s > tol) return {cache->kind, cache->indexA, cache->indexB, s, n};
+  }
+  SatResult r;
+  UninitArray<float, kMaxHullFaces> boundsA, boundsB;
+  faceBounds(a, b.centroid, boundsA.data());
+  const FaceQuery fa = queryFaces(a, b, boundsA.data(), tol);
+  if (fa.separation > tol) {
+    r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
+  } else {
+    faceBounds(b, a.centroid, boundsB.data());
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol);
+    if (fb.separation > tol) {
+      r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
+    } else {
+      // Edges matter only if they beat the faces by more than the bias choose() gives faces. Bounding points:
+      // the centroids, and each hull's deepest vertex under the other's best face.
+      const float floor = std::fmax(fa.separation, fb.separation) + 0.5f * tol;
+      UninitArray<float, kMaxHullFaces> deepA, deepB;
+      faceBounds(a, b.v[supportVertex(b, -a.planes[fa.index].normal)], deepA.data());
+      faceBounds(b, a.v[supportVertex(a, -b.planes[fb.index].normal)], deepB.data());
+      EdgeBounds bounds;
+      bounds.a[0] = boundsA.data(), bounds.a[1] = deepA.data();
+      bounds.b[0] = boundsB.data(), bounds.b[1] = deepB.data();
+      bounds.pointsA = bounds.pointsB = 2;
+      const EdgeQuery eq = queryEdges(a, b, bounds, floor, tol);
+      r = choose(a, b, fa, fb, eq, tol);
+    }
+  }
+  if (cache != nullptr) {
+    cache->kind = r.kind;
+    cache->indexA = uint16_t(r.indexA < 0 ? 0 : r.indexA);
+    cache->indexB = uint16_t(r.indexB < 0 ? 0 : r.indexB);
+  }
+  return r;
+}
+
+float axisSeparation(const HullView& a, const HullView& b, Vec3* axis) {
+  float loA = FLT_MAX, hiA = -FLT_MAX, loB = FLT_MAX, hiB = -FLT_MAX;
+  for (int i = 0; i < a.nv; ++i) loA = std::fmin(loA, dot(*axis, a.v[i])), hiA = std::fmax(hiA, dot(*axis, a.v[i]));
+  for (int i = 0; i < b.nv; ++i) loB = std::fmin(loB, dot(*axis, b.v[i])), hiB = std::fmax(hiB, dot(*axis, b.v[i]));
+  if (loB - hiA >= loA - hiB) return loB - hiA;
+  *axis = -*axis;
+  return loA - hiB;
+}
+
+SatResult runSatReference(const HullView& a, const HullView& b, float tol) {
+  FaceQuery fa, fb;
+  for (int f = 0; f < a.nf; ++f) {
+    const float s = faceSeparation(a, f, b);
+    if (s > fa.separation) fa = {f, s};
+  }
+  for (int f = 0; f < b.nf; ++f) {
+    const float s = faceSeparation(b, f, a);
+    if (s > fb.separation) fb = {f, s};
+  }
+  // Every edge pair's axis, measured by projecting both hulls (edgeSeparation's shortcut holds only for the
+  // pairs that form a Minkowski face).
+  EdgeQuery eq;
+  for (int i = 0; i < a.nh; i += 2) {
+    for (int j = 0; j < b.nh; j += 2) {
+      Vec3 n;
+      if (edgeSeparation(a, i, b, j, &n) == -FLT_MAX) continue;  // parallel
+      const float s = axisSeparation(a, b, &n);
+      if (s > eq.separation) eq.edgeA = i, eq.edgeB = j, eq.separation = s, eq.normal = n;
+    }
+  }
+  return choose(a, b, fa, fb, eq, tol);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contacts.
+
+namespace {
+
+constexpr int kMaxClip = 2 * kMaxHullVertices + 8;
+
+struct ClipVertex {
+  Vec3 p;
+  uint16_t refFeature;  ///< feature of the reference hull
+  uint16_t incFeature;  ///< feature of the incident hull
+  int edgeOut;          ///< incident half-edge the polygon follows from here, or -(j + 2): along the side plane of
+                        ///< reference half-edge j
+};
+
+// Sutherland-Hodgman against one plane (keep dot(n, p) <= d), the side plane of reference half-edge refEdge.
+int clipPolygon(const ClipVertex* in, int n, Vec3 planeN, float planeD, int refEdge, ClipVertex* out) {
+  int m = 0;
+  if (n == 0) return 0;
+  const ClipVertex* prev = &in[n - 1];
+  float dPrev = dot(planeN, prev->p) - planeD;
+  for (int i = 0; i < n; ++i) {
+    const ClipVertex* cur = &in[i];
+    const float dCur = dot(planeN, cur->p) - planeD;
+    if ((dPrev <= 0.0f) != (dCur <= 0.0f)) {
+      const float t = dPrev / (dPrev - dCur);
+      ClipVertex x;
+      x.p = lerp(prev->p, cur->p, t);
+      x.refFeature = makeFeature3(Feature3::Edge, refEdge);
+      // On an incident edge: (this side edge, that edge); where the polygon already ran along the side plane of
+      // reference edge j: a corner of the reference face, (this side edge, Corner j).
+      x.incFeature = prev->edgeOut >= 0 ? makeFeature3(Feature3::Edge, prev->edgeOut)
+                                        : makeFeature3(Feature3::Corner, -prev->edgeOut - 2);
+      // Entering: the polygon continues along prev's edge; leaving: it follows this side plane.
+      x.edgeOut = dCur <= 0.0f ? prev->edgeOut : -(refEdge + 2);
+      if (m < kMaxClip) out[m++] = x;
+    }
+    if (dCur <= 0.0f && m < kMaxClip) out[m++] = *cur;
+    prev = cur;
+    dPrev = dCur;
+  }
+  return m;
+}
+
+}  // namespace
+
+void reduceManifold(ManifoldPoint3* pts, int* count, Vec3 normal) {
+  const int n = *count;
+  if (n <= 4) return;
+  // 1: the deepest point; 2: the farthest from it; 3: the largest triangle with them; 4: the point adding the most
+  // area outside that triangle.
+  int i0 = 0;
+  for (int i = 1; i < n; ++i) {
+    if (pts[i].depth > pts[i0].depth) i0 = i;
+  }
+  int i1 = -1;
+  float best = -1.0f;
+  for (int i = 0; i < n; ++i) {
+    const float d = distanceSquared(pts[i].point, pts[i0].point);
+    if (i != i0 && d > best) best = d, i1 = i;
+  }
+  int i2 = -1;
+  best = -1.0f;
+  float sign = 1.0f;
+  for (int i = 0; i < n; ++i) {
+    if (i == i0 || i == i1) continue;
+    const float area = dot(cross(pts[i1].point - pts[i0].point, pts[i].point - pts[i0].point), normal);
+    if (std::fabs(area) > best) best = std::fabs(area), i2 = i, sign = area < 0.0f ? -1.0f : 1.0f;
+  }
+  int i3 = -1;
+  best = 0.0f;
+  const int tri[3] = {i0, i1, i2};
+  for (int i = 0; i < n; ++i) {
+    if (i == i0 || i == i1 || i == i2) continue;
+    for (int k = 0; k < 3; ++k) {
+      const Vec3 u = pts[tri[k]].point, w = pts[tri[(k + 1) % 3]].point;
+      // Area of (u, p, w) on the far side of edge u-w from the triangle.
+      const float area = sign * dot(cross(pts[i].point - u, w - u), normal);
+      if (area > best) best = area, i3 = i;
+    }
+  }
+  ManifoldPoint3 kept[4] = {pts[i0], pts[i1], pts[i2], pts[i3 >= 0 ? i3 : i0]};
+  const int m = i3 >= 0 ? 4 : 3;
+  for (int k = 0; k < m; ++k) pts[k] = kept[k];
+  *count = m;
+}
+
+void closestSegmentSegment(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, float* sOut, float* tOut) {
+  const Vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const float a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
+  float s = 0.0f, t = 0.0f;
+  const float tiny = 1.0e-30f;
+  if (a <= tiny && e <= tiny) {
+    s = t = 0.0f;
+  } else if (a <= tiny) {
+    t = std::fmin(std::fmax(f / e, 0.0f), 1.0f);
+  } else {
+    const float c = dot(d1, r);
+    if (e <= tiny) {
+      s = std::fmin(std::fmax(-c / a, 0.0f), 1.0f);
+    } else {
+      const float b = dot(d1, d2), denom = a * e - b * b;
+      s = denom > 1.0e-12f * a * e ? std::fmin(std::fmax((b * f - c * e) / denom, 0.0f), 1.0f) : 0.0f;
+      t = (b * s + f) / e;
+      if (t < 0.0f) {
+        t = 0.0f;
+        s = std::fmin(std::fmax(-c / a, 0.0f), 1.0f);
+      } else if (t > 1.0f) {
+        t = 1.0f;
+        s = std::fmin(std::fmax((b - c) / a, 0.0f), 1.0f);
+      }
+    }
+  }
+  *sOut = s;
+  *tOut = t;
+}
+
+Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol) {
+  Manifold3 m;
+  m.normal = sat.normal;
+  m.depth = -sat.separation;
+  if (sat.kind == SatAxis3::EdgePair) {
+    const Vec3 pA = a.v[a.edges[sat.indexA].origin], qA = a.v[a.edges[sat.indexA ^ 1].origin];
+    const Vec3 pB = b.v[b.edges[sat.indexB].origin], qB = b.v[b.edges[sat.indexB ^ 1].origin];
+    float s, t;
+    closestSegmentSegment(pA, qA, pB, qB, &s, &t);
+    const Vec3 cA = lerp(pA, qA, s), cB = lerp(pB, qB, t);
+    m.points[0].point = 0.5f * (cA + cB);
+    m.points[0].depth = m.depth;
+    m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, sat.indexA)) << 16) | makeFeature3(Feature3::Edge, sat.indexB);
+    m.pointCount = 1;
+    return m;
+  }
+  const bool refIsA = sat.kind == SatAxis3::FaceA;
+  const HullView& ref = refIsA ? a : b;
+  const HullView& inc = refIsA ? b : a;
+  const int refFace = refIsA ? sat.indexA : sat.indexB;
+  const Plane refPlane = ref.planes[refFace];
+  // Incident face: the one most anti-parallel to the reference normal.
+  int incFace = 0;
+  float lowest = FLT_MAX;
+  for (int f = 0; f < inc.nf; ++f) {
+    const float d = dot(inc.planes[f].normal, refPlane.normal);
+    if (d < lowest) lowest = d, incFace = f;
+  }
+  UninitArray<ClipVertex, kMaxClip> bufA, bufB;
+  int n = 0;
+  const int incStart = inc.faces[incFace].edge;
+  int e = incStart;
+  do {
+    bufA[n++] = {inc.v[inc.edges[e].origin], makeFeature3(Feature3::Face, refFace),
+                 makeFeature3(Feature3::Vertex, inc.edges[e].origin), e};
+    e = inc.edges[e].next;
+  } while (e != incStart && n < kMaxClip);
+  ClipVertex* cur = bufA.data();
+  ClipVertex* nxt = bufB.data();
+  const int refStart = ref.faces[refFace].edge;
+  e = refStart;
+  do {
+    const Vec3 p = ref.v[ref.edges[e].origin], q = ref.v[ref.edges[ref.edges[e].next].origin];
+    // Outward of the face for counter-clockwise loops. Not normalized: clipping uses only the signs of the
+    // distances and their ratio, which the plane's scale does not change.
+    Vec3 side = cross(q - p, refPlane.normal);
+    if (ref.mirrored) side = -side;
+    n = clipPolygon(cur, n, side, dot(side, p), e, nxt);
+    ClipVertex* t = cur;
+    cur = nxt;
+    nxt = t;
+    e = ref.edges[e].next;
+  } while (e != refStart && n > 0);
+  int count = 0;
+  UninitArray<ManifoldPoint3, kMaxClip> ptsStore;
+  ManifoldPoint3* pts = ptsStore.data();
+  const Vec3 towardB = refIsA ? refPlane.normal : -refPlane.normal;  // equals m.normal
+  (void)towardB;
+  for (int i = 0; i < n; ++i) {
+    const float d = signedDistance(refPlane, cur[i].p);
+    if (d > tol) continue;
+    ManifoldPoint3& mp = pts[count++];
+    mp.point = cur[i].p - (0.5f * d) * refPlane.normal;
+    mp.depth = -d;
+    const uint32_t fa = refIsA ? cur[i].refFeature : cur[i].incFeature;
+    const uint32_t fb = refIsA ? cur[i].incFeature : cur[i].refFeature;
+    mp.id = (fa << 16) | fb;
+  }
+  if (count == 0) {
+    // Round-off clipped everything away (the faces barely meet): the incident hull's deepest vertex.
+    int best = 0;
+    float lo = FLT_MAX;
+    for (int i = 0; i < inc.nv; ++i) {
+      const float d = signedDistance(refPlane, inc.v[i]);
+      if (d < lo) lo = d, best = i;
+    }
+    pts[0].point = inc.v[best] - (0.5f * lo) * refPlane.normal;
+    pts[0].depth = -lo;
+    const uint32_t fr = makeFeature3(Feature3::Face, refFace), fi = makeFeature3(Feature3::Vertex, best);
+    pts[0].id = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
+    count = 1;
+  }
+  reduceManifold(pts, &count, refPlane.normal);
+  for (int i = 0; i < count; ++i) m.points[i] = pts[i];
+  m.pointCount = count;
+  return m;
+}
+
+Manifold3 toWorld(const Manifold3& m, const Mat3& rA, Vec3 pA) {
+  Manifold3 w = m;
+  w.normal = rA * m.normal;
+  for (int i = 0; i < m.pointCount; ++i) w.points[i].point = pA + rA * m.points[i].point;
+  return w;
+}
+
+}  // namespace detail
+
+Manifold3 flipManifold(const Manifold3& m) {
+  Manifold3 f = m;
+  f.normal = -m.normal;
+  for (int i = 0; i < m.pointCount; ++i) f.points[i].id = (m.points[i].id >> 16) | (m.points[i].id << 16);
+  return f;
+}
+
+}  // namespace sat

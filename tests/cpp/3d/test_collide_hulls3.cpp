@@ -1,0 +1,287 @@
+// Hull - hull and box - box against the double-precision reference (reference3.h), on seeded random pairs:
+// depth within 2e-4 of the larger shape's size, the normal a true minimum direction, B moved by
+// normal * (depth + eps) separated, contact points on both shapes, separated pairs empty. Then the fast paths
+// against their scalar references: pruned SAT vs unpruned, box-box's 15 axes vs the same boxes as hulls.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <set>
+
+#include "3d/narrow3.h"
+#include "random3.h"
+#include "reference3.h"
+#include "sat/3d/collide3.h"
+
+namespace testing_sat3 {
+namespace {
+
+constexpr double kDepthRel = 2.0e-4;
+
+struct Tally {
+  long pairs = 0, overlapping = 0, apart = 0, band = 0, near = 0, edge = 0, face = 0, points = 0;
+  void print(const char* name) const {
+    std::printf("[ 3d oracle ] %s: %ld pairs (%ld overlapping, %ld apart, %ld within the tolerance band, %ld within "
+                "1e-2 of touching); %ld face and %ld edge manifolds, %ld contact points\n",
+                name, pairs, overlapping, apart, band, near, face, edge, points);
+  }
+};
+
+/// Checks one collide() result against the reference. Returns false (after recording failures) on a mismatch.
+bool checkPair(const sat::Manifold3& m, bool overlapSays, const ref3::Placed& a, const ref3::Placed& b, Tally& t,
+               const char* what, long index) {
+  const double size = std::max(a.radius, b.radius);
+  const double band = kDepthRel * size;
+  const ref3::SatRef r = ref3::sat(a, b);
+  ++t.pairs;
+  if (std::fabs(r.depth) < 1e-2 * size) ++t.near;
+  bool ok = true;
+  auto fail = [&](const char* why, double x, double y) {
+    ADD_FAILURE() << what << " pair " << index << ": " << why << " (" << x << " vs " << y << "), ref depth "
+                  << r.depth << ", reported depth " << m.depth << ", size " << size;
+    ok = false;
+  };
+  if (r.depth > band) {
+    ++t.overlapping;
+    if (m.pointCount == 0) fail("overlapping pair reported apart", r.depth, 0);
+  } else if (r.depth < -band) {
+    ++t.apart;
+    if (m.pointCount != 0) fail("separated pair reported touching", r.depth, m.depth);
+  } else {
+    ++t.band;
+  }
+  if (overlapSays != (m.pointCount > 0) && std::fabs(r.depth) > band) fail("overlap() disagrees with collide()", 0, 0);
+  if (m.pointCount == 0) return ok;
+  if (m.pointCount > 4) fail("more than four points", m.pointCount, 4);
+  const D3 n = fromVec(m.normal);
+  if (std::fabs(len(n) - 1.0) > 1e-5) fail("normal not unit", len(n), 1);
+  if (std::fabs(m.depth - r.depth) > band) fail("depth", m.depth, r.depth);
+  const double pushN = ref3::push(a, b, unit(n));
+  if (std::fabs(pushN - r.depth) > band) fail("normal is not a minimum direction: push along it", pushN, r.depth);
+  const double eps = 2.0 * band;
+  const ref3::SatRef moved = ref3::sat(a, ref3::translated(b, (double(m.depth) + eps) * unit(n)));
+  if (!(moved.depth < 0.0)) fail("B moved by normal * (depth + eps) still overlaps", moved.depth, 0);
+  std::set<uint32_t> ids;
+  for (int i = 0; i < m.pointCount; ++i) {
+    const D3 p = fromVec(m.points[i].point);
+    const double slack = std::max(0.0, double(m.depth)) + band;
+    if (ref3::outside(a, p) > slack) fail("contact point outside A", ref3::outside(a, p), slack);
+    if (ref3::outside(b, p) > slack) fail("contact point outside B", ref3::outside(b, p), slack);
+    if (m.points[i].depth > m.depth + band) fail("point deeper than the manifold", m.points[i].depth, m.depth);
+    ids.insert(m.points[i].id);
+  }
+  if (int(ids.size()) != m.pointCount) fail("contact ids not distinct", double(ids.size()), m.pointCount);
+  t.points += m.pointCount;
+  return ok;
+}
+
+/// Random hull pairs from a pool; vertex counts in [lo, hi].
+void runHullOracle(const char* name, uint32_t seed, long pairs, int lo, int hi) {
+  std::mt19937 rng(seed);
+  std::vector<sat::Hull3> pool;
+  for (int i = 0; i < 400; ++i) pool.push_back(randomHull(rng, lo + int(rng() % uint32_t(hi - lo + 1))));
+  Tally t;
+  long failures = 0;
+  for (long k = 0; k < pairs && failures < 10; ++k) {
+    const sat::Hull3& ha = pool[rng() % pool.size()];
+    const sat::Hull3& hb = pool[rng() % pool.size()];
+    PairCase c = randomPair(rng, [&](const sat::Transform3& x) { return ref3::place(ha, x); },
+                            [&](const sat::Transform3& x) { return ref3::place(hb, x); });
+    sat::SatCache3 cache;
+    const sat::Manifold3 m = sat::collide(ha, c.xfA, hb, c.xfB, &cache);
+    const bool ov = sat::overlap(ha, c.xfA, hb, c.xfB);
+    if (m.pointCount) (cache.kind == sat::SatAxis3::EdgePair ? t.edge : t.face)++;
+    if (!checkPair(m, ov, ref3::place(ha, c.xfA), ref3::place(hb, c.xfB), t, name, k)) ++failures;
+    // The cache never changes the answer: a second call with it gives the same manifold.
+    const sat::Manifold3 again = sat::collide(ha, c.xfA, hb, c.xfB, &cache);
+    if (again.pointCount != m.pointCount || again.depth != m.depth) {
+      ADD_FAILURE() << name << " pair " << k << ": the cached call differs";
+      ++failures;
+    }
+  }
+  t.print(name);
+  EXPECT_GT(t.overlapping, t.pairs / 10);
+  EXPECT_GT(t.apart, t.pairs / 10);
+  EXPECT_GT(t.near, t.pairs / 200);  // near-touching pairs occur
+}
+
+// The 10^6 pairs: mostly small hulls (cheap for the reference), and a share of larger ones.
+TEST(Oracle3, HullHullSmall_4to8Vertices_900000Pairs) {
+  runHullOracle("hull-hull 4..8 vertices", 0x3d01u, scaled(900000), 4, 8);
+}
+TEST(Oracle3, HullHullMedium_9to24Vertices_90000Pairs) {
+  runHullOracle("hull-hull 9..24 vertices", 0x3d02u, scaled(90000), 9, 24);
+}
+TEST(Oracle3, HullHullLarge_25to64Vertices_3000Pairs) {
+  runHullOracle("hull-hull 25..64 vertices", 0x3d03u, scaled(3000), 25, 64);
+}
+
+TEST(Oracle3, BoxBox_200000Pairs) {
+  std::mt19937 rng(0x3d04u);
+  Tally t;
+  long failures = 0;
+  for (long k = 0; k < scaled(200000) && failures < 10; ++k) {
+    sat::Box3 a, b;
+    ASSERT_EQ(sat::makeBox({uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)}, &a), sat::Status::Ok);
+    ASSERT_EQ(sat::makeBox({uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)}, &b), sat::Status::Ok);
+    PairCase c = randomPair(rng, [&](const sat::Transform3& x) { return ref3::placeBox(a.halfExtents, x); },
+                            [&](const sat::Transform3& x) { return ref3::placeBox(b.halfExtents, x); });
+    const sat::Manifold3 m = sat::collide(a, c.xfA, b, c.xfB);
+    if (m.pointCount) (m.pointCount == 1 ? t.edge : t.face)++;
+    if (!checkPair(m, sat::overlap(a, c.xfA, b, c.xfB), ref3::placeBox(a.halfExtents, c.xfA),
+                   ref3::placeBox(b.halfExtents, c.xfB), t, "box-box", k)) {
+      ++failures;
+    }
+  }
+  t.print("box-box");
+  EXPECT_GT(t.overlapping, t.pairs / 10);
+}
+
+// The Gauss-map-pruned edge query finds the same largest separation as every edge pair unpruned, on overlapping
+// pairs (on separated ones any axis is only a bound, so the unpruned set may find a larger one).
+TEST(FastPaths3, GaussMapPruningMatchesUnprunedSat) {
+  std::mt19937 rng(0x3d05u);
+  std::vector<sat::Hull3> pool;
+  for (int i = 0; i < 100; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 16)));
+  long overlapping = 0, edgeWins = 0;
+  for (long k = 0; k < scaled(4000); ++k) {
+    const sat::Hull3& ha = pool[rng() % pool.size()];
+    const sat::Hull3& hb = pool[rng() % pool.size()];
+    sat::detail::HullScratch sa, sb, sm;
+    const sat::detail::HullView a = sat::detail::scaledView(ha, {1, 1, 1}, &sa);
+    const sat::Vec3 t{uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f)};
+    const sat::detail::HullView b =
+        sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
+    const float size = a.radius + b.radius;
+    const sat::detail::FaceQuery fa = sat::detail::queryFaces(a, b, FLT_MAX), fb = sat::detail::queryFaces(b, a, FLT_MAX);
+    const sat::detail::EdgeQuery eq = sat::detail::queryEdges(a, b, FLT_MAX);
+    float faces = -FLT_MAX, edges = -FLT_MAX;
+    for (int f = 0; f < a.nf; ++f) faces = std::fmax(faces, sat::detail::faceSeparation(a, f, b));
+    for (int f = 0; f < b.nf; ++f) faces = std::fmax(faces, sat::detail::faceSeparation(b, f, a));
+    for (int i = 0; i < a.nh; i += 2) {
+      for (int j = 0; j < b.nh; j += 2) {
+        sat::Vec3 n;
+        if (sat::detail::edgeSeparation(a, i, b, j, &n) == -FLT_MAX) continue;
+        edges = std::fmax(edges, sat::detail::axisSeparation(a, b, &n));
+      }
+    }
+    ASSERT_NEAR(std::fmax(fa.separation, fb.separation), faces, 1e-6f * size) << "pair " << k << ": face query";
+    if (std::fmax(faces, edges) >= 0.0f) continue;
+    ++overlapping;
+    ASSERT_NEAR(std::fmax(faces, eq.separation), std::fmax(faces, edges), 2e-5f * size) << "pair " << k;
+    if (edges > faces) ++edgeWins;
+    // runSat (cache, early exits, face preference) lands on the same separation, as does the scalar reference.
+    const sat::detail::SatResult r = sat::detail::runSat(a, b, 1e-5f * size, nullptr);
+    ASSERT_NEAR(r.separation, std::fmax(faces, edges), 1e-5f * size) << "pair " << k;
+    const sat::detail::SatResult rr = sat::detail::runSatReference(a, b, 1e-5f * size);
+    ASSERT_NEAR(rr.separation, std::fmax(faces, edges), 1e-5f * size) << "pair " << k;
+  }
+  std::printf("[ 3d fast paths ] %ld overlapping pairs, %ld decided by an edge pair\n", overlapping, edgeWins);
+  EXPECT_GT(edgeWins, overlapping / 20);
+}
+
+// Box - box (15 axes in closed form) against the same boxes as hulls through the general hull path.
+TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
+  std::mt19937 rng(0x3d06u);
+  long compared = 0;
+  for (long k = 0; k < scaled(100000); ++k) {
+    sat::Box3 a, b;
+    ASSERT_EQ(sat::makeBox({uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)}, &a), sat::Status::Ok);
+    ASSERT_EQ(sat::makeBox({uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)}, &b), sat::Status::Ok);
+    sat::Hull3 ha, hb;
+    ASSERT_EQ(sat::makeBoxHull(a.halfExtents, &ha), sat::Status::Ok);
+    ASSERT_EQ(sat::makeBoxHull(b.halfExtents, &hb), sat::Status::Ok);
+    sat::Transform3 xa{{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)}, randomQuat(rng), {1, 1, 1}};
+    sat::Transform3 xb{{uni(rng, -3, 3), uni(rng, -3, 3), uni(rng, -3, 3)}, randomQuat(rng), {1, 1, 1}};
+    const sat::Manifold3 mb = sat::collide(a, xa, b, xb);
+    const sat::Manifold3 mh = sat::collide(ha, xa, hb, xb);
+    const float size = sat::length(a.halfExtents) + sat::length(b.halfExtents);
+    if ((mb.pointCount > 0) != (mh.pointCount > 0)) {
+      // Only within the contact tolerance of touching may the two disagree.
+      ASSERT_LT(std::fabs(mb.pointCount ? mb.depth : mh.depth), 1e-4f * size) << "pair " << k;
+      continue;
+    }
+    if (mb.pointCount == 0) continue;
+    ++compared;
+    ASSERT_NEAR(mb.depth, mh.depth, 1e-4f * size) << "pair " << k;
+  }
+  std::printf("[ 3d fast paths ] box-box vs box hulls: %ld touching pairs compared\n", compared);
+  EXPECT_GT(compared, scaled(100000) / 10);
+}
+
+TEST(Collide3, StackedCubesGiveFourPoints) {
+  sat::Box3 box;
+  ASSERT_EQ(sat::makeBox({1, 1, 1}, &box), sat::Status::Ok);
+  sat::Transform3 xa{}, xb{{0.2f, 0.1f, 1.9f}, {}, {1, 1, 1}};
+  sat::Manifold3 m = sat::collide(box, xa, box, xb);
+  ASSERT_EQ(m.pointCount, 4);
+  EXPECT_NEAR(m.depth, 0.1f, 1e-5f);
+  EXPECT_NEAR(m.normal.z, 1.0f, 1e-6f);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NEAR(m.points[i].point.z, 0.95f, 1e-5f);
+    EXPECT_NEAR(m.points[i].depth, 0.1f, 1e-5f);
+  }
+  sat::Hull3 h;
+  ASSERT_EQ(sat::makeBoxHull({1, 1, 1}, &h), sat::Status::Ok);
+  sat::SatDebug3 d = sat::collideDebug(h, xa, h, xb);
+  EXPECT_EQ(d.kind, sat::SatAxis3::FaceA);
+  EXPECT_NEAR(d.maxA, 1.0f, 1e-5f);
+  EXPECT_NEAR(d.minB, 0.9f, 1e-5f);
+  EXPECT_NEAR(d.separation, -0.1f, 1e-5f);
+  EXPECT_EQ(d.manifold.pointCount, 4);
+  // Apart by 0.5: nothing, and the cache remembers the axis that separated.
+  xb.p.z = 2.5f;
+  sat::SatCache3 cache;
+  EXPECT_EQ(sat::collide(h, xa, h, xb, &cache).pointCount, 0);
+  EXPECT_NE(cache.kind, sat::SatAxis3::None);
+  EXPECT_FALSE(sat::overlap(h, xa, h, xb, &cache));
+}
+
+TEST(Collide3, CrossedEdgesGiveOneEdgeContact) {
+  sat::Hull3 h;
+  ASSERT_EQ(sat::makeBoxHull({1, 1, 1}, &h), sat::Status::Ok);
+  // B rotated 45 degrees about x then about y... an edge of B pointing down onto an edge of A rotated about z.
+  sat::Transform3 xa{{0, 0, 0}, sat::makeQuat({1, 0, 0}, 0.785398f), {1, 1, 1}};
+  sat::Transform3 xb{{0, 0, 2.75f}, sat::makeQuat({0, 1, 0}, 0.785398f), {1, 1, 1}};
+  sat::SatDebug3 d = sat::collideDebug(h, xa, h, xb);
+  ASSERT_EQ(d.manifold.pointCount, 1);
+  EXPECT_EQ(d.kind, sat::SatAxis3::EdgePair);
+  EXPECT_NEAR(d.manifold.depth, 2.0f * std::sqrt(2.0f) - 2.75f, 1e-5f);
+  EXPECT_NEAR(d.manifold.normal.z, 1.0f, 1e-5f);
+  EXPECT_NEAR(d.manifold.points[0].point.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(d.manifold.points[0].point.y, 0.0f, 1e-5f);
+}
+
+// Regression (fuzz_3d): nearly parallel edges on nearly coincident Gauss-map arcs passed the Minkowski test on
+// round-off, and the edge-to-edge gap (+0.04) was taken for the hulls' separation: an overlap of 13 was missed.
+TEST(Collide3, NearlyParallelEdgesOnCoincidentArcs) {
+  std::vector<sat::Vec3> pa = {{-64.0015793f, -64.0015793f, -64.0015793f}, {19.7512779f, -64.0015793f, -64.0015793f},
+                               {19.953434f, 19.953434f, 19.9524574f},     {-20.000494f, 19.953434f, 19.953434f},
+                               {40.000988f, 0, -32.0007896f},             {-64.0015793f, -48.0011826f, -60.0014801f}};
+  sat::Hull3 a, b;
+  ASSERT_EQ(sat::makeHull(pa.data(), 6, &a), sat::Status::Ok);
+  ASSERT_EQ(sat::makeBoxHull({1.24705887f, 1.24705887f, 1.24705887f}, &b), sat::Status::Ok);
+  const sat::Transform3 xa{{2.49411774f, -8, -8}, {-0.5f, -0.5f, -0.5f, -0.5f}, {1, 1, 1}};
+  const sat::Transform3 xb{{0, -4, 2.49411774f}, {0.49999997f, 0.49999997f, 0.49999997f, 0.49999997f},
+                           {7.61432219f, 7.61432219f, 7.61432219f}};
+  const ref3::SatRef r = ref3::sat(ref3::place(a, xa), ref3::place(b, xb));
+  ASSERT_GT(r.depth, 13.0);
+  const sat::Manifold3 m = sat::collide(a, xa, b, xb);
+  ASSERT_GT(m.pointCount, 0);
+  EXPECT_NEAR(m.depth, r.depth, 1e-3);
+  EXPECT_TRUE(sat::overlap(a, xa, b, xb));
+}
+
+TEST(Collide3, InvalidTransformsGiveNothing) {
+  sat::Hull3 h;
+  ASSERT_EQ(sat::makeBoxHull({1, 1, 1}, &h), sat::Status::Ok);
+  sat::Transform3 ok{}, bad{};
+  bad.p.x = NAN;
+  EXPECT_EQ(sat::collide(h, ok, h, bad).pointCount, 0);
+  EXPECT_FALSE(sat::overlap(h, bad, h, ok));
+  bad = {};
+  bad.q.w = 2.0f;
+  EXPECT_EQ(sat::collide(h, bad, h, ok).pointCount, 0);
+}
+
+}  // namespace
+}  // namespace testing_sat3
