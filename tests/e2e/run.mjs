@@ -9,7 +9,7 @@
 //   E2E-RESULT {"passed":N,"failed":N,"tests":[...]}
 // also written to --report when given. Exit code 1 when any test failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,12 +78,19 @@ async function openScene(ctx, scene, { minFrames = 3, url = baseUrl } = {}) {
   return { page, errors };
 }
 
-/** How much of the canvas is drawn: the share of sampled pixels that differ from the corner colour, and colours. */
+/**
+ * How much of the scene is drawn, as a person sees it: a screenshot of the stage (the WebGL layer, the 2D canvas
+ * and the overlay together), sampled for the share of pixels that differ from the corner colour, and colours.
+ */
 async function canvasInk(page) {
-  return page.evaluate(() => {
-    const c = document.querySelector('canvas#view');
+  const png = await page.locator('.stage').screenshot({ type: 'png' });
+  return page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bmp = await createImageBitmap(blob);
+    const { width, height } = bmp;
+    const c = new OffscreenCanvas(width, height);
     const g = c.getContext('2d');
-    const { width, height } = c;
+    g.drawImage(bmp, 0, 0);
     const data = g.getImageData(0, 0, width, height).data;
     const bg = [data[0], data[1], data[2]];
     let ink = 0;
@@ -100,7 +107,7 @@ async function canvasInk(page) {
       }
     }
     return { ink: ink / samples, colours: colours.size, width, height };
-  });
+  }, png.toString('base64'));
 }
 
 async function expectDrawn(page, what, minInk = 0.01) {
@@ -467,6 +474,130 @@ test('raycast: rays from the pointer hit bodies, normals face the rays', async (
   assert(panelHits > 0, `panel should count hits: ${panelHits}`);
   await shot(page, 'raycast');
   expectNoErrors(errors, 'raycast');
+});
+
+const SCENE_FILES = { sat: 'web-demo/src/scenes/sat.ts', stress: 'web-demo/src/scenes/stress.ts', tunnel: 'web-demo/src/scenes/tunnel.ts', raycast: 'web-demo/src/scenes/raycast.ts' };
+
+test("code panel: every scene shows its own module's source, line for line, and the API sections it uses", async (ctx) => {
+  for (const [scene, file] of Object.entries(SCENE_FILES)) {
+    const { page, errors } = await openScene(ctx, scene);
+    await page.click('[data-testid="code-tab"]');
+    const shown = await page.evaluate(() => ({
+      file: document.querySelector('[data-testid="code-file"]').textContent,
+      lines: [...document.querySelectorAll('[data-testid="code-source"] .ln')].map((l) => l.textContent),
+      docs: [...document.querySelectorAll('[data-testid="code-doc"]')].map((d) => d.textContent),
+      visible: !document.querySelector('[data-testid="code"]').hidden,
+    }));
+    const onDisk = readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '').split('\n');
+    assert(shown.visible, `${scene}: the code panel should show after clicking Code`);
+    assert(shown.file === file, `${scene}: code panel names ${shown.file}, expected ${file}`);
+    assert(shown.lines.length === onDisk.length, `${scene}: code panel has ${shown.lines.length} lines, ${file} has ${onDisk.length}`);
+    const differs = shown.lines.findIndex((l, i) => l.trimEnd() !== onDisk[i].trimEnd());
+    assert(differs < 0, `${scene}: line ${differs + 1} differs from ${file}: '${shown.lines[differs]}' vs '${onDisk[differs]}'`);
+    assert(shown.docs.length >= 1 && shown.docs.every((d) => d.length > 80 && !d.includes('(section not found)')), `${scene}: API doc sections missing: ${shown.docs.map((d) => d.slice(0, 60))}`);
+    if (scene === 'stress') await shot(page, 'code-panel-stress');
+    expectNoErrors(errors, `code panel ${scene}`);
+    await page.close();
+  }
+});
+
+test('time: pause stops every scene, one step is exactly one update, slow motion runs a quarter of the steps', async (ctx) => {
+  for (const scene of Object.keys(SCENE_FILES)) {
+    const { page, errors } = await openScene(ctx, scene, { minFrames: 5 });
+    await page.focus('body');
+    await page.keyboard.press('p');
+    const u0 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames, paused: window.__demo.paused }));
+    await page.waitForTimeout(300);
+    const u1 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames }));
+    assert(u0.paused, `${scene}: P should pause`);
+    assert(u1.u === u0.u && u1.f > u0.f + 3, `${scene}: paused, frames should be drawn (${u0.f} -> ${u1.f}) but no update run (${u0.u} -> ${u1.u})`);
+    await page.keyboard.press('.');
+    await page.waitForTimeout(200);
+    const u2 = await page.evaluate(() => window.__demo.updates);
+    assert(u2 === u1.u + 1, `${scene}: one step should run exactly one update (${u1.u} -> ${u2})`);
+    await page.click('[data-testid="step"]');
+    await page.waitForTimeout(200);
+    const u3 = await page.evaluate(() => window.__demo.updates);
+    assert(u3 === u2 + 1, `${scene}: the step button should run exactly one update (${u2} -> ${u3})`);
+    expectNoErrors(errors, `time ${scene}`);
+    await page.close();
+  }
+
+  // Stress: a step moves every body by its velocity times the step (bodies bouncing off a wall aside), and the
+  // world's contacts follow the new positions.
+  const { page, errors } = await openScene(ctx, 'stress', { minFrames: 5 });
+  await page.keyboard.press('p');
+  await page.waitForTimeout(100);
+  const before = await page.evaluate(() => window.__demo.scene.snapshot(200));
+  await page.keyboard.press('.');
+  await page.waitForTimeout(150);
+  const after = await page.evaluate(() => window.__demo.scene.snapshot(200));
+  const moved = before.filter((b, i) => Math.abs(after[i].x - (b.x + b.vx / 60)) < 1e-3 && Math.abs(after[i].y - (b.y + b.vy / 60)) < 1e-3).length;
+  assert(moved >= 190, `one step should move bodies by v / 60: ${moved} of 200 did`);
+  // Slow motion: a quarter of the frames run an update.
+  await page.keyboard.press('4');
+  await page.keyboard.press('p');
+  const s0 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames, rate: window.__demo.rate }));
+  await page.waitForTimeout(1500);
+  const s1 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames }));
+  const ratio = (s1.u - s0.u) / (s1.f - s0.f);
+  assert(s0.rate === 0.25 && Math.abs(ratio - 0.25) < 0.05, `at 1/4 speed a quarter of the frames should update: ${s1.u - s0.u} updates in ${s1.f - s0.f} frames`);
+  await page.keyboard.press('1');
+  expectNoErrors(errors, 'time stress');
+});
+
+test('overlay: the frame splits into the world stages, page JS and drawing, which add up to within 10% of it', async (ctx) => {
+  // Asserted where the world does real work (stress); printed for the small scenes, whose frames of well under a
+  // millisecond are dominated by the fixed cost of the calls themselves.
+  for (const [scene, count, asserted] of [['stress', 5000, true], ['stress', 20000, true], ['tunnel', 0, false], ['raycast', 0, false]]) {
+    const { page, errors } = await openScene(ctx, scene, { minFrames: 5 });
+    if (count) {
+      await page.evaluate((n) => {
+        window.__demo.scene.setRenderer('off');
+        window.__demo.scene.setCount(n);
+      }, count);
+    }
+    await page.waitForFunction(() => window.__demo.updates >= 60, null, { timeout: 90000 });
+    const m = await page.evaluate(() => window.__demo.meanFrame());
+    const stages = m.sync + m.broad + m.pairs + m.narrow + m.push;
+    const parts = stages + m.page + m.draw;
+    console.log(`     ${scene}${count ? ` ${count}` : ''}: frame ${m.frameMs.toFixed(3)} ms = world ${stages.toFixed(3)} (sync ${m.sync.toFixed(3)}, broad ${m.broad.toFixed(3)}, pairs ${m.pairs.toFixed(3)}, narrow ${m.narrow.toFixed(3)}, push ${m.push.toFixed(3)}) + page ${m.page.toFixed(3)} + draw ${m.draw.toFixed(3)} + unaccounted ${m.unaccounted.toFixed(3)}`);
+    assert(m.bodies > 0 && stages > 0, `${scene}: the world's stages should be timed: ${JSON.stringify(m)}`);
+    assert(!asserted || Math.abs(m.frameMs - parts) <= 0.1 * m.frameMs, `${scene}: measured parts ${parts.toFixed(3)} ms should be within 10% of the frame ${m.frameMs.toFixed(3)} ms`);
+    await shot(page, `overlay-${scene}${count ? `-${count}` : ''}`);
+    expectNoErrors(errors, `overlay ${scene}`);
+    await page.close();
+  }
+});
+
+test('stress benchmark: frames per second with WebGL2 at 20,000 and 50,000 bodies (printed, not asserted)', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress');
+  const renderer = await page.evaluate(() => window.__demo.scene.renderer);
+  assert(renderer === 'webgl', `the stress scene should draw with WebGL2 in Chromium, got ${renderer}`);
+  for (const preset of ['mixed', 'boxes', 'big', 'concave']) {
+    await page.evaluate((p) => window.__demo.scene.setPreset(p), preset);
+    await page.waitForTimeout(300);
+    await expectDrawn(page, `stress preset ${preset}`);
+    await shot(page, `stress-preset-${preset}`);
+  }
+  await page.evaluate(() => window.__demo.scene.setPreset('mixed'));
+  for (const n of [20000, 50000]) {
+    for (const r of ['webgl', 'off', 'canvas']) {
+      await page.evaluate(({ n, r }) => {
+        window.__demo.scene.setRenderer(r);
+        if (window.__demo.scene.bodies !== n) window.__demo.scene.setCount(n);
+      }, { n, r });
+      // Settle (the first steps after a rebuild insert every body), then count frames over two seconds.
+      await page.waitForTimeout(1000);
+      const f0 = await page.evaluate(() => ({ f: window.__demo.frames, t: performance.now() }));
+      await page.waitForTimeout(2000);
+      const m = await page.evaluate((f0) => ({ fps: ((window.__demo.frames - f0.f) * 1000) / (performance.now() - f0.t), frame: window.__demo.meanFrame() }), f0);
+      const world = m.frame.sync + m.frame.broad + m.frame.pairs + m.frame.narrow + m.frame.push;
+      console.log(`     BENCH stress ${n.toLocaleString('en-US')} bodies, drawing ${r}: ${m.fps.toFixed(1)} fps (world ${world.toFixed(2)} ms, page JS ${m.frame.page.toFixed(2)} ms, drawing ${m.frame.draw.toFixed(2)} ms)`);
+      if (r === 'webgl') await shot(page, `stress-webgl-${n}`);
+    }
+  }
+  expectNoErrors(errors, 'stress benchmark');
 });
 
 test('production build (vite build + preview): every scene loads the bundled .wasm and draws', async (ctx) => {

@@ -788,7 +788,10 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
   }
 
   return {
-    frame() {
+    // Nothing moves by itself here: the pair is recomputed when a shape is dragged, turned or replaced.
+    update() {},
+    perf: null,
+    draw() {
       const size = `${view.width}x${view.height}`;
       if (size !== lastSize) {
         lastSize = size;
