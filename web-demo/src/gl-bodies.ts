@@ -49,6 +49,8 @@ export class InstancedBodies {
   /** per kind: first vertex in the mesh buffer and vertex count */
   private meshes: { first: number; count: number }[] = [];
   private instCapacity = 0;
+  /** WebGL runs on a software rasterizer (SwiftShader, llvmpipe): every vertex and fragment costs CPU time. */
+  readonly software: boolean;
 
   /** A renderer on `canvas`, or null when the browser has no WebGL2. */
   static create(canvas: HTMLCanvasElement): InstancedBodies | null {
@@ -58,6 +60,9 @@ export class InstancedBodies {
 
   private constructor(gl: WebGL2RenderingContext) {
     this.gl = gl;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+    this.software = /swiftshader|llvmpipe|software/i.test(name);
     const compile = (type: number, src: string) => {
       const sh = gl.createShader(type)!;
       gl.shaderSource(sh, src);

@@ -1,5 +1,5 @@
 // The demo's shell: loads sat-wasm exactly as an app would, then runs one scene at a time in the shared canvas
-// and side panel, chosen by the URL hash (#sat, #stress, #tunnel, #raycast). It owns time (pause, single step,
+// and side panel, chosen by the URL hash (#sat, #stress, #tunnel, #raycast, #game). It owns time (pause, single step,
 // slow motion), the performance overlay and the code panel.
 //
 // For tests and the curious, window.__demo holds { ready, variant, sceneId, scene, errors, updates, ... }, where
@@ -12,15 +12,19 @@ import { createSatScene } from './scenes/sat.js';
 import { createStressScene } from './scenes/stress.js';
 import { createTunnelScene } from './scenes/tunnel.js';
 import { createRaycastScene } from './scenes/raycast.js';
+import { createGameScene } from './scenes/game.js';
 import satSource from './scenes/sat.ts?raw';
 import stressSource from './scenes/stress.ts?raw';
 import tunnelSource from './scenes/tunnel.ts?raw';
 import raycastSource from './scenes/raycast.ts?raw';
+import gameSource from './scenes/game.ts?raw';
 
-type SceneId = 'sat' | 'stress' | 'tunnel' | 'raycast';
+type SceneId = 'sat' | 'stress' | 'tunnel' | 'raycast' | 'game';
 
 interface SceneEntry {
   make: (sat: SAT, view: View, panel: HTMLElement) => Scene;
+  /** runs on the narrow-phase-only flavour (no World; has sat.explain) */
+  narrow?: boolean;
   file: string;
   source: string;
   docs: DocRef[];
@@ -28,7 +32,7 @@ interface SceneEntry {
 
 const SCENES: Record<SceneId, SceneEntry> = {
   sat: {
-    make: createSatScene, file: 'web-demo/src/scenes/sat.ts', source: satSource,
+    make: createSatScene, file: 'web-demo/src/scenes/sat.ts', source: satSource, narrow: true,
     docs: [{ doc: 'js', heading: 'Shapes' }, { doc: 'js', heading: 'Queries' }],
   },
   stress: {
@@ -42,6 +46,10 @@ const SCENES: Record<SceneId, SceneEntry> = {
   raycast: {
     make: createRaycastScene, file: 'web-demo/src/scenes/raycast.ts', source: raycastSource,
     docs: [{ doc: 'world', heading: 'Queries' }],
+  },
+  game: {
+    make: createGameScene, file: 'web-demo/src/scenes/game.ts', source: gameSource,
+    docs: [{ doc: 'world', heading: 'Bodies' }, { doc: 'world', heading: 'Events and contacts' }, { doc: 'world', heading: 'Queries' }, { doc: 'world', heading: 'Push-apart' }],
   },
 };
 const SCENE_IDS = Object.keys(SCENES) as SceneId[];
@@ -95,9 +103,12 @@ function fail(where: string, err: unknown): void {
   status.classList.add('error');
 }
 
+// The full module for the scenes with a World, and the narrow-phase-only flavour for the SAT scene (pairs of
+// shapes, and sat.explain(), which ships only there).
 let sat: SAT;
+let satNarrow: SAT;
 try {
-  sat = await loadSAT();
+  [sat, satNarrow] = await Promise.all([loadSAT(), loadSAT({ narrowPhaseOnly: true })]);
 } catch (err) {
   fail('loading sat-wasm', err);
   throw err;
@@ -131,13 +142,13 @@ function start(id: SceneId): void {
   const entry = SCENES[id];
   renderCode(codeRoot, entry.file, entry.source, entry.docs);
   try {
-    current = entry.make(sat, view, panel);
+    current = entry.make(entry.narrow ? satNarrow : sat, view, panel);
     demo.scene = current.hooks;
   } catch (err) {
     fail(`starting scene ${id}`, err);
     demo.scene = null;
   }
-  status.textContent = `sat-wasm ${sat.variant} build · scene: ${id}${crossOriginIsolated ? '' : ' · timers coarse (page not cross-origin isolated)'}`;
+  status.textContent = `sat-wasm ${sat.variant} build${entry.narrow ? ' (narrow phase only)' : ''} · scene: ${id}${crossOriginIsolated ? '' : ' · timers coarse (page not cross-origin isolated)'}`;
 }
 
 // ---- time control -------------------------------------------------------------------------------------------

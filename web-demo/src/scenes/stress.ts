@@ -1,17 +1,19 @@
 // Scene 2, "Stress": N bodies bouncing in a box, all moved through the world's bulk transform buffer and
 // collided by one world.update() per step. Bodies are drawn with WebGL2 (one instanced draw call per shape kind),
-// with Canvas 2D, or not at all, to show what the world costs without drawing. Presets change the shapes.
+// as CPU sprites (faster where WebGL itself runs on the CPU), with Canvas 2D paths, or not at all, to show what the
+// world costs without drawing. Presets change the shapes.
 import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
 import { View, fmt, label, type Scene } from '../view.js';
 import { UpdatePerf } from '../perf.js';
 import { InstancedBodies } from '../gl-bodies.js';
+import { SpriteBodies } from '../sprite-bodies.js';
 
 const COUNTS = [100, 500, 1000, 2000, 5000, 10000, 20000, 30000, 50000];
 /** Share of the arena the bodies cover; body size follows from it and N. */
 const COVERAGE = 0.15;
 
 export type Preset = 'mixed' | 'boxes' | 'big' | 'concave';
-export type Renderer = 'webgl' | 'canvas' | 'off';
+export type Renderer = 'webgl' | 'sprites' | 'canvas' | 'off';
 
 interface Proto {
   /** the body's convex parts (one for a convex shape; a concave outline's parts from sat.decompose) */
@@ -113,7 +115,9 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   let preset: Preset = 'mixed';
   let protoShapes: Proto[] = presetProtos(sat, preset);
   const gl = InstancedBodies.create(view.glCanvas);
-  let renderer: Renderer = gl ? 'webgl' : 'canvas';
+  const sprites = new SpriteBodies();
+  // WebGL2 where it runs on a GPU; where it is a software rasterizer, the CPU sprites draw faster.
+  let renderer: Renderer = gl && !gl.software ? 'webgl' : 'sprites';
   gl?.setMeshes(protoShapes.map((p) => p.mesh));
 
   let world: World | null = null;
@@ -125,6 +129,10 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   /** first body of each kind; bodies are grouped by kind so that WebGL draws each kind with one call */
   let kindStart: number[] = [0];
   let instances = new Float32Array(0);
+  /** device-pixel centres and angles for the CPU sprites */
+  let screenX = new Float32Array(0);
+  let screenY = new Float32Array(0);
+  let screenA = new Float32Array(0);
   let ids = new Uint32Array(0);
   let slots = new Uint32Array(0);
   let kinds = new Uint8Array(0);
@@ -166,6 +174,9 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     va = new Float32Array(count);
     touching = new Uint8Array(count);
     instances = new Float32Array(4 * count);
+    screenX = new Float32Array(count);
+    screenY = new Float32Array(count);
+    screenA = new Float32Array(count);
     const K = protoShapes.length;
     kindStart = Array.from({ length: K + 1 }, (_, k) => Math.floor((k * count) / K));
     const speed = 6 + 10 * scale;
@@ -202,7 +213,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       <label for="bp">broad phase</label>
       <select id="bp" data-testid="stress-bp"><option value="grid">uniform grid</option><option value="tree">dynamic AABB tree</option><option value="sap">sort and sweep</option></select>
       <label for="renderer">drawing</label>
-      <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, instanced</option><option value="canvas">Canvas 2D</option><option value="off">off (bare world cost)</option></select>
+      <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, instanced</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
       <div class="row">
         <button id="push" data-testid="stress-push">push-apart: off</button>
         <button id="broad" data-testid="stress-broad">broad-phase view: off</button>
@@ -366,10 +377,13 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   // ---- drawing --------------------------------------------------------------------------------------------------
   function draw(): void {
     const ctx = view.ctx;
-    // With WebGL the bodies are on the layer below: this canvas only carries lines and labels.
-    view.clear(renderer === 'webgl' ? null : '#fbfbfd');
     const w = world!;
     const t = w.transforms;
+    // With WebGL the bodies are on the layer below: this canvas only carries lines and labels. The CPU sprites
+    // replace every pixel of it.
+    if (renderer === 'sprites') drawSprites(t);
+    else view.clear(renderer === 'webgl' ? null : '#fbfbfd');
+    view.applyScreen();
     // Arena.
     ctx.strokeStyle = '#1d2330';
     ctx.lineWidth = 2;
@@ -444,8 +458,24 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       if (n > m) label(ctx, `boxes drawn for the first ${m.toLocaleString('en-US')} bodies`, 10, view.height - 30, '#7b4fd6');
     }
     if (renderer === 'off') label(ctx, 'drawing off: the world still updates every step (see the timing overlay)', view.width / 2, view.height / 2, '#5f6b7d', 'center', '14px system-ui, sans-serif');
-    const drawing = renderer === 'webgl' ? 'WebGL2' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off';
+    const drawing = renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off';
     label(ctx, `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`, 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+  }
+
+  /** Places every body in device pixels and blends its kind's mask there. */
+  function drawSprites(t: Float32Array): void {
+    const d = view.dpr;
+    const k = view.scale * d;
+    const ox = (view.width / 2 - view.cx * view.scale) * d;
+    const oy = (view.height / 2 + view.cy * view.scale) * d;
+    for (let i = 0; i < n; i++) {
+      const o = slots[i] * 5;
+      screenX[i] = ox + t[o] * k;
+      screenY[i] = oy - t[o + 1] * k;
+      screenA[i] = t[o + 2];
+    }
+    sprites.prepare(protoShapes.map((p) => p.outlines), scale * k);
+    sprites.draw(view.ctx, view.canvas.width, view.canvas.height, n, kinds, touching, screenX, screenY, screenA);
   }
 
   /** Gathers x, y, angle and touching of every body (grouped by kind) and draws them in one call per kind. */
