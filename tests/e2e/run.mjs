@@ -694,6 +694,32 @@ test('overlay: the frame splits into the world stages, page JS and drawing, whic
   }
 });
 
+test('stress side by side: the same bodies through Matter.js and detect-collisions, timed next to world.update()', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress');
+  for (const [preset, count] of [['mixed', 5000], ['boxes', 20000], ['concave', 5000]]) {
+    for (const peer of ['matter', 'check2d']) {
+      await page.evaluate(({ preset, count, peer }) => {
+        const s = window.__demo.scene;
+        s.setRenderer('off');
+        if (s.preset !== preset) s.setPreset(preset);
+        if (s.bodies !== count) s.setCount(count);
+        s.setPeer(peer);
+      }, { preset, count, peer });
+      await page.waitForFunction(() => (window.__demo.scene.peer?.steps ?? 0) >= 30, null, { timeout: 90000 });
+      const r = await page.evaluate(() => window.__demo.scene.peer);
+      console.log(`     BENCH side by side, ${preset} ${count.toLocaleString('en-US')}: sat-wasm update() ${r.oursMs.toFixed(2)} ms (${r.ourPairs} touching), ${r.label} ${r.theirsMs.toFixed(2)} ms (${r.theirPairs} touching)`);
+      assert(r.theirsMs > 0 && r.oursMs > 0, `${peer}: both should be timed: ${JSON.stringify(r)}`);
+      // The same scene: the pair counts agree up to the polygonal stand-ins for circles and capsules.
+      assert(Math.abs(r.theirPairs - r.ourPairs) <= 0.2 * r.ourPairs, `${peer}: touching pairs ${r.theirPairs} vs ours ${r.ourPairs}`);
+    }
+  }
+  await page.evaluate(() => window.__demo.scene.setRenderer('sprites'));
+  await page.waitForTimeout(300);
+  await shot(page, 'stress-side-by-side');
+  await page.evaluate(() => window.__demo.scene.setPeer(null));
+  expectNoErrors(errors, 'side by side');
+});
+
 test('stress benchmark: frames per second at 20,000 and 50,000 bodies with each renderer (printed, not asserted)', async (ctx) => {
   const { page, errors } = await openScene(ctx, 'stress');
   // Headless Chromium's WebGL is SwiftShader (a CPU rasterizer): there the scene starts with the CPU sprites.

@@ -7,6 +7,7 @@ import { View, fmt, label, type Scene } from '../view.js';
 import { UpdatePerf } from '../perf.js';
 import { InstancedBodies } from '../gl-bodies.js';
 import { SpriteBodies } from '../sprite-bodies.js';
+import { createPeer, type Peer, type PeerName } from '../peers.js';
 
 const COUNTS = [100, 500, 1000, 2000, 5000, 10000, 20000, 30000, 50000];
 /** Share of the arena the bodies cover; body size follows from it and N. */
@@ -197,6 +198,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
     idToIndex.clear();
     for (let i = 0; i < count; i++) idToIndex.set(ids[i], i);
+    if (peerName) setPeer(peerName);
     history.length = 0;
     stats.frames = 0;
   }
@@ -214,10 +216,20 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       <select id="bp" data-testid="stress-bp"><option value="grid">uniform grid</option><option value="tree">dynamic AABB tree</option><option value="sap">sort and sweep</option></select>
       <label for="renderer">drawing</label>
       <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, instanced</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
+      <label for="peer">side by side</label>
+      <select id="peer" data-testid="stress-peer"><option value="">none</option><option value="matter">Matter.js (collision only)</option><option value="check2d">detect-collisions (collision only)</option></select>
       <div class="row">
         <button id="push" data-testid="stress-push">push-apart: off</button>
         <button id="broad" data-testid="stress-broad">broad-phase view: off</button>
       </div>
+    </div>
+    <div id="peerBox" hidden>
+      <h2>Side by side (mean of 30 steps)</h2>
+      <div class="stat-grid" data-testid="stress-peer-stats">
+        <span>sat-wasm world.update()</span><span class="v" id="peerOurs"></span>
+        <span id="peerName"></span><span class="v" id="peerTheirs"></span>
+      </div>
+      <p class="hint" id="peerWhat"></p>
     </div>
     <h2>world.update() time</h2>
     <div class="bar" id="bar"></div>
@@ -252,6 +264,8 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     build(n);
   });
   presetSel.addEventListener('change', () => setPreset(presetSel.value as Preset));
+  const peerSel = $<HTMLSelectElement>('peer');
+  peerSel.addEventListener('change', () => setPeer((peerSel.value || null) as PeerName | null));
   rendererSel.addEventListener('change', () => setRenderer(rendererSel.value as Renderer));
   pushBtn.addEventListener('click', () => {
     pushApart = !pushApart;
@@ -271,6 +285,26 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     setLabels();
     build(n);
   }
+  // ---- side by side --------------------------------------------------------------------------------------------
+  let peerName: PeerName | null = null;
+  let peer: Peer | null = null;
+  const peerStats = { oursMs: [] as number[], theirsMs: [] as number[], ourPairs: 0, theirPairs: 0 };
+  function setPeer(p: PeerName | null): void {
+    peer?.dispose();
+    peer = null;
+    peerName = p;
+    peerStats.oursMs.length = 0;
+    peerStats.theirsMs.length = 0;
+    if (p && world) peer = createPeer(p, protoShapes.map((q) => q.outlines), kinds, n, scale, world.transforms, slots);
+    peerSel.value = p ?? '';
+    $('peerBox').hidden = !peer;
+    if (peer) {
+      $('peerName').textContent = `${peer.label}, same bodies`;
+      $('peerWhat').textContent = `${peer.label}: ${peer.what}. Circles go to it as their 12-gon outlines, capsules as their outlines.`;
+    }
+  }
+  const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
+
   function setRenderer(r: Renderer): void {
     renderer = r === 'webgl' && !gl ? 'canvas' : r;
     view.useGL(renderer === 'webgl');
@@ -459,6 +493,9 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
     if (renderer === 'off') label(ctx, 'drawing off: the world still updates every step (see the timing overlay)', view.width / 2, view.height / 2, '#5f6b7d', 'center', '14px system-ui, sans-serif');
     const drawing = renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off';
+    if (peer && peerStats.oursMs.length) {
+      label(ctx, `side by side: sat-wasm ${fmt(mean(peerStats.oursMs), 2)} ms · ${peer.label} ${fmt(mean(peerStats.theirsMs), 2)} ms per step (collision only)`, 10, 34, '#7b4fd6', 'left', 'bold 13px system-ui, sans-serif');
+    }
     label(ctx, `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`, 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
   }
 
@@ -493,6 +530,10 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   }
 
   function updatePanel(st: WorldStats): void {
+    if (peer) {
+      $('peerOurs').textContent = `${fmt(mean(peerStats.oursMs), 2)} ms · ${peerStats.ourPairs.toLocaleString('en-US')} touching`;
+      $('peerTheirs').textContent = `${fmt(mean(peerStats.theirsMs), 2)} ms · ${peerStats.theirPairs.toLocaleString('en-US')} touching`;
+    }
     const broad = st.broadMs + st.pairsMs;
     const vals: Record<string, string> = {
       n: n.toLocaleString('en-US'),
@@ -538,6 +579,20 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       const t3 = performance.now();
       perf.pageMs += t1 - t0 + (t3 - t2);
       perf.addWorld(st, n);
+      if (peer) {
+        // The other library, on the same transforms (timed as page JavaScript in the overlay).
+        const p0 = performance.now();
+        peerStats.theirPairs = peer.frame(world.transforms, slots, n);
+        const p1 = performance.now();
+        perf.pageMs += p1 - p0;
+        peerStats.ourPairs = st.touchingPairs;
+        peerStats.oursMs.push(t2 - t1);
+        peerStats.theirsMs.push(p1 - p0);
+        if (peerStats.oursMs.length > 30) {
+          peerStats.oursMs.shift();
+          peerStats.theirsMs.shift();
+        }
+      }
       lastStats = st;
       Object.assign(stats, st);
       // Timed here around the call (the world's own stats time its stages inside the module).
@@ -567,6 +622,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       }
     },
     dispose() {
+      peer?.dispose();
       world?.dispose();
       world = null;
       for (const p of protoShapes) for (const s of p.parts) s.dispose();
@@ -609,6 +665,11 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
         return preset;
       },
       setPreset,
+      setPeer,
+      /** Side by side: mean ms of our update() and the other library's detection over 30 steps, and touching pairs. */
+      get peer() {
+        return peer ? { label: peer.label, oursMs: mean(peerStats.oursMs), theirsMs: mean(peerStats.theirsMs), ourPairs: peerStats.ourPairs, theirPairs: peerStats.theirPairs, steps: peerStats.oursMs.length } : null;
+      },
       /** Positions and velocities of the first `count` bodies (tests check that one step moves them by v * dt). */
       snapshot(count = 50) {
         const t = world!.transforms;
