@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Browser end-to-end tests of the demo (web-demo/) in Debian's Chromium, driven by playwright-core.
 //
-//   node tests/e2e/run.mjs [--report <file.json>] [name filter...]
+//   node tests/e2e/run.mjs [--report <file.json>] [--docs] [name filter...]
 //
 // Starts its own Vite dev server on a free port (the demo imports the built package: run
 // `node scripts/build-wasm.mjs` first, as `npm test` does), runs every test in a fresh browser context, saves
 // screenshots to test-results/e2e/, prints one line per test and ends with a machine-readable line
 //   E2E-RESULT {"passed":N,"failed":N,"tests":[...]}
-// also written to --report when given. Exit code 1 when any test failed.
+// also written to --report when given. With --docs, the screenshots named in DOC_SHOTS are also written to docs/
+// as JPEG (the demo's pictures in the documentation). Exit code 1 when any test failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -121,9 +122,24 @@ function expectNoErrors(errors, what) {
   assert(errors.length === 0, `${what}: ${errors.length} error(s): ${errors.slice(0, 3).join(' | ')}`);
 }
 
+/** Screenshots that also go to docs/ with --docs: e2e screenshot name -> docs file. */
+const DOC_SHOTS = {
+  'sat-step-verdict': 'demo-sat.jpg',
+  'sat-aabb-reject': 'demo-sat-aabb.jpg',
+  'stress-sprites-20000': 'demo-stress.jpg',
+  'stress-side-by-side': 'demo-side-by-side.jpg',
+  'code-panel-stress': 'demo-code.jpg',
+  tunnel: 'demo-tunnel.jpg',
+  raycast: 'demo-raycast.jpg',
+  game: 'demo-game.jpg',
+  'phone-game': 'demo-phone-game.jpg',
+};
+const writeDocs = args.includes('--docs');
+
 async function shot(page, name) {
   const file = path.join(artifacts, `${name}.png`);
   await page.screenshot({ path: file });
+  if (writeDocs && DOC_SHOTS[name]) await page.screenshot({ path: path.join(root, 'docs', DOC_SHOTS[name]), type: 'jpeg', quality: 80 });
   return file;
 }
 
@@ -557,6 +573,12 @@ test('game: a scripted run collects a coin, bumps into a wall, shoots one; the t
     return { player: s.player, collected: s.collected, wallBumps: s.wallBumps, shotsOnWalls: s.shotsOnWalls, coins: s.coinPositions().length };
   });
   const start = await g();
+  // The on-screen pad sits below the arena, covering none of it.
+  const layout = await page.evaluate(() => {
+    const bottom = window.__demo.scene.clientOf(0, -10.25).y;
+    return { bottom, tops: [...document.querySelectorAll('.gamepad button')].map((b) => b.getBoundingClientRect().top) };
+  });
+  assert(layout.tops.every((t) => t >= layout.bottom - 1), `the pad should be below the arena (bottom ${layout.bottom}): ${layout.tops}`);
   // The spawn point has a coin to its right and then a wall (its left face at x = -4.25).
   await page.keyboard.down('ArrowRight');
   await page.waitForFunction(() => window.__demo.scene.wallBumps > 0, null, { timeout: 15000 });
@@ -584,7 +606,7 @@ test('game: a scripted run collects a coin, bumps into a wall, shoots one; the t
   const flewTo = await page.evaluate(() => window.__demo.scene.lastWallHit);
   assert(flewTo.x < -3.75 && flewTo.x > -5, `a bullet must not pass the wall at x = -4: stopped at ${JSON.stringify(flewTo)}`);
   const log = await page.textContent('[data-testid="game-log"]');
-  assert(/coin/.test(log) && /wall/.test(log), `the event log should list the coin and the wall: ${log}`);
+  assert(/coin .*depth/.test(log) && /wall/.test(log) && /begin · \d+ stay/.test(log), `the event log should list the coin and the wall with depths: ${log}`);
   await shot(page, 'game');
 
   // Touch: hold the pad's "up" button with a finger.

@@ -40,7 +40,19 @@ interface Bullet {
 }
 
 export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene {
-  view.fit(-HALF_W - 0.5, -HALF_H - 0.5, HALF_W + 0.5, HALF_H + 0.5);
+  /** Fits the arena with a strip below it for the on-screen pad (185 CSS pixels), so the pad covers no play. */
+  let fitted = '';
+  function arrange(): void {
+    const key = `${view.width}x${view.height}`;
+    if (key === fitted) return;
+    fitted = key;
+    let below = 0;
+    for (let k = 0; k < 3; k++) {
+      view.fit(-HALF_W - 0.5, -HALF_H - 0.5 - below, HALF_W + 0.5, HALF_H + 0.5);
+      below = 185 / view.scale;
+    }
+  }
+  arrange();
   const shapes: Shape[] = [];
   const keep = <T extends Shape>(s: T) => (shapes.push(s), s);
   const playerShape = keep(sat.circle(PLAYER_R));
@@ -74,6 +86,7 @@ export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene
   let sparks: { x: number; y: number; age: number; color: string }[] = [];
   let flash = 0;
   let lastWallHit: { x: number; y: number } | null = null;
+  let stepCounts = '';
   const log: string[] = [];
 
   function reset(): void {
@@ -101,6 +114,7 @@ export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene
     sparks = [];
     lastWallHit = null;
     log.length = 0;
+    stepCounts = '';
   }
 
   // ---- input: keyboard, pointer (aim and fire), on-screen buttons (touch) -------------------------------------
@@ -167,7 +181,8 @@ export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene
     <div class="controls"><div class="row"><button id="gReset">restart</button></div></div>
     <h2>What each rule uses</h2>
     <p class="hint"><b>Walls</b>: static bodies. <b>Player</b>: a dynamic circle; the page moves it each step and push-apart (<code>pushApart: true</code>) moves it back out of any wall. <b>Coins</b>: <code>sensor: true</code> bodies; a begin event between player and coin collects it. <b>Bullets</b>: <code>bullet: true</code> (CCD): at 0.75 units a step against walls 0.5 thick they would tunnel without it. <b>Filters</b>: group / mask bits, so your bullets pass through coins and you, and the sentry's pass through coins. <b>Line of sight</b>: <code>world.raycast()</code> from the sentry to you, masked to walls and the player; it fires only when the first hit is you.</p>
-    <h2>Last events</h2>
+    <h2>Event log</h2>
+    <p class="hint">Newest first: the begin and end events this page acts on, with body ids and the contact depth.</p>
     <div class="eventlog" id="gLog" data-testid="game-log"></div>
   `;
   const $ = (id: string) => panel.querySelector<HTMLElement>(`#${id}`)!;
@@ -243,10 +258,20 @@ export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene
     perf.addWorld(world.update(), world.bodyCount);
     mark = performance.now();
 
-    // Begin events: who met whom. Collected first, acted on after (removing bodies while iterating would not do).
-    const met: [number, number][] = [];
-    world.events.forEachBegin((a, b) => met.push([a, b]));
-    for (const [a, b] of met) {
+    // Begin events: who met whom, with the depth from the contact. Collected first, acted on after (removing bodies
+    // while iterating would not do).
+    const met: [number, number, number][] = [];
+    world.contacts.forEach((c) => {
+      if (c.began) met.push([c.a, c.b, c.depth]);
+    });
+    const ev = world.events;
+    ev.forEachEnd((a, b) => {
+      const ra = roles.get(a);
+      const rb = roles.get(b);
+      if ((ra === 'player' && rb === 'wall') || (ra === 'wall' && rb === 'player')) note(`end: player × wall ${ra === 'wall' ? a : b} (left it)`);
+    });
+    if (ev.beginCount + ev.endCount > 0) stepCounts = `last events: ${ev.beginCount} begin · ${ev.stayCount} stay · ${ev.endCount} end`;
+    for (const [a, b, depth] of met) {
       const ra = roles.get(a);
       const rb = roles.get(b);
       const pair = (x: Role, y: Role) => (ra === x && rb === y ? [a, b] : ra === y && rb === x ? [b, a] : null);
@@ -257,10 +282,10 @@ export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene
         coins.delete(p[1]);
         collected++;
         if (c) sparks.push({ ...c, age: 0, color: '#d6a62f' });
-        note(`begin: player ${p[0]} × coin ${p[1]} (sensor) → collected`);
+        note(`begin: player ${p[0]} × coin ${p[1]} (sensor), depth ${depth.toFixed(3)} → collected`);
       } else if ((p = pair('player', 'wall'))) {
         wallBumps++;
-        note(`begin: player × wall ${p[1]} → pushed apart`);
+        note(`begin: player ${p[0]} × wall ${p[1]}, depth ${depth.toFixed(3)} → pushed apart`);
       } else if ((p = pair('shot', 'wall')) || (p = pair('enemyShot', 'wall'))) {
         const t = world.getTransform(p[0]);
         sparks.push({ x: t.x, y: t.y, age: 0, color: '#5f6b7d' });
@@ -290,6 +315,7 @@ export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene
 
   // ---- drawing --------------------------------------------------------------------------------------------
   function draw(): void {
+    arrange();
     const ctx = view.ctx;
     view.clear(flash > 0 ? '#fdeaea' : '#fbfbfd');
     const s = view.scale;
@@ -351,7 +377,7 @@ export function createGameScene(sat: SAT, view: View, panel: HTMLElement): Scene
     $('gShotWalls').textContent = String(shotsOnWalls);
     $('gSentry').textContent = String(sentryHits);
     $('gHits').textContent = String(playerHits);
-    const logText = log.join('\n');
+    const logText = [stepCounts, ...log].join('\n');
     if ($('gLog').textContent !== logText) $('gLog').textContent = logText;
   }
 
