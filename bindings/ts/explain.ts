@@ -61,8 +61,6 @@ export interface Explanation {
 }
 
 const SOURCES: AxisSource[] = ['faceOfA', 'faceOfB', 'closestPoints'];
-/** 2 * the largest polygon (256 vertices) + the closest-points axis. */
-const MAX_AXES = 513;
 let axisWords = 0;
 
 /** @internal The body of {@link SAT.explain}. */
@@ -78,7 +76,9 @@ export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: T
     throw new SATError('LoadFailed', `${fn}: this build of the module has no explain(); it ships in the narrow-phase-only flavour: loadSAT({ narrowPhaseOnly: true })`);
   }
   if (axisWords === 0) axisWords = m._sat_explain_axis_words();
-  const block = m._sat_buffer(4 * axisWords * MAX_AXES);
+  // Room for every face of two of the largest polygons and the closest-points axis.
+  const capacity = 2 * sat.maxPolygonVertices + 1;
+  const block = m._sat_buffer(4 * axisWords * capacity);
   if (block === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
   const f = sat._heap();
   const s = sat._s;
@@ -87,7 +87,7 @@ export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: T
   const i32 = sat._i32;
   i32[s + IN_EXTRA] = cache ? cache.type : 0;
   i32[s + IN_EXTRA + 1] = cache ? cache.index : 0;
-  const r = m._sat_explain(ha, hb, block, MAX_AXES);
+  const r = m._sat_explain(ha, hb, block, capacity);
   if (r < 0) {
     if ((-r >> 8) === 2) throw sat._statusError(-r & 0xff, `${fn}: cache`);
     throw sat._pairError(r, fn, 'a', xfA, 'b', xfB);
