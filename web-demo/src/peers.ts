@@ -2,9 +2,10 @@
 // every step, collision detection only (no solver), timed next to world.update(). Each library gets the bodies'
 // convex parts as polygons (a circle as its 12-gon outline, a capsule as its outline), scaled like the bodies.
 import Matter from 'matter-js';
+import type Box2DFactory from 'box2d-wasm';
 import { System, type Body as CheckBody } from 'detect-collisions';
 
-export type PeerName = 'matter' | 'check2d';
+export type PeerName = 'matter' | 'check2d' | 'box2d';
 
 export interface Peer {
   readonly label: string;
@@ -29,6 +30,98 @@ function centroid(p: Float32Array): { x: number; y: number } {
     cy += (p[2 * i + 1] + p[2 * j + 1]) * cr;
   }
   return { x: cx / (3 * a), y: cy / (3 * a) };
+}
+
+type Box2DModule = Awaited<ReturnType<typeof Box2DFactory>>;
+let box2d: Promise<Box2DModule> | null = null;
+/** box2d-wasm, loaded on first use (its module picks its SIMD build itself). */
+export function loadBox2D(): Promise<Box2DModule> {
+  box2d ??= import('box2d-wasm').then((m) => m.default());
+  return box2d;
+}
+
+/** Box2D polygons hold at most 8 vertices: longer outlines are thinned to 8 of their points. */
+function atMost8(o: Float32Array): Float32Array {
+  const n = o.length / 2;
+  if (n <= 8) return o;
+  const out = new Float32Array(16);
+  for (let k = 0; k < 8; k++) {
+    const i = Math.floor((k * n) / 8);
+    out[2 * k] = o[2 * i];
+    out[2 * k + 1] = o[2 * i + 1];
+  }
+  return out;
+}
+
+/**
+ * box2d-wasm (Box2D 2.4): dynamic bodies (Box2D never collides static or kinematic pairs), gravity 0, no sleeping,
+ * SetTransform per body, Step(1/60, 0, 0) (no solver iterations), touching contacts walked from the contact list.
+ * `round[k]` is the radius when kind k is a circle (then a b2CircleShape), else 0.
+ */
+export function createBox2DPeer(B: Box2DModule, outlines: Float32Array[][], round: number[], kinds: Uint8Array, n: number, scale: number, t: Float32Array, slots: Uint32Array): Peer {
+  const world = new B.b2World(new B.b2Vec2(0, 0));
+  world.SetAllowSleeping(false);
+  world.SetContinuousPhysics(false);
+  const bd = new B.b2BodyDef();
+  bd.set_type(B.b2_dynamicBody);
+  const poly = new B.b2PolygonShape();
+  const circle = new B.b2CircleShape();
+  const fd = new B.b2FixtureDef();
+  fd.set_density(1);
+  const vecs = B._malloc(8 * 8);
+  const bodies: InstanceType<Box2DModule['b2Body']>[] = [];
+  const ownerOf = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const o = slots[i] * 5;
+    bd.set_position(new B.b2Vec2(t[o], t[o + 1]));
+    bd.set_angle(t[o + 2]);
+    const body = world.CreateBody(bd);
+    if (round[kinds[i]] > 0) {
+      circle.set_m_radius(round[kinds[i]] * scale);
+      fd.set_shape(circle);
+      body.CreateFixture(fd);
+    } else {
+      for (const part of outlines[kinds[i]]) {
+        const p = atMost8(part);
+        for (let k = 0; k < p.length; k++) B.HEAPF32[(vecs >> 2) + k] = p[k] * scale;
+        poly.Set(B.wrapPointer(vecs, B.b2Vec2), p.length / 2);
+        fd.set_shape(poly);
+        body.CreateFixture(fd);
+      }
+    }
+    bodies.push(body);
+    ownerOf.set(B.getPointer(body), i);
+  }
+  B._free(vecs);
+  const v = new B.b2Vec2(0, 0);
+  const zero = new B.b2Vec2(0, 0);
+  const seen = new Set<number>();
+  return {
+    label: 'box2d-wasm',
+    what: 'box2d-wasm (Box2D 2.4, WASM): dynamic bodies, gravity 0, no sleeping, SetTransform per body, world.Step(1/60, 0, 0) (no solver iterations), touching contacts walked from GetContactList(); polygons thinned to Box2D\'s 8 vertices',
+    frame(tr, sl, count) {
+      for (let i = 0; i < count; i++) {
+        const o = sl[i] * 5;
+        v.set_x(tr[o]);
+        v.set_y(tr[o + 1]);
+        bodies[i].SetTransform(v, tr[o + 2]);
+        bodies[i].SetLinearVelocity(zero);
+        bodies[i].SetAngularVelocity(0);
+      }
+      world.Step(1 / 60, 0, 0);
+      seen.clear();
+      for (let c = world.GetContactList(); B.getPointer(c) !== 0; c = c.GetNext()) {
+        if (!c.IsTouching()) continue;
+        const a = ownerOf.get(B.getPointer(c.GetFixtureA().GetBody()))!;
+        const b = ownerOf.get(B.getPointer(c.GetFixtureB().GetBody()))!;
+        seen.add(a < b ? a * 2097152 + b : b * 2097152 + a);
+      }
+      return seen.size;
+    },
+    dispose() {
+      B.destroy(world);
+    },
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { View, fmt, label, type Scene } from '../view.js';
 import { UpdatePerf } from '../perf.js';
 import { InstancedBodies } from '../gl-bodies.js';
 import { SpriteBodies } from '../sprite-bodies.js';
-import { createPeer, type Peer, type PeerName } from '../peers.js';
+import { createBox2DPeer, createPeer, loadBox2D, type Peer, type PeerName } from '../peers.js';
 
 const COUNTS = [100, 500, 1000, 2000, 5000, 10000, 20000, 30000, 50000];
 /** Share of the arena the bodies cover; body size follows from it and N. */
@@ -217,7 +217,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       <label for="renderer">drawing</label>
       <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, instanced</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
       <label for="peer">side by side</label>
-      <select id="peer" data-testid="stress-peer"><option value="">none</option><option value="matter">Matter.js (collision only)</option><option value="check2d">detect-collisions (collision only)</option></select>
+      <select id="peer" data-testid="stress-peer"><option value="">none</option><option value="matter">Matter.js (collision only)</option><option value="check2d">detect-collisions (collision only)</option><option value="box2d">box2d-wasm (no solver iterations)</option></select>
       <div class="row">
         <button id="push" data-testid="stress-push">push-apart: off</button>
         <button id="broad" data-testid="stress-broad">broad-phase view: off</button>
@@ -295,12 +295,28 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     peerName = p;
     peerStats.oursMs.length = 0;
     peerStats.theirsMs.length = 0;
-    if (p && world) peer = createPeer(p, protoShapes.map((q) => q.outlines), kinds, n, scale, world.transforms, slots);
     peerSel.value = p ?? '';
+    if (p === 'box2d' && world) {
+      // Loaded on first use; the scene may have moved on by then.
+      const w = world;
+      void loadBox2D().then((B) => {
+        if (peerName !== 'box2d' || world !== w || peer) return;
+        const round = protoShapes.map((q) => (q.parts.length === 1 && q.parts[0].kind === 'circle' ? q.parts[0].radius : 0));
+        peer = createBox2DPeer(B, protoShapes.map((q) => q.outlines), round, kinds, n, scale, w.transforms, slots);
+        showPeer();
+      }, (err) => console.error(`box2d-wasm failed to load: ${err instanceof Error ? err.message : String(err)}`));
+      $('peerBox').hidden = true;
+      return;
+    }
+    if (p && world) peer = createPeer(p, protoShapes.map((q) => q.outlines), kinds, n, scale, world.transforms, slots);
+    showPeer();
+  }
+  function showPeer(): void {
     $('peerBox').hidden = !peer;
     if (peer) {
       $('peerName').textContent = `${peer.label}, same bodies`;
-      $('peerWhat').textContent = `${peer.label}: ${peer.what}. Circles go to it as their 12-gon outlines, capsules as their outlines.`;
+      const stand = peer.label === 'box2d-wasm' ? 'Capsules go to it as their outlines.' : 'Circles go to it as their 12-gon outlines, capsules as their outlines.';
+      $('peerWhat').textContent = `${peer.label}: ${peer.what}. ${stand}`;
     }
   }
   const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
