@@ -15,8 +15,9 @@ export default defineConfig({
     // `import { loadSAT } from 'sat-wasm'`: the package's "exports" entry ('.' -> dist/index.js).
     alias: [{ find: /^sat-wasm$/, replacement: resolve(repo, 'dist/index.js') }],
   },
-  // Pre-bundling would move the loader away from its dist/wasm/ files (it finds them with import.meta.url).
-  optimizeDeps: { exclude: ['sat-wasm'] },
+  // Pre-bundling would move the loaders away from their .wasm files (they find them with import.meta.url): ours
+  // in dist/wasm/, and box2d-wasm's (the stress scene's side-by-side comparison loads it on demand).
+  optimizeDeps: { exclude: ['sat-wasm', 'box2d-wasm'] },
   server: {
     host: '127.0.0.1',
     strictPort: false,

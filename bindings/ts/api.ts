@@ -6,6 +6,7 @@ import { CORE_STATUS_CODES, SATError } from './errors.js';
 import { IN_EXTRA, IN_XF_A, IN_XF_B, OUT, OUT_ERROR, TRANSFORM_FLOATS } from './layout.js';
 import type { SATModule } from './module.js';
 import { World, type WorldOptions } from './world.js';
+import { explainPair, type AxisCache, type Explanation } from './explain.js';
 import type {
   AABB,
   CollideManyOptions,
@@ -196,7 +197,7 @@ export class SAT {
   /** @internal float index of the scratch block */
   readonly _s: number;
   private _f32: Float32Array;
-  private _i32: Int32Array;
+  _i32: Int32Array;
   private _u32: Uint32Array;
   private readonly _registry: FinalizationRegistry<number> | null;
   private readonly _maxPolygonVertices: number;
@@ -328,7 +329,7 @@ export class SAT {
   }
 
   /** @internal Turns a negative return code of a two-shape query into an error. */
-  private _pairError(code: number, fn: string, a: string, xfA: Transform, b: string, xfB: Transform): SATError {
+  _pairError(code: number, fn: string, a: string, xfA: Transform, b: string, xfB: Transform): SATError {
     const status = -code & 0xff;
     const which = -code >> 8;
     if (status === STATUS_NON_FINITE || status === STATUS_INVALID_TRANSFORM || status === 4) {
@@ -701,6 +702,26 @@ export class SAT {
   /** A zeroed {@link ManifoldResult} for {@link SAT.collideInto}. */
   createManifold(): ManifoldResult {
     return emptyManifold();
+  }
+
+  /**
+   * SAT step by step: every axis the test of this pair looks at (each face normal of A and of B, and for rounded
+   * shapes the line between their closest core points), both projection intervals on each, the separation, and
+   * the axis that decides, with the same answer as {@link SAT.collide}. Also whether the bounding boxes overlap
+   * (the broad phase's pre-check) and, given the same `cache` object every frame, whether the axis cached from
+   * the last frame still separates the pair (then collide() needs one projection). For teaching and debugging:
+   * it allocates its result; use collide() in a game loop. It is part of the narrow-phase-only flavour
+   * (`loadSAT({ narrowPhaseOnly: true })`), which keeps the full module small.
+   *
+   * @param a - shape A
+   * @param xfA - where A is
+   * @param b - shape B
+   * @param xfB - where B is
+   * @param cache - optional axis cache `{ type, index }`, read and updated as the World updates its own
+   * @throws SATError `InvalidArgument`, `Disposed`, `InvalidTransform`; `LoadFailed` on the full module
+   */
+  explain(a: Shape, xfA: Transform, b: Shape, xfB: Transform, cache?: AxisCache): Explanation {
+    return explainPair(this, a, xfA, b, xfB, cache);
   }
 
   /**

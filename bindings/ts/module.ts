@@ -44,6 +44,9 @@ export interface SATModule {
     caches: number,
   ): number;
 
+  _sat_explain(handleA: number, handleB: number, axesOut: number, capacity: number): number;
+  _sat_explain_axis_words(): number;
+
   _sat_limits(): void;
   _sat_status_message(status: number): number;
   _sat_shape_bounds(handle: number): number;

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Browser end-to-end tests of the demo (web-demo/) in Debian's Chromium, driven by playwright-core.
 //
-//   node tests/e2e/run.mjs [--report <file.json>] [name filter...]
+//   node tests/e2e/run.mjs [--report <file.json>] [--docs] [name filter...]
 //
 // Starts its own Vite dev server on a free port (the demo imports the built package: run
 // `node scripts/build-wasm.mjs` first, as `npm test` does), runs every test in a fresh browser context, saves
 // screenshots to test-results/e2e/, prints one line per test and ends with a machine-readable line
 //   E2E-RESULT {"passed":N,"failed":N,"tests":[...]}
-// also written to --report when given. Exit code 1 when any test failed.
+// also written to --report when given. With --docs, the screenshots named in DOC_SHOTS are also written to docs/
+// as JPEG (the demo's pictures in the documentation). Exit code 1 when any test failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +36,8 @@ const filters = args.filter((a, i) => !a.startsWith('--') && (reportIdx < 0 || i
 // A tiny harness: named async tests, each with a fresh browser context, run in order.
 
 const tests = [];
-function test(name, fn, { viewport = { width: 1280, height: 800 }, mobile = false } = {}) {
-  tests.push({ name, fn, viewport, mobile });
+function test(name, fn, { viewport = { width: 1280, height: 800 }, mobile = false, touch = false } = {}) {
+  tests.push({ name, fn, viewport, mobile, touch });
 }
 
 function assert(cond, message) {
@@ -78,12 +79,19 @@ async function openScene(ctx, scene, { minFrames = 3, url = baseUrl } = {}) {
   return { page, errors };
 }
 
-/** How much of the canvas is drawn: the share of sampled pixels that differ from the corner colour, and colours. */
+/**
+ * How much of the scene is drawn, as a person sees it: a screenshot of the stage (the WebGL layer, the 2D canvas
+ * and the overlay together), sampled for the share of pixels that differ from the corner colour, and colours.
+ */
 async function canvasInk(page) {
-  return page.evaluate(() => {
-    const c = document.querySelector('canvas#view');
+  const png = await page.locator('.stage').screenshot({ type: 'png' });
+  return page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bmp = await createImageBitmap(blob);
+    const { width, height } = bmp;
+    const c = new OffscreenCanvas(width, height);
     const g = c.getContext('2d');
-    const { width, height } = c;
+    g.drawImage(bmp, 0, 0);
     const data = g.getImageData(0, 0, width, height).data;
     const bg = [data[0], data[1], data[2]];
     let ink = 0;
@@ -100,7 +108,7 @@ async function canvasInk(page) {
       }
     }
     return { ink: ink / samples, colours: colours.size, width, height };
-  });
+  }, png.toString('base64'));
 }
 
 async function expectDrawn(page, what, minInk = 0.01) {
@@ -114,9 +122,24 @@ function expectNoErrors(errors, what) {
   assert(errors.length === 0, `${what}: ${errors.length} error(s): ${errors.slice(0, 3).join(' | ')}`);
 }
 
+/** Screenshots that also go to docs/ with --docs: e2e screenshot name -> docs file. */
+const DOC_SHOTS = {
+  'sat-step-verdict': 'demo-sat.jpg',
+  'sat-aabb-reject': 'demo-sat-aabb.jpg',
+  'stress-sprites-20000': 'demo-stress.jpg',
+  'stress-side-by-side': 'demo-side-by-side.jpg',
+  'code-panel-stress': 'demo-code.jpg',
+  tunnel: 'demo-tunnel.jpg',
+  raycast: 'demo-raycast.jpg',
+  game: 'demo-game.jpg',
+  'phone-game': 'demo-phone-game.jpg',
+};
+const writeDocs = args.includes('--docs');
+
 async function shot(page, name) {
   const file = path.join(artifacts, `${name}.png`);
   await page.screenshot({ path: file });
+  if (writeDocs && DOC_SHOTS[name]) await page.screenshot({ path: path.join(root, 'docs', DOC_SHOTS[name]), type: 'jpeg', quality: 80 });
   return file;
 }
 
@@ -165,7 +188,7 @@ test('demo type-checks (tsc -p web-demo)', async () => {
   assert(r.status === 0, `tsc failed:\n${(r.stdout + r.stderr).slice(0, 2000)}`);
 });
 
-for (const scene of ['sat', 'stress', 'tunnel', 'raycast']) {
+for (const scene of ['sat', 'stress', 'tunnel', 'raycast', 'game']) {
   test(`scene ${scene}: loads without console errors and draws`, async (ctx) => {
     const { page, errors } = await openScene(ctx, scene, { minFrames: 10 });
     await page.waitForTimeout(600);
@@ -373,7 +396,7 @@ test(
 test(
   'phone: every scene fits a 390 px wide screen and draws',
   async (ctx) => {
-    for (const scene of ['stress', 'tunnel', 'raycast']) {
+    for (const scene of ['stress', 'tunnel', 'raycast', 'game']) {
       const { page, errors } = await openScene(ctx, scene, { minFrames: 5 });
       await page.waitForTimeout(300);
       await expectDrawn(page, `phone ${scene}`);
@@ -469,6 +492,293 @@ test('raycast: rays from the pointer hit bodies, normals face the rays', async (
   expectNoErrors(errors, 'raycast');
 });
 
+test("sat: stepping through shows one axis per edge normal, in the module's order, and ends on its deciding axis", async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'sat');
+  const step = () => page.evaluate(() => window.__demo.scene.step);
+  for (const [ka, kb, sides, edges] of [['polygon', 'box', 5, 9], ['polygon', 'polygon', 7, 14], ['box', 'capsule', 0, 6]]) {
+    await page.selectOption('[data-testid="kind-A"]', ka);
+    await page.selectOption('[data-testid="kind-B"]', kb);
+    if (sides) {
+      await page.evaluate((n) => {
+        for (const id of ['sidesA', 'sidesB']) {
+          const input = document.getElementById(id);
+          if (document.querySelector(`[data-testid="kind-${id.slice(-1)}"]`).value !== 'polygon') continue;
+          input.value = String(n);
+          input.dispatchEvent(new Event('input'));
+        }
+      }, sides);
+    }
+    // Overlapping, so that every axis is tested.
+    await page.evaluate(() => {
+      window.__demo.scene.setPose('A', 0, 0, 0.3);
+      window.__demo.scene.setPose('B', 1.2, 0.4, -0.2);
+    });
+    const ex = await page.evaluate(() => window.__demo.scene.explanation);
+    assert(ex.overlap, `${ka}/${kb}: the pose should overlap`);
+    // A polygon has one face normal per edge, a capsule two (its sides), a circle none; the module adds the
+    // closest-points axis only for rounded shapes that are not clearly overlapping.
+    assert(ex.axes.length === edges, `${ka}/${kb}: the module tested ${ex.axes.length} axes, the pair has ${edges} edge normals`);
+    await page.click('[data-testid="sat-step-start"]');
+    const s0 = await step();
+    assert(s0.stage === 0 && /bounding boxes/i.test(s0.text), `${ka}/${kb}: step 0 should be the bounding-box pre-check: ${JSON.stringify(s0)}`);
+    const seen = [];
+    for (let k = 1; k <= edges; k++) {
+      await page.click('[data-testid="sat-step-next"]');
+      const s = await step();
+      assert(s.stage === k && new RegExp(`Axis ${k} of ${edges}`).test(s.text), `${ka}/${kb}: step ${k}: ${JSON.stringify(s)}`);
+      seen.push(s.axis);
+    }
+    assert(JSON.stringify(seen) === JSON.stringify(ex.axes), `${ka}/${kb}: stepped ${seen} but the module tested ${ex.axes}`);
+    await page.click('[data-testid="sat-step-next"]');
+    const last = await step();
+    assert(last.axis === ex.deciding && /Decided by/.test(last.text) && /MTV/.test(last.text), `${ka}/${kb}: the last step should name the module's deciding axis ${ex.deciding}: ${JSON.stringify(last)}`);
+    const nextDisabled = await page.isDisabled('[data-testid="sat-step-next"]');
+    assert(nextDisabled, `${ka}/${kb}: nothing after the verdict`);
+    if (ka === 'polygon' && kb === 'box') await shot(page, 'sat-step-verdict');
+    await page.click('[data-testid="sat-step-exit"]');
+  }
+
+  // The AABB pre-check rejecting a pair, and the axis cache hitting when a separated pair moves a little.
+  await page.selectOption('[data-testid="kind-A"]', 'box');
+  await page.selectOption('[data-testid="kind-B"]', 'box');
+  const far = await page.evaluate(() => {
+    window.__demo.scene.setPose('A', -6, 0, 0);
+    window.__demo.scene.setPose('B', 6, 0, 0);
+    return { ex: window.__demo.scene.explanation, text: document.querySelector('[data-testid="sat-aabb"]').textContent };
+  });
+  assert(!far.ex.aabbOverlap && /apart/.test(far.text), `far apart: the AABB pre-check should reject: ${JSON.stringify(far)}`);
+  await page.click('[data-testid="sat-step-start"]');
+  await shot(page, 'sat-aabb-reject');
+  const reject = await step();
+  assert(/do not even overlap/.test(reject.text), `step 0 should say the boxes reject the pair: ${reject.text}`);
+  await page.click('[data-testid="sat-step-exit"]');
+  const cached = await page.evaluate(() => {
+    const s = window.__demo.scene;
+    s.setPose('A', 0, 0, 0);
+    s.setPose('B', 3.0, 2.4, Math.PI / 4);
+    const first = s.explanation;
+    s.setPose('B', 3.03, 2.41, Math.PI / 4);
+    return { first, second: s.explanation, text: document.querySelector('[data-testid="sat-cache"]').textContent };
+  });
+  assert(cached.first.aabbOverlap && !cached.first.overlap, `the boxes' AABBs should overlap while the boxes do not: ${JSON.stringify(cached.first)}`);
+  assert(!cached.first.cacheHit && cached.second.cacheHit && /hit/.test(cached.text), `the second pose should hit the axis cache: ${JSON.stringify(cached)}`);
+  await shot(page, 'sat-cache-hit');
+  expectNoErrors(errors, 'sat step-through');
+});
+
+test('game: a scripted run collects a coin, bumps into a wall, shoots one; the touch pad moves the player', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'game');
+  const g = () => page.evaluate(() => {
+    const s = window.__demo.scene;
+    return { player: s.player, collected: s.collected, wallBumps: s.wallBumps, shotsOnWalls: s.shotsOnWalls, coins: s.coinPositions().length };
+  });
+  const start = await g();
+  // The on-screen pad sits below the arena, covering none of it.
+  const layout = await page.evaluate(() => {
+    const bottom = window.__demo.scene.clientOf(0, -10.25).y;
+    return { bottom, tops: [...document.querySelectorAll('.gamepad button')].map((b) => b.getBoundingClientRect().top) };
+  });
+  assert(layout.tops.every((t) => t >= layout.bottom - 1), `the pad should be below the arena (bottom ${layout.bottom}): ${layout.tops}`);
+  // The spawn point has a coin to its right and then a wall (its left face at x = -4.25).
+  await page.keyboard.down('ArrowRight');
+  await page.waitForFunction(() => window.__demo.scene.wallBumps > 0, null, { timeout: 15000 });
+  await page.waitForTimeout(300);
+  await page.keyboard.up('ArrowRight');
+  const after = await g();
+  assert(after.collected === start.collected + 1 && after.coins === start.coins - 1, `walking right should collect the coin: ${JSON.stringify(after)}`);
+  assert(after.player.x < -4.25 - after.player.radius + 0.05 && after.player.x > -4.25 - after.player.radius - 0.3, `push-apart should hold the player at the wall: x = ${after.player.x}`);
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.__demo.scene.shotsOnWalls > 0, null, { timeout: 5000 });
+  const hitAt = await page.evaluate(() => window.__demo.scene.lastWallHit);
+  assert(hitAt && Math.abs(hitAt.x + 4.25) < 0.3, `the shot should stop at the wall in front of the player (x = -4.25): ${JSON.stringify(hitAt)}`);
+  // Step back and shoot again: now the bullet flies (CCD) and the same wall stops it.
+  await page.keyboard.down('ArrowLeft');
+  await page.waitForTimeout(400);
+  await page.keyboard.up('ArrowLeft');
+  const shots = await page.evaluate(() => window.__demo.scene.shotsOnWalls);
+  // Aim with the mouse at a point right of the player: a click fires there.
+  const aim = await page.evaluate(() => {
+    const p = window.__demo.scene.player;
+    return window.__demo.scene.clientOf(p.x + 3, p.y);
+  });
+  await page.mouse.click(aim.x, aim.y);
+  await page.waitForFunction((n) => window.__demo.scene.shotsOnWalls > n, shots, { timeout: 5000 });
+  const flewTo = await page.evaluate(() => window.__demo.scene.lastWallHit);
+  assert(flewTo.x < -3.75 && flewTo.x > -5, `a bullet must not pass the wall at x = -4: stopped at ${JSON.stringify(flewTo)}`);
+  const log = await page.textContent('[data-testid="game-log"]');
+  assert(/coin .*depth/.test(log) && /wall/.test(log) && /begin · \d+ stay/.test(log), `the event log should list the coin and the wall with depths: ${log}`);
+  await shot(page, 'game');
+
+  // Touch: hold the pad's "up" button with a finger.
+  const up = await page.locator('.gamepad .pad-up').boundingBox();
+  const y0 = (await g()).player.y;
+  const cdp = await page.context().newCDPSession(page);
+  const at = [{ x: up.x + up.width / 2, y: up.y + up.height / 2, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at });
+  await page.waitForTimeout(500);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const y1 = (await g()).player.y;
+  assert(y1 > y0 + 1, `holding the touch pad's up button should move the player up: ${y0} -> ${y1}`);
+  expectNoErrors(errors, 'game');
+}, { touch: true });
+
+const SCENE_FILES = { sat: 'web-demo/src/scenes/sat.ts', stress: 'web-demo/src/scenes/stress.ts', tunnel: 'web-demo/src/scenes/tunnel.ts', raycast: 'web-demo/src/scenes/raycast.ts', game: 'web-demo/src/scenes/game.ts' };
+
+test("code panel: every scene shows its own module's source, line for line, and the API sections it uses", async (ctx) => {
+  for (const [scene, file] of Object.entries(SCENE_FILES)) {
+    const { page, errors } = await openScene(ctx, scene);
+    await page.click('[data-testid="code-tab"]');
+    const shown = await page.evaluate(() => ({
+      file: document.querySelector('[data-testid="code-file"]').textContent,
+      lines: [...document.querySelectorAll('[data-testid="code-source"] .ln')].map((l) => l.textContent),
+      docs: [...document.querySelectorAll('[data-testid="code-doc"]')].map((d) => d.textContent),
+      visible: !document.querySelector('[data-testid="code"]').hidden,
+    }));
+    const onDisk = readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '').split('\n');
+    assert(shown.visible, `${scene}: the code panel should show after clicking Code`);
+    assert(shown.file === file, `${scene}: code panel names ${shown.file}, expected ${file}`);
+    assert(shown.lines.length === onDisk.length, `${scene}: code panel has ${shown.lines.length} lines, ${file} has ${onDisk.length}`);
+    const differs = shown.lines.findIndex((l, i) => l.trimEnd() !== onDisk[i].trimEnd());
+    assert(differs < 0, `${scene}: line ${differs + 1} differs from ${file}: '${shown.lines[differs]}' vs '${onDisk[differs]}'`);
+    assert(shown.docs.length >= 1 && shown.docs.every((d) => d.length > 80 && !d.includes('(section not found)')), `${scene}: API doc sections missing: ${shown.docs.map((d) => d.slice(0, 60))}`);
+    if (scene === 'stress') await shot(page, 'code-panel-stress');
+    expectNoErrors(errors, `code panel ${scene}`);
+    await page.close();
+  }
+});
+
+test('time: pause stops every scene, one step is exactly one update, slow motion runs a quarter of the steps', async (ctx) => {
+  for (const scene of Object.keys(SCENE_FILES)) {
+    const { page, errors } = await openScene(ctx, scene, { minFrames: 5 });
+    await page.focus('body');
+    await page.keyboard.press('p');
+    const u0 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames, paused: window.__demo.paused }));
+    await page.waitForTimeout(300);
+    const u1 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames }));
+    assert(u0.paused, `${scene}: P should pause`);
+    assert(u1.u === u0.u && u1.f > u0.f + 3, `${scene}: paused, frames should be drawn (${u0.f} -> ${u1.f}) but no update run (${u0.u} -> ${u1.u})`);
+    await page.keyboard.press('.');
+    await page.waitForTimeout(200);
+    const u2 = await page.evaluate(() => window.__demo.updates);
+    assert(u2 === u1.u + 1, `${scene}: one step should run exactly one update (${u1.u} -> ${u2})`);
+    await page.click('[data-testid="step"]');
+    await page.waitForTimeout(200);
+    const u3 = await page.evaluate(() => window.__demo.updates);
+    assert(u3 === u2 + 1, `${scene}: the step button should run exactly one update (${u2} -> ${u3})`);
+    expectNoErrors(errors, `time ${scene}`);
+    await page.close();
+  }
+
+  // Stress: a step moves every body by its velocity times the step (bodies bouncing off a wall aside), and the
+  // world's contacts follow the new positions.
+  const { page, errors } = await openScene(ctx, 'stress', { minFrames: 5 });
+  await page.keyboard.press('p');
+  await page.waitForTimeout(100);
+  const before = await page.evaluate(() => window.__demo.scene.snapshot(200));
+  await page.keyboard.press('.');
+  await page.waitForTimeout(150);
+  const after = await page.evaluate(() => window.__demo.scene.snapshot(200));
+  const moved = before.filter((b, i) => Math.abs(after[i].x - (b.x + b.vx / 60)) < 1e-3 && Math.abs(after[i].y - (b.y + b.vy / 60)) < 1e-3).length;
+  assert(moved >= 190, `one step should move bodies by v / 60: ${moved} of 200 did`);
+  // Slow motion: a quarter of the frames run an update.
+  await page.keyboard.press('4');
+  await page.keyboard.press('p');
+  const s0 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames, rate: window.__demo.rate }));
+  await page.waitForTimeout(1500);
+  const s1 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames }));
+  const ratio = (s1.u - s0.u) / (s1.f - s0.f);
+  assert(s0.rate === 0.25 && Math.abs(ratio - 0.25) < 0.05, `at 1/4 speed a quarter of the frames should update: ${s1.u - s0.u} updates in ${s1.f - s0.f} frames`);
+  await page.keyboard.press('1');
+  expectNoErrors(errors, 'time stress');
+});
+
+test('overlay: the frame splits into the world stages, page JS and drawing, which add up to within 10% of it', async (ctx) => {
+  // Asserted where the world does real work (stress); printed for the small scenes, whose frames of well under a
+  // millisecond are dominated by the fixed cost of the calls themselves.
+  for (const [scene, count, asserted] of [['stress', 5000, true], ['stress', 20000, true], ['tunnel', 0, false], ['raycast', 0, false]]) {
+    const { page, errors } = await openScene(ctx, scene, { minFrames: 5 });
+    if (count) {
+      await page.evaluate((n) => {
+        window.__demo.scene.setRenderer('off');
+        window.__demo.scene.setCount(n);
+      }, count);
+    }
+    await page.waitForFunction(() => window.__demo.updates >= 60, null, { timeout: 90000 });
+    const m = await page.evaluate(() => window.__demo.meanFrame());
+    const stages = m.sync + m.broad + m.pairs + m.narrow + m.push;
+    const parts = stages + m.page + m.draw;
+    console.log(`     ${scene}${count ? ` ${count}` : ''}: frame ${m.frameMs.toFixed(3)} ms = world ${stages.toFixed(3)} (sync ${m.sync.toFixed(3)}, broad ${m.broad.toFixed(3)}, pairs ${m.pairs.toFixed(3)}, narrow ${m.narrow.toFixed(3)}, push ${m.push.toFixed(3)}) + page ${m.page.toFixed(3)} + draw ${m.draw.toFixed(3)} + unaccounted ${m.unaccounted.toFixed(3)}`);
+    assert(m.bodies > 0 && stages > 0, `${scene}: the world's stages should be timed: ${JSON.stringify(m)}`);
+    assert(!asserted || Math.abs(m.frameMs - parts) <= 0.1 * m.frameMs, `${scene}: measured parts ${parts.toFixed(3)} ms should be within 10% of the frame ${m.frameMs.toFixed(3)} ms`);
+    await shot(page, `overlay-${scene}${count ? `-${count}` : ''}`);
+    expectNoErrors(errors, `overlay ${scene}`);
+    await page.close();
+  }
+});
+
+test('stress side by side: the same bodies through Matter.js, detect-collisions and box2d-wasm, timed next to world.update()', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress');
+  for (const [preset, count] of [['mixed', 5000], ['boxes', 20000], ['concave', 5000]]) {
+    for (const peer of ['matter', 'check2d', 'box2d']) {
+      await page.evaluate(({ preset, count, peer }) => {
+        const s = window.__demo.scene;
+        s.setRenderer('off');
+        if (s.preset !== preset) s.setPreset(preset);
+        if (s.bodies !== count) s.setCount(count);
+        s.setPeer(peer);
+      }, { preset, count, peer });
+      await page.waitForFunction(() => (window.__demo.scene.peer?.steps ?? 0) >= 30, null, { timeout: 90000 });
+      const r = await page.evaluate(() => window.__demo.scene.peer);
+      console.log(`     BENCH side by side, ${preset} ${count.toLocaleString('en-US')}: sat-wasm update() ${r.oursMs.toFixed(2)} ms (${r.ourPairs} touching), ${r.label} ${r.theirsMs.toFixed(2)} ms (${r.theirPairs} touching)`);
+      assert(r.theirsMs > 0 && r.oursMs > 0, `${peer}: both should be timed: ${JSON.stringify(r)}`);
+      // The same scene: the pair counts agree up to the polygonal stand-ins for circles and capsules (and Box2D's
+      // skin of 0.01 around polygons, which counts near misses as touching).
+      assert(Math.abs(r.theirPairs - r.ourPairs) <= 0.2 * r.ourPairs, `${peer}: touching pairs ${r.theirPairs} vs ours ${r.ourPairs}`);
+    }
+  }
+  await page.evaluate(() => window.__demo.scene.setRenderer('sprites'));
+  await page.waitForTimeout(300);
+  await shot(page, 'stress-side-by-side');
+  await page.evaluate(() => window.__demo.scene.setPeer(null));
+  expectNoErrors(errors, 'side by side');
+});
+
+test('stress benchmark: frames per second at 20,000 and 50,000 bodies with each renderer (printed, not asserted)', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress');
+  // Headless Chromium's WebGL is SwiftShader (a CPU rasterizer): there the scene starts with the CPU sprites.
+  const gl = await page.evaluate(() => {
+    const g = document.createElement('canvas').getContext('webgl2');
+    const i = g?.getExtension('WEBGL_debug_renderer_info');
+    return { renderer: window.__demo.scene.renderer, gl: g ? (i ? g.getParameter(i.UNMASKED_RENDERER_WEBGL) : 'webgl2') : 'none' };
+  });
+  console.log(`     WebGL here: ${gl.gl}; the scene chose: ${gl.renderer}`);
+  assert(gl.renderer === (/SwiftShader|llvmpipe|Software/i.test(gl.gl) ? 'sprites' : 'webgl'), `renderer choice: ${JSON.stringify(gl)}`);
+  for (const preset of ['mixed', 'boxes', 'big', 'concave']) {
+    await page.evaluate((p) => window.__demo.scene.setPreset(p), preset);
+    await page.waitForTimeout(300);
+    await expectDrawn(page, `stress preset ${preset}`);
+    await shot(page, `stress-preset-${preset}`);
+  }
+  await page.evaluate(() => window.__demo.scene.setPreset('mixed'));
+  for (const n of [20000, 50000]) {
+    for (const r of ['sprites', 'off', 'canvas', 'webgl']) {
+      await page.evaluate(({ n, r }) => {
+        window.__demo.scene.setRenderer(r);
+        if (window.__demo.scene.bodies !== n) window.__demo.scene.setCount(n);
+      }, { n, r });
+      // Settle (the first steps after a rebuild insert every body), then count frames over two seconds.
+      await page.waitForTimeout(1000);
+      const f0 = await page.evaluate(() => ({ f: window.__demo.frames, t: performance.now() }));
+      await page.waitForTimeout(2000);
+      const m = await page.evaluate((f0) => ({ fps: ((window.__demo.frames - f0.f) * 1000) / (performance.now() - f0.t), frame: window.__demo.meanFrame() }), f0);
+      const world = m.frame.sync + m.frame.broad + m.frame.pairs + m.frame.narrow + m.frame.push;
+      console.log(`     BENCH stress ${n.toLocaleString('en-US')} bodies, drawing ${r}: ${m.fps.toFixed(1)} fps (world ${world.toFixed(2)} ms, page JS ${m.frame.page.toFixed(2)} ms, drawing ${m.frame.draw.toFixed(2)} ms)`);
+      if (r === 'sprites') await shot(page, `stress-sprites-${n}`);
+    }
+  }
+  expectNoErrors(errors, 'stress benchmark');
+});
+
 test('production build (vite build + preview): every scene loads the bundled .wasm and draws', async (ctx) => {
   const { build, preview } = await import('vite');
   const outDir = path.join(root, 'test-results', 'e2e-prod-build');
@@ -477,7 +787,7 @@ test('production build (vite build + preview): every scene loads the bundled .wa
   const port = await freePort();
   const server = await preview({ configFile, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
   try {
-    for (const scene of ['sat', 'stress', 'tunnel', 'raycast']) {
+    for (const scene of ['sat', 'stress', 'tunnel', 'raycast', 'game']) {
       const { page, errors } = await openScene(ctx, scene, { minFrames: 5, url: `http://127.0.0.1:${port}` });
       await expectDrawn(page, `production ${scene}`);
       const variant = await page.evaluate(() => window.__demo.variant);
@@ -537,7 +847,7 @@ async function main() {
         viewport: t.viewport,
         deviceScaleFactor: t.mobile ? 2 : 1,
         isMobile: t.mobile,
-        hasTouch: t.mobile,
+        hasTouch: t.mobile || t.touch,
       });
       ctx.setDefaultTimeout(20000);
       let error = null;

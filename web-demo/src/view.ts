@@ -1,6 +1,7 @@
 // The canvas and its camera: world units (y up) to CSS pixels (y down), sized to the element and the device
 // pixel ratio. Scenes draw in world units through toScreen() or by calling applyWorld() on the context.
 import type { Vec2 } from 'sat-wasm';
+import type { UpdatePerf } from './perf.js';
 
 export class View {
   readonly canvas: HTMLCanvasElement;
@@ -16,13 +17,22 @@ export class View {
   scale = 40;
   private fitRect = { x0: -10, y0: -7, x1: 10, y1: 7 };
 
-  constructor(canvas: HTMLCanvasElement) {
+  /** A WebGL layer under the 2D canvas, shown only for a scene that draws with WebGL (see useGL). */
+  readonly glCanvas: HTMLCanvasElement;
+
+  constructor(canvas: HTMLCanvasElement, glCanvas: HTMLCanvasElement) {
     this.canvas = canvas;
+    this.glCanvas = glCanvas;
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('Canvas 2D is not available');
     this.ctx = ctx;
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
+  }
+
+  /** Shows or hides the WebGL layer (the 2D canvas above it must then be cleared to transparent). */
+  useGL(on: boolean): void {
+    this.glCanvas.hidden = !on;
   }
 
   /** Makes the world rectangle fit the canvas (kept across resizes). */
@@ -49,13 +59,21 @@ export class View {
       this.canvas.width = w;
       this.canvas.height = h;
     }
+    if (this.glCanvas.width !== w || this.glCanvas.height !== h) {
+      this.glCanvas.width = w;
+      this.glCanvas.height = h;
+    }
     this.applyFit();
   }
 
-  /** Clears and resets the transform to CSS pixels. */
-  clear(color = '#ffffff'): void {
+  /** Clears (to a colour, or to transparent so that a WebGL layer below shows) and resets the transform to CSS pixels. */
+  clear(color: string | null = '#ffffff'): void {
     const c = this.ctx;
     c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    if (color === null) {
+      c.clearRect(0, 0, this.width, this.height);
+      return;
+    }
     c.fillStyle = color;
     c.fillRect(0, 0, this.width, this.height);
   }
@@ -96,10 +114,18 @@ export class View {
   }
 }
 
-/** A scene: mounted into the shared canvas and panel, drawn every animation frame until unmounted. */
+/**
+ * A scene: mounted into the shared canvas and panel until unmounted. The shell owns time: it calls update() once
+ * per simulation step (not at all while paused, every 2nd or 4th frame in slow motion, once per press of "step")
+ * and draw() every animation frame.
+ */
 export interface Scene {
-  /** Called every animation frame with the time step in seconds (clamped). */
-  frame(dt: number): void;
+  /** Advances the scene by one step of dt seconds: the page's own motion, then one update() of each world. */
+  update(dt: number): void;
+  /** Draws the current state. */
+  draw(): void;
+  /** Timing of the last update(): page JavaScript and the world stats (null for a scene without a world). */
+  readonly perf: UpdatePerf | null;
   /** Removes listeners, frees shapes and worlds. */
   dispose(): void;
   /** Numbers for tests and curious people (window.__demo.scene). */

@@ -2,6 +2,7 @@
 // each: the point, the surface normal facing the ray, the body and which convex part of it was hit.
 import type { SAT, Shape, Vec2, World, WorldRayHit } from 'sat-wasm';
 import { View, arrow, fmt, label, type Scene } from '../view.js';
+import { UpdatePerf } from '../perf.js';
 
 interface Obstacle {
   id: number;
@@ -20,6 +21,7 @@ const PALETTE = ['#2f6fdf', '#e8772e', '#7b4fd6', '#1f9d55', '#c2410c', '#0e7490
 export function createRaycastScene(sat: SAT, view: View, panel: HTMLElement): Scene {
   view.fit(-16, -10, 16, 10);
   const world: World = sat.createWorld({ broadPhase: 'tree' });
+  const perf = new UpdatePerf();
   const obstacles: Obstacle[] = [];
   const shapes: Shape[] = [];
   let seed = 99;
@@ -211,14 +213,20 @@ export function createRaycastScene(sat: SAT, view: View, panel: HTMLElement): Sc
   }
 
   return {
-    frame(dt) {
+    update(dt) {
+      const t0 = performance.now();
       if (animate) {
         for (const ob of obstacles) {
           ob.angle += ob.spin * dt;
           world.setTransform(ob.id, ob.x, ob.y, ob.angle);
         }
-        world.update();
       }
+      perf.pageMs += performance.now() - t0;
+      perf.addWorld(world.update(), world.bodyCount);
+    },
+    perf,
+    draw() {
+      // The rays follow the pointer even while time is paused.
       castAll();
       draw();
       const now = performance.now();

@@ -2,9 +2,8 @@
 // comes from; the selected one (hovered, else the one that decides the answer) gets both projection intervals
 // drawn beside the shapes. The library's answer (overlap, depth, normal, contacts) is in the panel and drawn as
 // the MTV arrow, a ghost of B pushed out, and contact dots.
-import type { DistanceResult, Manifold, SAT, Shape, Vec2 } from 'sat-wasm';
-import { axisOverlap, candidateAxes, dot, len, placePiece, project, supportPoints, transformPoint, type Axis, type Piece } from '../geometry.js';
-import { decomposeOutline } from '../decompose.js';
+import type { AxisCache, DistanceResult, ExplainedAxis, Explanation, Manifold, SAT, Shape, Vec2 } from 'sat-wasm';
+import { centerOf, dot, placePiece, project, supportPoints, transformPoint, type Axis, type Piece } from '../geometry.js';
 import { View, arrow, el, fmt, label, type Scene } from '../view.js';
 
 type Kind = 'polygon' | 'box' | 'circle' | 'capsule' | 'concave';
@@ -52,6 +51,10 @@ interface PairResult {
   axes: Axis[];
   minAxis: Axis | null;
   sepAxis: Axis | null;
+  /** the module's step-by-step SAT of the pair shown (sat.explain) */
+  explanation: Explanation;
+  /** index into axes of the deciding axis */
+  deciding: number;
 }
 
 export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene {
@@ -66,6 +69,10 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
   let drawing: { body: Body; points: Vec2[] } | null = null;
   let drag: { body: Body; mode: 'move' | 'rotate'; dx: number; dy: number; angle0: number; pointerAngle0: number } | null = null;
   let pointer: Vec2 | null = null;
+  const cache: AxisCache = { type: 0, index: 0 };
+  let cacheParts: [Shape | null, Shape | null] = [null, null];
+  /** Step-through: null when off; else 0 = AABB pre-check, 1..N = axis N, N + 1 = the verdict. */
+  let stage: number | null = null;
 
   function rebuild(body: Body): void {
     const old = body.parts;
@@ -94,9 +101,8 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
           body.partsNote = 'sat.capsule(…, radius 0.85)';
           break;
         case 'concave': {
-          const d = decomposeOutline(sat, body.outline);
-          body.parts = d.parts;
-          body.partsNote = `${d.parts.length} convex parts (${d.how})`;
+          body.parts = sat.decompose(body.outline);
+          body.partsNote = `${body.parts.length} convex parts (sat.decompose)`;
           break;
         }
       }
@@ -135,30 +141,43 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
     const { i, j, m, d } = best!;
     const pieceA = placePiece(A.parts[i], A.xf);
     const pieceB = placePiece(B.parts[j], B.xf);
-    const axes = candidateAxes(pieceA, pieceB);
-    let minAxis: Axis | null = null;
-    let sepAxis: Axis | null = null;
-    for (const ax of axes) {
-      if (!minAxis || ax.overlap < minAxis.overlap) minAxis = ax;
+    // The axis cache belongs to one pair of parts, kept across recomputes as the World keeps it across frames.
+    if (cacheParts[0] !== A.parts[i] || cacheParts[1] !== B.parts[j]) {
+      cacheParts = [A.parts[i], B.parts[j]];
+      cache.type = 0;
+      cache.index = 0;
     }
-    if (!m) {
-      // Apart: the axis with the widest gap separates them. Around round ends, the gap may show only along
-      // the line between the closest points: that is the axis a circle contributes, so add it.
-      if (minAxis && minAxis.overlap < 0) sepAxis = minAxis;
-      else if (d && d.distance > 0) {
-        const dir = { x: d.pointB.x - d.pointA.x, y: d.pointB.y - d.pointA.y };
-        const l = len(dir);
-        if (l > 1e-9) {
-          const u = { x: dir.x / l, y: dir.y / l };
-          const [minA, maxA] = project(pieceA, u);
-          const [minB, maxB] = project(pieceB, u);
-          sepAxis = { dir: u, name: 'AB', source: 'line between the closest points', owner: 'A', at: d.pointA, minA, maxA, minB, maxB, overlap: axisOverlap(minA, maxA, minB, maxB) };
-          axes.push(sepAxis);
-        }
-      }
-      minAxis = null;
+    const explanation = sat.explain(A.parts[i], A.xf, B.parts[j], B.xf, cache);
+    const axes = explanation.axes.map((ax) => axisOf(ax, pieceA, pieceB));
+    const deciding = explanation.deciding;
+    const minAxis = explanation.overlap ? axes[deciding] : null;
+    const sepAxis = explanation.overlap ? null : axes[deciding];
+    return { overlap: !!m, manifold: m, distance: d, partA: i, partB: j, pieceA, pieceB, axes, minAxis, sepAxis, explanation, deciding };
+  }
+
+  /** A module axis as the page draws it: a name, what it comes from, and where to put its arrow. */
+  function axisOf(ax: ExplainedAxis, pieceA: Piece, pieceB: Piece): Axis {
+    const owner = ax.source === 'faceOfB' ? 'B' : 'A';
+    const piece = owner === 'A' ? pieceA : pieceB;
+    let name = 'AB';
+    let source = 'line between the closest points of the cores';
+    let at: Vec2;
+    if (ax.source === 'closestPoints') {
+      const ca = centerOf(pieceA);
+      const cb = centerOf(pieceB);
+      at = { x: (ca.x + cb.x) / 2, y: (ca.y + cb.y) / 2 };
+    } else if (piece.kind === 'poly') {
+      const v0 = piece.verts[ax.index];
+      const v1 = piece.verts[(ax.index + 1) % piece.verts.length];
+      name = `${owner}${ax.index + 1}`;
+      source = `normal of ${owner}'s edge ${ax.index + 1}`;
+      at = { x: (v0.x + v1.x) / 2, y: (v0.y + v1.y) / 2 };
+    } else {
+      name = `${owner}side${ax.index + 1}`;
+      source = `side normal ${ax.index + 1} of ${owner}'s capsule`;
+      at = { x: (piece.p.x + piece.q.x) / 2 + ax.normal.x * piece.r, y: (piece.p.y + piece.q.y) / 2 + ax.normal.y * piece.r };
     }
-    return { overlap: !!m, manifold: m, distance: d, partA: i, partB: j, pieceA, pieceB, axes, minAxis, sepAxis };
+    return { dir: ax.normal, name, source, owner, at, minA: ax.minA, maxA: ax.maxA, minB: ax.minB, maxB: ax.maxB, overlap: -ax.separation };
   }
 
   // ---- drawing ------------------------------------------------------------------------------------------------
@@ -254,6 +273,10 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
   }
 
   function selectedAxis(r: PairResult): Axis | null {
+    if (stage !== null) {
+      if (stage === 0) return null;
+      return stage <= r.axes.length ? r.axes[stage - 1] : r.axes[r.deciding];
+    }
     if (hoveredAxis) {
       const h = r.axes.find((a) => a.name === hoveredAxis);
       if (h) return h;
@@ -268,7 +291,9 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
   }
 
   function drawAxes(ctx: CanvasRenderingContext2D, r: PairResult, sel: Axis | null): void {
-    for (const ax of r.axes) {
+    // Stepping: only the axes tested so far.
+    const shown = stage === null || stage > r.axes.length ? r.axes : r.axes.slice(0, stage);
+    for (const ax of shown) {
       const [p0, p1] = axisMarker(ax);
       const isSel = ax === sel;
       ctx.strokeStyle = isSel ? COLORS.axis : COLORS.axisFaint;
@@ -420,6 +445,22 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
     }
   }
 
+  /** The two parts' bounding boxes, as the module computes them (Shape.bounds): the broad phase's pre-check. */
+  function drawBoxes(ctx: CanvasRenderingContext2D, r: PairResult): void {
+    const hit = r.explanation.aabbOverlap;
+    [[bodies[0], r.partA], [bodies[1], r.partB]].forEach(([b, part]) => {
+      const body = b as Body;
+      const box = body.parts[part as number].bounds(body.xf);
+      ctx.strokeStyle = body.color;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([6, 4]);
+      ctx.strokeRect(view.sx(box.lower.x), view.sy(box.upper.y), (box.upper.x - box.lower.x) * view.scale, (box.upper.y - box.lower.y) * view.scale);
+      ctx.setLineDash([]);
+    });
+    const c = view.toScreen({ x: (bodies[0].xf.x + bodies[1].xf.x) / 2, y: Math.max(bodies[0].xf.y, bodies[1].xf.y) });
+    label(ctx, hit ? 'bounding boxes overlap: test the axes' : 'bounding boxes apart: rejected before SAT', c.x, Math.max(56, c.y - 120), hit ? COLORS.axis : COLORS.gap, 'center', 'bold 13px system-ui, sans-serif');
+  }
+
   function drawGrid(ctx: CanvasRenderingContext2D): void {
     const v = view.visible();
     ctx.lineWidth = 1;
@@ -480,9 +521,20 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       <tr><td>separating axis</td><td class="num" id="satSep" data-testid="sat-separating"></td></tr>
       <tr><td>distance</td><td class="num" id="satDist"></td></tr>
       <tr><td>parts tested</td><td class="num" id="satParts"></td></tr>
+      <tr><td>AABB pre-check</td><td class="num" id="satAabb" data-testid="sat-aabb"></td></tr>
+      <tr><td>axis cache (last pose)</td><td class="num" id="satCache" data-testid="sat-cache"></td></tr>
     </table>
+    <h2>Step through the test</h2>
+    <p class="hint">One step at a time, as the library runs it: the bounding-box pre-check, then every axis with both projections and the separation so far, then the deciding axis and the push-out. The numbers are the module's own (<code>sat.explain()</code>).</p>
+    <div class="controls"><div class="row">
+      <button id="stepStart" data-testid="sat-step-start">step through</button>
+      <button id="stepPrev" data-testid="sat-step-prev">◀ back</button>
+      <button id="stepNext" data-testid="sat-step-next">next ▶</button>
+      <button id="stepExit" data-testid="sat-step-exit">done</button>
+    </div></div>
+    <div class="stepcard" id="stepCard" data-testid="sat-step-card">Press “step through” to walk the test.</div>
     <h2>Every axis SAT tests</h2>
-    <p class="hint">Project both shapes on each axis. If any axis shows a <b style="color:${COLORS.gap}">gap</b>, they are apart: that axis separates them. If every axis shows an <b style="color:${COLORS.overlap}">overlap</b>, they touch, and the smallest overlap gives the push-out (MTV).</p>
+    <p class="hint">Each face normal of A and of B is an axis. On a face of A, the separation is how far B's nearest point lies beyond that face (<i>min B − max A</i>; on a face of B, <i>min A − max B</i>). If any axis shows a <b style="color:${COLORS.gap}">gap</b> (separation &gt; 0), they are apart: that axis separates them. Otherwise they touch, and the axis of the largest separation (the smallest overlap) gives the push-out (MTV). Round shapes add the line between their closest points.</p>
     <table class="axes"><thead><tr><th>axis</th><th>from</th><th style="text-align:right">overlap</th></tr></thead><tbody id="axisRows"></tbody></table>
     <h2>Legend</h2>
     <div class="legend" id="legend"></div>
@@ -595,7 +647,60 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       })
       .join('');
     const notes = [`A: ${bodies[0].partsNote}`, `B: ${bodies[1].partsNote}`];
-    $('satNote').textContent = `${notes.join('; ')}. Numbers in the table are this page's own projections; the state, depth, normal and contacts come from sat.collide() / sat.distance() in WebAssembly.`;
+    const e = r.explanation;
+    $('satAabb').textContent = e.aabbOverlap ? 'boxes overlap: SAT runs' : 'boxes apart: a World never runs SAT on this pair';
+    $('satCache').textContent = cache.type === 0
+      ? '—'
+      : e.cacheHit
+        ? `hit: face ${cache.type === 1 ? 'A' : 'B'}${cache.index + 1} still separates (1 projection instead of ${e.axes.length})`
+        : `miss: now remembers face ${cache.type === 1 ? 'A' : 'B'}${cache.index + 1}`;
+    $('satNote').textContent = `${notes.join('; ')}. Every number here comes from the module: the axes from sat.explain(), the answer from sat.collide() / sat.distance().`;
+    updateStepCard(r);
+  }
+
+  /** The step-through card: what the test does at the current stage, in the module's numbers. */
+  function updateStepCard(r: PairResult): void {
+    const card = $('stepCard');
+    const N = r.axes.length;
+    ($('stepPrev') as HTMLButtonElement).disabled = stage === null || stage === 0;
+    ($('stepNext') as HTMLButtonElement).disabled = stage === null || stage > N;
+    ($('stepExit') as HTMLButtonElement).disabled = stage === null;
+    card.dataset.stage = stage === null ? '' : String(stage);
+    if (stage === null) {
+      card.innerHTML = 'Press “step through” to walk the test.';
+      card.dataset.axis = '';
+      return;
+    }
+    const e = r.explanation;
+    if (stage === 0) {
+      card.dataset.axis = '';
+      card.innerHTML = `<b>Step 0 · bounding boxes.</b> ${e.aabbOverlap ? 'The boxes around A and B overlap, so SAT has to look closer.' : 'The boxes around A and B do not even overlap: a World\'s broad phase rejects the pair here and no axis is tested.'}`;
+      return;
+    }
+    if (stage <= N) {
+      const ax = r.axes[stage - 1];
+      let best = 0;
+      for (let k = 1; k < stage; k++) if (-r.axes[k].overlap > -r.axes[best].overlap) best = k;
+      const sepNow = -ax.overlap;
+      card.dataset.axis = ax.name;
+      card.innerHTML = `<b>Axis ${stage} of ${N} · ${ax.name}</b> (${ax.source}).<br>A projects to [${fmt(ax.minA, 2)}, ${fmt(ax.maxA, 2)}], B to [${fmt(ax.minB, 2)}, ${fmt(ax.maxB, 2)}].<br>Separation ${fmt(sepNow, 3)}: ${sepNow > e.tolerance ? `<b style="color:${COLORS.gap}">a gap: this axis separates them</b> (collide() stops at the first such face)` : `<b style="color:${COLORS.overlap}">overlap ${fmt(ax.overlap, 3)}</b>`}.<br>Largest separation so far: ${fmt(-r.axes[best].overlap, 3)} on ${r.axes[best].name}.`;
+      return;
+    }
+    const d = r.axes[r.deciding];
+    card.dataset.axis = d.name;
+    card.innerHTML = e.overlap
+      ? `<b>Decided by ${d.name}</b>: the largest separation, ${fmt(-d.overlap, 3)}, is not a gap, so they overlap. MTV: move B by depth ${fmt(e.depth, 3)} along (${fmt(e.normal.x, 3)}, ${fmt(e.normal.y, 3)}).`
+      : `<b>Decided by ${d.name}</b>: a gap of ${fmt(-d.overlap, 3)} along (${fmt(e.normal.x, 3)}, ${fmt(e.normal.y, 3)}), so they are apart.`;
+  }
+
+  $('stepStart').addEventListener('click', () => setStage(0));
+  $('stepPrev').addEventListener('click', () => setStage(Math.max(0, (stage ?? 0) - 1)));
+  $('stepNext').addEventListener('click', () => setStage(Math.min((result?.axes.length ?? 0) + 1, (stage ?? -1) + 1)));
+  $('stepExit').addEventListener('click', () => setStage(null));
+  function setStage(k: number | null): void {
+    stage = k;
+    dirty = true;
+    if (result) updatePanel(result);
   }
 
   panel.addEventListener('pointerover', onRowHover);
@@ -788,7 +893,10 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
   }
 
   return {
-    frame() {
+    // Nothing moves by itself here: the pair is recomputed when a shape is dragged, turned or replaced.
+    update() {},
+    perf: null,
+    draw() {
       const size = `${view.width}x${view.height}`;
       if (size !== lastSize) {
         lastSize = size;
@@ -807,6 +915,7 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       drawAxes(ctx, result, sel);
       if (sel) drawProjection(ctx, result, sel);
       drawResult(ctx, result);
+      if (stage === 0 || !result.explanation.aabbOverlap) drawBoxes(ctx, result);
       if (drawing) drawOutlineInProgress(ctx);
       else drawBadge(ctx, result);
       updatePanel(result);
@@ -866,6 +975,17 @@ export function createSatScene(sat: SAT, view: View, panel: HTMLElement): Scene 
       },
       get minAxis() {
         return result?.minAxis ? { name: result.minAxis.name, overlap: result.minAxis.overlap } : null;
+      },
+      /** The module's explanation of the pair shown: axis names in order, the deciding one, AABB and cache flags. */
+      get explanation() {
+        if (!result) return null;
+        const e = result.explanation;
+        return { axes: result.axes.map((a) => a.name), deciding: result.axes[result.deciding].name, overlap: e.overlap, depth: e.depth, aabbOverlap: e.aabbOverlap, cacheHit: e.cacheHit };
+      },
+      /** Step-through state: the stage (null: off) and the axis its card names. */
+      get step() {
+        const card = panel.querySelector<HTMLElement>('#stepCard')!;
+        return { stage, axis: card.dataset.axis ?? '', text: card.textContent ?? '' };
       },
       /** Places a shape (world units, radians) and recomputes at once; returns what the panel then shows. */
       setPose(name: 'A' | 'B', x: number, y: number, angle: number) {

@@ -1,19 +1,111 @@
 // Scene 2, "Stress": N bodies bouncing in a box, all moved through the world's bulk transform buffer and
-// collided by one world.update() per frame. The panel splits the update time by stage (from the world's stats).
+// collided by one world.update() per step. Bodies are drawn with WebGL2 (one instanced draw call per shape kind),
+// as CPU sprites (faster where WebGL itself runs on the CPU), with Canvas 2D paths, or not at all, to show what the
+// world costs without drawing. Presets change the shapes.
 import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
 import { View, fmt, label, type Scene } from '../view.js';
+import { UpdatePerf } from '../perf.js';
+import { InstancedBodies } from '../gl-bodies.js';
+import { SpriteBodies } from '../sprite-bodies.js';
+import { createBox2DPeer, createPeer, loadBox2D, type Peer, type PeerName } from '../peers.js';
 
 const COUNTS = [100, 500, 1000, 2000, 5000, 10000, 20000, 30000, 50000];
 /** Share of the arena the bodies cover; body size follows from it and N. */
 const COVERAGE = 0.15;
 
+export type Preset = 'mixed' | 'boxes' | 'big' | 'concave';
+export type Renderer = 'webgl' | 'sprites' | 'canvas' | 'off';
+
 interface Proto {
-  shape: Shape;
-  /** outline for drawing (unit size): the polygon, or a fine polygon around a circle or capsule */
-  outline: Float32Array;
+  /** the body's convex parts (one for a convex shape; a concave outline's parts from sat.decompose) */
+  parts: Shape[];
+  /** outlines of the parts for Canvas 2D (unit size): polygons, round ends as fine polygons */
+  outlines: Float32Array[];
+  /** triangles of the parts for WebGL (unit size) */
+  mesh: Float32Array;
   /** radius of the bounding circle (unit size) */
   reach: number;
   area: number;
+}
+
+/** The outline the library stores for a shape: its vertices, or a fine polygon around a circle or capsule. */
+function outlineOf(shape: Shape): Float32Array {
+  const pts: number[] = [];
+  if (shape.kind === 'polygon') {
+    for (const v of shape.vertices) pts.push(v.x, v.y);
+    return new Float32Array(pts);
+  }
+  const [p, q] = shape.kind === 'circle' ? [shape.vertices[0], shape.vertices[0]] : shape.vertices;
+  const r = shape.radius;
+  const a0 = Math.atan2(q.y - p.y, q.x - p.x);
+  const ends = shape.kind === 'circle' ? [[p, 0, 12]] : [[q, -Math.PI / 2, 6], [p, Math.PI / 2, 6]];
+  for (const [c, start, steps] of ends as [{ x: number; y: number }, number, number][]) {
+    const span = shape.kind === 'circle' ? 2 * Math.PI : Math.PI;
+    for (let k = 0; k <= steps - (shape.kind === 'circle' ? 1 : 0); k++) {
+      const a = a0 + start + (span * k) / steps;
+      pts.push(c.x + r * Math.cos(a), c.y + r * Math.sin(a));
+    }
+  }
+  return new Float32Array(pts);
+}
+
+/** A convex outline as a triangle fan. */
+function fan(o: Float32Array): number[] {
+  const t: number[] = [];
+  for (let k = 2; k + 3 < o.length; k += 2) t.push(o[0], o[1], o[k], o[k + 1], o[k + 2], o[k + 3]);
+  return t;
+}
+
+function makeProto(parts: Shape[]): Proto {
+  let reach = 0;
+  let area = 0;
+  const outlines: Float32Array[] = [];
+  const tris: number[] = [];
+  for (const shape of parts) {
+    const b = shape.localBounds;
+    reach = Math.max(reach, Math.hypot(b.lower.x, b.lower.y), Math.hypot(b.upper.x, b.upper.y));
+    area += shape.area;
+    const o = outlineOf(shape);
+    outlines.push(o);
+    tris.push(...fan(o));
+  }
+  return { parts, outlines, mesh: new Float32Array(tris), reach, area };
+}
+
+function regular(sat: SAT, sides: number, r: number, phase = 0): Shape {
+  const pts = [];
+  for (let i = 0; i < sides; i++) pts.push({ x: r * Math.cos(phase + (i * 2 * Math.PI) / sides), y: r * Math.sin(phase + (i * 2 * Math.PI) / sides) });
+  return sat.polygon(pts);
+}
+
+/** The shapes of each preset, at unit size (the scene scales bodies to the count). */
+function presetProtos(sat: SAT, preset: Preset): Proto[] {
+  switch (preset) {
+    case 'boxes':
+      return [makeProto([sat.box(0.9, 0.7)])];
+    case 'big':
+      // Many-sided polygons: support points by hill climbing pay off here.
+      return [makeProto([regular(sat, 16, 0.55)]), makeProto([regular(sat, 24, 0.5, 0.1)]), makeProto([regular(sat, 32, 0.52, 0.05)])];
+    case 'concave': {
+      // Concave outlines, split into convex parts by the library (sat.decompose), one compound body each.
+      const L = [{ x: -0.5, y: -0.5 }, { x: 0.5, y: -0.5 }, { x: 0.5, y: -0.2 }, { x: -0.2, y: -0.2 }, { x: -0.2, y: 0.5 }, { x: -0.5, y: 0.5 }];
+      const U = [{ x: -0.5, y: -0.4 }, { x: 0.5, y: -0.4 }, { x: 0.5, y: 0.4 }, { x: 0.25, y: 0.4 }, { x: 0.25, y: -0.15 }, { x: -0.25, y: -0.15 }, { x: -0.25, y: 0.4 }, { x: -0.5, y: 0.4 }];
+      const star: { x: number; y: number }[] = [];
+      for (let i = 0; i < 10; i++) {
+        const r = i % 2 ? 0.22 : 0.55;
+        star.push({ x: r * Math.cos((i * Math.PI) / 5 + Math.PI / 2), y: r * Math.sin((i * Math.PI) / 5 + Math.PI / 2) });
+      }
+      return [makeProto(sat.decompose(L)), makeProto(sat.decompose(U)), makeProto(sat.decompose(star))];
+    }
+    default:
+      return [
+        makeProto([sat.circle(0.5)]),
+        makeProto([sat.box(0.9, 0.7)]),
+        makeProto([sat.polygon([{ x: 0, y: 0.55 }, { x: -0.5, y: -0.35 }, { x: 0.5, y: -0.35 }])]),
+        makeProto([sat.capsule({ x: -0.35, y: 0 }, { x: 0.35, y: 0 }, 0.25)]),
+        makeProto([regular(sat, 6, 0.5)]),
+      ];
+  }
 }
 
 export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Scene {
@@ -21,39 +113,13 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   const arena = view.height > view.width * 1.1 ? { w: 100, h: 160 } : { w: 160, h: 100 };
   view.fit(-arena.w / 2 - 1, -arena.h / 2 - 1, arena.w / 2 + 1, arena.h / 2 + 1);
 
-  const protoShapes: Proto[] = [];
-  const addProto = (shape: Shape) => {
-    const b = shape.localBounds;
-    const reach = Math.max(Math.hypot(b.lower.x, b.lower.y), Math.hypot(b.upper.x, b.upper.y));
-    const pts: number[] = [];
-    if (shape.kind === 'polygon') {
-      for (const v of shape.vertices) pts.push(v.x, v.y);
-    } else {
-      // Canvas fills many small polygons faster than arcs: draw round ends as 12-gons.
-      const [p, q] = shape.kind === 'circle' ? [shape.vertices[0], shape.vertices[0]] : shape.vertices;
-      const r = shape.radius;
-      const a0 = Math.atan2(q.y - p.y, q.x - p.x);
-      const ends = shape.kind === 'circle' ? [[p, 0, 12]] : [[q, -Math.PI / 2, 6], [p, Math.PI / 2, 6]];
-      for (const [c, start, steps] of ends as [{ x: number; y: number }, number, number][]) {
-        const span = shape.kind === 'circle' ? 2 * Math.PI : Math.PI;
-        for (let k = 0; k <= steps - (shape.kind === 'circle' ? 1 : 0); k++) {
-          const a = a0 + start + (span * k) / steps;
-          pts.push(c.x + r * Math.cos(a), c.y + r * Math.sin(a));
-        }
-      }
-    }
-    protoShapes.push({ shape, outline: new Float32Array(pts), reach, area: shape.area });
-  };
-  addProto(sat.circle(0.5));
-  addProto(sat.box(0.9, 0.7));
-  addProto(sat.polygon([{ x: 0, y: 0.55 }, { x: -0.5, y: -0.35 }, { x: 0.5, y: -0.35 }]));
-  addProto(sat.capsule({ x: -0.35, y: 0 }, { x: 0.35, y: 0 }, 0.25));
-  {
-    const pts = [];
-    for (let i = 0; i < 6; i++) pts.push({ x: 0.5 * Math.cos((i * Math.PI) / 3), y: 0.5 * Math.sin((i * Math.PI) / 3) });
-    addProto(sat.polygon(pts));
-  }
-  const meanArea = protoShapes.reduce((s, p) => s + p.area, 0) / protoShapes.length;
+  let preset: Preset = 'mixed';
+  let protoShapes: Proto[] = presetProtos(sat, preset);
+  const gl = InstancedBodies.create(view.glCanvas);
+  const sprites = new SpriteBodies();
+  // WebGL2 where it runs on a GPU; where it is a software rasterizer, the CPU sprites draw faster.
+  let renderer: Renderer = gl && !gl.software ? 'webgl' : 'sprites';
+  gl?.setMeshes(protoShapes.map((p) => p.mesh));
 
   let world: World | null = null;
   let n = 0;
@@ -61,7 +127,13 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   let broadPhase: BroadPhase = 'grid';
   let pushApart = false;
   let showBroad = false;
-  let paused = false;
+  /** first body of each kind; bodies are grouped by kind so that WebGL draws each kind with one call */
+  let kindStart: number[] = [0];
+  let instances = new Float32Array(0);
+  /** device-pixel centres and angles for the CPU sprites */
+  let screenX = new Float32Array(0);
+  let screenY = new Float32Array(0);
+  let screenA = new Float32Array(0);
   let ids = new Uint32Array(0);
   let slots = new Uint32Array(0);
   let kinds = new Uint8Array(0);
@@ -88,6 +160,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     world?.dispose();
     n = count;
     seed = 12345;
+    const meanArea = protoShapes.reduce((s, p) => s + p.area, 0) / protoShapes.length;
     scale = Math.min(4, Math.sqrt((arena.w * arena.h * COVERAGE) / (count * meanArea)));
     cellSize = 2 * scale;
     world = sat.createWorld({ broadPhase, capacity: count, gridCellSize: broadPhase === 'grid' ? cellSize : 0, pushApart });
@@ -101,9 +174,15 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     vy = new Float32Array(count);
     va = new Float32Array(count);
     touching = new Uint8Array(count);
+    instances = new Float32Array(4 * count);
+    screenX = new Float32Array(count);
+    screenY = new Float32Array(count);
+    screenA = new Float32Array(count);
+    const K = protoShapes.length;
+    kindStart = Array.from({ length: K + 1 }, (_, k) => Math.floor((k * count) / K));
     const speed = 6 + 10 * scale;
     for (let i = 0; i < count; i++) {
-      const k = i % protoShapes.length;
+      const k = Math.floor((i * K) / count);
       kinds[i] = k;
       const r = protoShapes[k].reach * scale;
       px[i] = (rand() - 0.5) * (arena.w - 2 * r);
@@ -114,50 +193,67 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       vx[i] = Math.cos(dir) * sp;
       vy[i] = Math.sin(dir) * sp;
       va[i] = (rand() - 0.5) * 2;
-      ids[i] = world.add({ shape: protoShapes[k].shape, x: px[i], y: py[i], angle: pa[i], scaleX: scale, scaleY: scale });
+      ids[i] = world.add({ shapes: protoShapes[k].parts.map((shape) => ({ shape })), x: px[i], y: py[i], angle: pa[i], scaleX: scale, scaleY: scale });
       slots[i] = world.slotOf(ids[i]);
     }
     idToIndex.clear();
     for (let i = 0; i < count; i++) idToIndex.set(ids[i], i);
+    if (peerName) setPeer(peerName);
     history.length = 0;
     stats.frames = 0;
   }
 
   // ---- panel --------------------------------------------------------------------------------------------------
   panel.innerHTML = `
-    <h2>Stress: many bodies, one update() per frame</h2>
-    <p class="hint">Every frame the page writes all positions into <code>world.transforms</code> (one typed array) and calls <code>world.update()</code> once. Bodies touching another are drawn red. Stage times come from the world's own stats.</p>
+    <h2>Stress: many bodies, one update() per step</h2>
+    <p class="hint">Every step the page writes all positions into <code>world.transforms</code> (one typed array) and calls <code>world.update()</code> once. Bodies touching another are drawn red. Stage times come from the world's own stats; the overlay on the canvas splits the whole frame.</p>
     <div class="controls">
       <label for="count">bodies</label><input id="count" type="range" min="0" max="${COUNTS.length - 1}" step="1" data-testid="stress-count" />
       <label>N</label><b id="countLabel" data-testid="stress-n"></b>
+      <label for="preset">shapes</label>
+      <select id="preset" data-testid="stress-preset"><option value="mixed">mixed: circle, box, triangle, capsule, hexagon</option><option value="boxes">boxes</option><option value="big">big polygons (16, 24, 32 sides)</option><option value="concave">concave (L, U, star: sat.decompose)</option></select>
       <label for="bp">broad phase</label>
       <select id="bp" data-testid="stress-bp"><option value="grid">uniform grid</option><option value="tree">dynamic AABB tree</option><option value="sap">sort and sweep</option></select>
+      <label for="renderer">drawing</label>
+      <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, instanced</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
+      <label for="peer">side by side</label>
+      <select id="peer" data-testid="stress-peer"><option value="">none</option><option value="matter">Matter.js (collision only)</option><option value="check2d">detect-collisions (collision only)</option><option value="box2d">box2d-wasm (no solver iterations)</option></select>
       <div class="row">
         <button id="push" data-testid="stress-push">push-apart: off</button>
         <button id="broad" data-testid="stress-broad">broad-phase view: off</button>
-        <button id="pause">pause</button>
       </div>
+    </div>
+    <div id="peerBox" hidden>
+      <h2>Side by side (mean of 30 steps)</h2>
+      <div class="stat-grid" data-testid="stress-peer-stats">
+        <span>sat-wasm world.update()</span><span class="v" id="peerOurs"></span>
+        <span id="peerName"></span><span class="v" id="peerTheirs"></span>
+      </div>
+      <p class="hint" id="peerWhat"></p>
     </div>
     <h2>world.update() time</h2>
     <div class="bar" id="bar"></div>
     <div class="stat-grid" id="stats" data-testid="stress-stats"></div>
     <h2>What the stages do</h2>
-    <p class="hint"><b>broad phase</b>: finds pairs whose bounding boxes overlap (grid cells, tree or sweep) and adds new pairs to the pair cache. <b>narrow phase + events</b>: runs SAT on every candidate pair, fills begin / stay / end events and contact manifolds (one pass in the library; it has no separate event timer). <b>push-apart</b>: moves overlapping bodies out along the MTV (the page then also makes them bounce). <b>not in any stage</b>: the rest of the update() call as timed from JavaScript (crossing into the module, untimed work).</p>
+    <p class="hint"><b>sync</b>: takes the transforms and places moved bodies. <b>broad phase</b>: finds pairs whose bounding boxes overlap (grid cells, tree or sweep; CCD sweeps count here too) and adds new pairs to the pair cache. <b>narrow phase + events</b>: runs SAT on every candidate pair, fills begin / stay / end events and contact manifolds (one pass in the library). <b>push-apart</b>: moves overlapping bodies out along the MTV (the page then also makes them bounce). <b>not in any stage</b>: the rest of the update() call as timed from JavaScript (crossing into the module, untimed work).</p>
   `;
   const $ = <T extends HTMLElement>(id: string) => panel.querySelector<T>(`#${id}`)!;
   const countInput = $<HTMLInputElement>('count');
   countInput.value = String(COUNTS.indexOf(2000));
   const bpSel = $<HTMLSelectElement>('bp');
+  const presetSel = $<HTMLSelectElement>('preset');
+  const rendererSel = $<HTMLSelectElement>('renderer');
+  if (!gl) rendererSel.querySelector('option[value="webgl"]')!.setAttribute('disabled', '');
   const pushBtn = $<HTMLButtonElement>('push');
   const broadBtn = $<HTMLButtonElement>('broad');
-  const pauseBtn = $<HTMLButtonElement>('pause');
   const setLabels = () => {
     $('countLabel').textContent = COUNTS[Number(countInput.value)].toLocaleString('en-US');
     pushBtn.textContent = `push-apart: ${pushApart ? 'on' : 'off'}`;
     pushBtn.classList.toggle('on', pushApart);
     broadBtn.textContent = `broad-phase view: ${showBroad ? 'on' : 'off'}`;
     broadBtn.classList.toggle('on', showBroad);
-    pauseBtn.textContent = paused ? 'resume' : 'pause';
+    rendererSel.value = renderer;
+    presetSel.value = preset;
   };
   countInput.addEventListener('input', () => {
     setLabels();
@@ -167,6 +263,10 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     broadPhase = bpSel.value as BroadPhase;
     build(n);
   });
+  presetSel.addEventListener('change', () => setPreset(presetSel.value as Preset));
+  const peerSel = $<HTMLSelectElement>('peer');
+  peerSel.addEventListener('change', () => setPeer((peerSel.value || null) as PeerName | null));
+  rendererSel.addEventListener('change', () => setRenderer(rendererSel.value as Renderer));
   pushBtn.addEventListener('click', () => {
     pushApart = !pushApart;
     world?.setPushApart({ enabled: pushApart, iterations: 4 });
@@ -176,34 +276,82 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     showBroad = !showBroad;
     setLabels();
   });
-  pauseBtn.addEventListener('click', () => {
-    paused = !paused;
+
+  function setPreset(p: Preset): void {
+    for (const proto of protoShapes) for (const s of proto.parts) s.dispose();
+    preset = p;
+    protoShapes = presetProtos(sat, p);
+    gl?.setMeshes(protoShapes.map((q) => q.mesh));
     setLabels();
-  });
+    build(n);
+  }
+  // ---- side by side --------------------------------------------------------------------------------------------
+  let peerName: PeerName | null = null;
+  let peer: Peer | null = null;
+  const peerStats = { oursMs: [] as number[], theirsMs: [] as number[], ourPairs: 0, theirPairs: 0 };
+  function setPeer(p: PeerName | null): void {
+    peer?.dispose();
+    peer = null;
+    peerName = p;
+    peerStats.oursMs.length = 0;
+    peerStats.theirsMs.length = 0;
+    peerSel.value = p ?? '';
+    if (p === 'box2d' && world) {
+      // Loaded on first use; the scene may have moved on by then.
+      const w = world;
+      void loadBox2D().then((B) => {
+        if (peerName !== 'box2d' || world !== w || peer) return;
+        const round = protoShapes.map((q) => (q.parts.length === 1 && q.parts[0].kind === 'circle' ? q.parts[0].radius : 0));
+        peer = createBox2DPeer(B, protoShapes.map((q) => q.outlines), round, kinds, n, scale, w.transforms, slots);
+        showPeer();
+      }, (err) => console.error(`box2d-wasm failed to load: ${err instanceof Error ? err.message : String(err)}`));
+      $('peerBox').hidden = true;
+      return;
+    }
+    if (p && world) peer = createPeer(p, protoShapes.map((q) => q.outlines), kinds, n, scale, world.transforms, slots);
+    showPeer();
+  }
+  function showPeer(): void {
+    $('peerBox').hidden = !peer;
+    if (peer) {
+      $('peerName').textContent = `${peer.label}, same bodies`;
+      const stand = peer.label === 'box2d-wasm' ? 'Capsules go to it as their outlines.' : 'Circles go to it as their 12-gon outlines, capsules as their outlines.';
+      $('peerWhat').textContent = `${peer.label}: ${peer.what}. ${stand}`;
+    }
+  }
+  const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
+
+  function setRenderer(r: Renderer): void {
+    renderer = r === 'webgl' && !gl ? 'canvas' : r;
+    view.useGL(renderer === 'webgl');
+    setLabels();
+  }
+  view.useGL(renderer === 'webgl');
   setLabels();
 
   const statRows: [string, string, string][] = [
     ['bodies', 'n', ''],
     ['FPS', 'fps', ''],
     ['update() total', 'totalMs', 'ms'],
+    ['  sync transforms', 'syncMs', 'ms'],
     ['  broad phase', 'broad', 'ms'],
     ['  narrow phase + events', 'narrowMs', 'ms'],
     ['  push-apart', 'pushMs', 'ms'],
-    ['  sync transforms', 'syncMs', 'ms'],
     ['  not in any stage', 'other', 'ms'],
-    ['update() mean of 30 frames', 'avg', 'ms'],
+    ['update() mean of 30 steps', 'avg', 'ms'],
     ['candidate pairs (broad)', 'candidatePairs', ''],
     ['touching pairs', 'touchingPairs', ''],
     ['begin / stay / end', 'events', ''],
     ['SAT tests run', 'narrowTests', ''],
-    ['page: move + draw', 'page', 'ms'],
+    ['page: move bodies, read contacts', 'page', 'ms'],
+    ['drawing', 'draw', 'ms'],
   ];
   const statsEl = $('stats');
   statsEl.innerHTML = statRows.map(([name, key]) => `<span>${name.replace(/^ {2}/, '&nbsp;&nbsp;↳ ')}</span><span class="v" data-stat="${key}"></span>`).join('');
   const statEls = new Map<string, HTMLElement>();
   for (const e of statsEl.querySelectorAll<HTMLElement>('[data-stat]')) statEls.set(e.dataset.stat!, e);
   const bar = $('bar');
-  bar.innerHTML = `<div style="background:#2f6fdf" title="broad phase"></div><div style="background:#e8772e" title="narrow phase + events"></div><div style="background:#7b4fd6" title="push-apart"></div><div style="background:#9aa3b2" title="sync"></div><div style="background:#dde2ea" title="not in any stage"></div>`;
+  bar.innerHTML = `<div style="background:#9aa3b2" title="sync"></div><div style="background:#2f6fdf" title="broad phase"></div><div style="background:#e8772e" title="narrow phase + events"></div><div style="background:#7b4fd6" title="push-apart"></div><div style="background:#dde2ea" title="not in any stage"></div>`;
 
   // ---- pointer: the broad-phase query box follows it -------------------------------------------------------------
   let pointer: { x: number; y: number } | null = null;
@@ -279,9 +427,13 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   // ---- drawing --------------------------------------------------------------------------------------------------
   function draw(): void {
     const ctx = view.ctx;
-    view.clear('#fbfbfd');
     const w = world!;
     const t = w.transforms;
+    // With WebGL the bodies are on the layer below: this canvas only carries lines and labels. The CPU sprites
+    // replace every pixel of it.
+    if (renderer === 'sprites') drawSprites(t);
+    else view.clear(renderer === 'webgl' ? null : '#fbfbfd');
+    view.applyScreen();
     // Arena.
     ctx.strokeStyle = '#1d2330';
     ctx.lineWidth = 2;
@@ -303,22 +455,26 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
 
     const s = view.scale;
-    for (let pass = 0; pass < 2; pass++) {
-      ctx.fillStyle = pass ? 'rgba(214,47,47,0.85)' : 'rgba(47,111,223,0.55)';
-      for (let i = 0; i < n; i++) {
-        if (touching[i] !== pass) continue;
-        const o = slots[i] * 5;
-        const x = view.sx(t[o]);
-        const y = view.sy(t[o + 1]);
-        const a = t[o + 2];
-        const c = Math.cos(a) * scale * s;
-        const sn = Math.sin(a) * scale * s;
-        const v = protoShapes[kinds[i]].outline;
-        // One path per body: Canvas 2D fills thousands of small paths faster than one path of thousands.
-        ctx.beginPath();
-        ctx.moveTo(x + c * v[0] - sn * v[1], y - (sn * v[0] + c * v[1]));
-        for (let k = 2; k < v.length; k += 2) ctx.lineTo(x + c * v[k] - sn * v[k + 1], y - (sn * v[k] + c * v[k + 1]));
-        ctx.fill();
+    if (renderer === 'webgl') drawGL(t);
+    else if (renderer === 'canvas') {
+      for (let pass = 0; pass < 2; pass++) {
+        ctx.fillStyle = pass ? 'rgba(214,47,47,0.85)' : 'rgba(47,111,223,0.55)';
+        for (let i = 0; i < n; i++) {
+          if (touching[i] !== pass) continue;
+          const o = slots[i] * 5;
+          const x = view.sx(t[o]);
+          const y = view.sy(t[o + 1]);
+          const a = t[o + 2];
+          const c = Math.cos(a) * scale * s;
+          const sn = Math.sin(a) * scale * s;
+          // One path per part: Canvas 2D fills thousands of small paths faster than one path of thousands.
+          for (const v of protoShapes[kinds[i]].outlines) {
+            ctx.beginPath();
+            ctx.moveTo(x + c * v[0] - sn * v[1], y - (sn * v[0] + c * v[1]));
+            for (let k = 2; k < v.length; k += 2) ctx.lineTo(x + c * v[k] - sn * v[k + 1], y - (sn * v[k] + c * v[k + 1]));
+            ctx.fill();
+          }
+        }
       }
     }
 
@@ -351,10 +507,49 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       label(ctx, `world.queryAABB: ${queryIds.length} bodies`, view.sx(q.x - half), view.sy(q.y + half) - 10, '#1f9d55', 'left', 'bold 12px system-ui, sans-serif');
       if (n > m) label(ctx, `boxes drawn for the first ${m.toLocaleString('en-US')} bodies`, 10, view.height - 30, '#7b4fd6');
     }
-    label(ctx, `${n.toLocaleString('en-US')} bodies · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'}`, 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+    if (renderer === 'off') label(ctx, 'drawing off: the world still updates every step (see the timing overlay)', view.width / 2, view.height / 2, '#5f6b7d', 'center', '14px system-ui, sans-serif');
+    const drawing = renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off';
+    if (peer && peerStats.oursMs.length) {
+      label(ctx, `side by side: sat-wasm ${fmt(mean(peerStats.oursMs), 2)} ms · ${peer.label} ${fmt(mean(peerStats.theirsMs), 2)} ms per step (collision only)`, 10, 34, '#7b4fd6', 'left', 'bold 13px system-ui, sans-serif');
+    }
+    label(ctx, `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`, 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+  }
+
+  /** Places every body in device pixels and blends its kind's mask there. */
+  function drawSprites(t: Float32Array): void {
+    const d = view.dpr;
+    const k = view.scale * d;
+    const ox = (view.width / 2 - view.cx * view.scale) * d;
+    const oy = (view.height / 2 + view.cy * view.scale) * d;
+    for (let i = 0; i < n; i++) {
+      const o = slots[i] * 5;
+      screenX[i] = ox + t[o] * k;
+      screenY[i] = oy - t[o + 1] * k;
+      screenA[i] = t[o + 2];
+    }
+    sprites.prepare(protoShapes.map((p) => p.outlines), scale * k);
+    sprites.draw(view.ctx, view.canvas.width, view.canvas.height, n, kinds, touching, screenX, screenY, screenA);
+  }
+
+  /** Gathers x, y, angle and touching of every body (grouped by kind) and draws them in one call per kind. */
+  function drawGL(t: Float32Array): void {
+    const inst = instances;
+    for (let i = 0; i < n; i++) {
+      const o = slots[i] * 5;
+      const j = 4 * i;
+      inst[j] = t[o];
+      inst[j + 1] = t[o + 1];
+      inst[j + 2] = t[o + 2];
+      inst[j + 3] = touching[i];
+    }
+    gl!.draw(view, scale, inst, kindStart);
   }
 
   function updatePanel(st: WorldStats): void {
+    if (peer) {
+      $('peerOurs').textContent = `${fmt(mean(peerStats.oursMs), 2)} ms · ${peerStats.ourPairs.toLocaleString('en-US')} touching`;
+      $('peerTheirs').textContent = `${fmt(mean(peerStats.theirsMs), 2)} ms · ${peerStats.theirPairs.toLocaleString('en-US')} touching`;
+    }
     const broad = st.broadMs + st.pairsMs;
     const vals: Record<string, string> = {
       n: n.toLocaleString('en-US'),
@@ -370,42 +565,67 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       touchingPairs: st.touchingPairs.toLocaleString('en-US'),
       events: `${st.beginCount} / ${st.stayCount} / ${st.endCount}`,
       narrowTests: st.narrowTests.toLocaleString('en-US'),
-      page: fmt(stats.jsMs + stats.drawMs, 1),
+      page: fmt(stats.jsMs, 2),
+      draw: fmt(stats.drawMs, 2),
     };
     for (const [k, v] of Object.entries(vals)) statEls.get(k)!.textContent = `${v}${statRows.find((r) => r[1] === k)![2] ? ' ms' : ''}`;
     const other = Math.max(0, stats.updateMs - broad - st.narrowMs - st.pushMs - st.syncMs);
     const total = Math.max(1e-6, broad + st.narrowMs + st.pushMs + st.syncMs + other);
-    const parts = [broad, st.narrowMs, st.pushMs, st.syncMs, other];
+    const parts = [st.syncMs, broad, st.narrowMs, st.pushMs, other];
     [...bar.children].forEach((d, k) => ((d as HTMLElement).style.width = `${(100 * parts[k]) / total}%`));
   }
 
   build(COUNTS[Number(countInput.value)]);
+  const perf = new UpdatePerf();
+  let lastStats: WorldStats = blankStats();
   let fpsFrames = 0;
   let fpsStart = performance.now();
   let panelAt = 0;
 
   return {
-    frame(dt) {
+    perf,
+    update(dt) {
       if (!world) return;
       const t0 = performance.now();
-      if (!paused) step(dt || 1 / 60);
+      step(dt);
       const t1 = performance.now();
       const st = world.update();
       const t2 = performance.now();
       readContacts();
       const t3 = performance.now();
-      draw();
-      const t4 = performance.now();
+      perf.pageMs += t1 - t0 + (t3 - t2);
+      perf.addWorld(st, n);
+      if (peer) {
+        // The other library, on the same transforms (timed as page JavaScript in the overlay).
+        const p0 = performance.now();
+        peerStats.theirPairs = peer.frame(world.transforms, slots, n);
+        const p1 = performance.now();
+        perf.pageMs += p1 - p0;
+        peerStats.ourPairs = st.touchingPairs;
+        peerStats.oursMs.push(t2 - t1);
+        peerStats.theirsMs.push(p1 - p0);
+        if (peerStats.oursMs.length > 30) {
+          peerStats.oursMs.shift();
+          peerStats.theirsMs.shift();
+        }
+      }
+      lastStats = st;
       Object.assign(stats, st);
       // Timed here around the call (the world's own stats time its stages inside the module).
       stats.updateMs = t2 - t1;
-      // The first frames after (re)building insert every body into the broad phase: keep them out of the average.
+      // The first steps after (re)building insert every body into the broad phase: keep them out of the average.
       if (stats.frames >= 3) history.push(t2 - t1);
       if (history.length > 30) history.shift();
       stats.avgUpdateMs = history.length ? history.reduce((a, b) => a + b, 0) / history.length : t2 - t1;
       stats.jsMs = t1 - t0 + (t3 - t2);
-      stats.drawMs = t4 - t3;
       stats.frames++;
+    },
+    draw() {
+      if (!world) return;
+      const t3 = performance.now();
+      draw();
+      const t4 = performance.now();
+      stats.drawMs = t4 - t3;
       fpsFrames++;
       if (t4 - fpsStart > 500) {
         stats.fps = (fpsFrames * 1000) / (t4 - fpsStart);
@@ -414,13 +634,15 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       }
       if (t4 - panelAt > 200) {
         panelAt = t4;
-        updatePanel(st);
+        updatePanel(lastStats);
       }
     },
     dispose() {
+      peer?.dispose();
       world?.dispose();
       world = null;
-      for (const p of protoShapes) p.shape.dispose();
+      for (const p of protoShapes) for (const s of p.parts) s.dispose();
+      view.useGL(false);
       view.canvas.removeEventListener('pointermove', onMove);
       view.canvas.removeEventListener('pointerdown', onMove);
       view.canvas.removeEventListener('pointerleave', onLeave);
@@ -450,6 +672,29 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       },
       get counts() {
         return COUNTS;
+      },
+      get renderer() {
+        return renderer;
+      },
+      setRenderer,
+      get preset() {
+        return preset;
+      },
+      setPreset,
+      setPeer,
+      /** Side by side: mean ms of our update() and the other library's detection over 30 steps, and touching pairs. */
+      get peer() {
+        return peer ? { label: peer.label, oursMs: mean(peerStats.oursMs), theirsMs: mean(peerStats.theirsMs), ourPairs: peerStats.ourPairs, theirPairs: peerStats.theirPairs, steps: peerStats.oursMs.length } : null;
+      },
+      /** Positions and velocities of the first `count` bodies (tests check that one step moves them by v * dt). */
+      snapshot(count = 50) {
+        const t = world!.transforms;
+        const out = [];
+        for (let i = 0; i < Math.min(count, n); i++) {
+          const o = slots[i] * 5;
+          out.push({ x: t[o], y: t[o + 1], vx: vx[i], vy: vy[i] });
+        }
+        return out;
       },
     },
   };

@@ -4,6 +4,7 @@
 // (continuous collision detection), stops them at the time of impact and reports a swept contact.
 import type { SAT, Shape, World } from 'sat-wasm';
 import { View, arrow, fmt, label, type Scene } from '../view.js';
+import { UpdatePerf } from '../perf.js';
 
 const HALF_W = 11; // each world spans x in [-HALF_W, HALF_W]
 const HALF_H = 8;
@@ -110,9 +111,10 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
   }
 
-  /** One fixed step of 1/60 s, so both worlds see exactly the same motion whatever the frame rate. */
-  function step(): void {
-    const dt = 1 / 60;
+  const perf = new UpdatePerf();
+  /** One step of dt seconds (the shell's fixed step), the same for both worlds. */
+  function step(dt: number): void {
+    let mark = performance.now();
     spawnTimer -= dt;
     if (spawnTimer <= 0) {
       fire();
@@ -127,7 +129,9 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
         b.y += b.vy * dt;
         w.setTransform(b.id, b.x, b.y);
       }
-      w.update();
+      perf.pageMs += performance.now() - mark;
+      perf.addWorld(w.update(), w.bodyCount);
+      mark = performance.now();
       const byId = new Map(s.bullets.map((b) => [b.id, b]));
       w.contacts.forEach((c) => {
         if (c.a !== s.wall && c.b !== s.wall) return;
@@ -162,6 +166,7 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
         return !gone;
       });
     }
+    perf.pageMs += performance.now() - mark;
   }
 
   panel.innerHTML = `
@@ -295,12 +300,15 @@ export function createTunnelScene(sat: SAT, view: View, panel: HTMLElement): Sce
   }
 
   return {
-    frame() {
+    update(dt) {
+      step(dt);
+    },
+    draw() {
       arrange();
-      step();
       draw();
       updatePanel();
     },
+    perf,
     dispose() {
       for (const s of sides) s.world.dispose();
       wallShape.dispose();

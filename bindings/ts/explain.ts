@@ -1,0 +1,126 @@
+/**
+ * SAT step by step: {@link SAT.explain} reports every axis the separating-axis test of a pair looks at, with both
+ * projection intervals, and the axis that decides. For teaching and debugging a pair; {@link SAT.collide} is the
+ * fast path. The numbers are the module's (bindings/explain.cpp, cpp/src/explain.cpp), not recomputed here.
+ * @module
+ */
+import type { SAT, Shape } from './api.js';
+import { SATError } from './errors.js';
+import { IN_EXTRA, IN_XF_A, IN_XF_B, OUT } from './layout.js';
+import type { Transform, Vec2 } from './types.js';
+
+/** Where an axis comes from: a face of A, a face of B, or the line between rounded shapes' closest core points. */
+export type AxisSource = 'faceOfA' | 'faceOfB' | 'closestPoints';
+
+/** One tested axis, with both shapes projected onto it (world units, radii included). */
+export interface ExplainedAxis {
+  source: AxisSource;
+  /** face index in the owner's stored (counter-clockwise) shape; -1 for `'closestPoints'` */
+  index: number;
+  /** unit axis (world): the face's outward normal, or A to B for `'closestPoints'` */
+  normal: Vec2;
+  /** A's projection interval */
+  minA: number;
+  maxA: number;
+  /** B's projection interval */
+  minB: number;
+  maxB: number;
+  /**
+   * How far apart the shapes are along the axis, on the side it faces: `minB - maxA` for a face of A or the
+   * closest-points axis, `minA - maxB` for a face of B. Positive: a gap, and this axis separates them.
+   */
+  separation: number;
+}
+
+/** The per-pair axis cache the World keeps: pass the same object every frame (start with `{ type: 0, index: 0 }`). */
+export interface AxisCache {
+  /** 0 empty, 1 a face of A, 2 a face of B */
+  type: number;
+  /** the face index */
+  index: number;
+}
+
+/** What {@link SAT.explain} returns. */
+export interface Explanation {
+  /** every axis tested, in order: A's faces, B's faces, then the closest-points axis when there is one */
+  axes: ExplainedAxis[];
+  /** index into `axes` of the axis that decides: the largest separation */
+  deciding: number;
+  /** the shapes touch (as {@link SAT.collide} answers) */
+  overlap: boolean;
+  /** overlapping: the MTV length; apart: minus the deciding axis' gap */
+  depth: number;
+  /** MTV direction, from A to B */
+  normal: Vec2;
+  /** the world bounding boxes overlap: the broad phase's pre-check (false: no SAT test would run at all) */
+  aabbOverlap: boolean;
+  /** the cache passed in named a face that still separates the pair: collide() would stop after that one axis */
+  cacheHit: boolean;
+  /** the pair's contact tolerance: separations within it count as touching */
+  tolerance: number;
+}
+
+const SOURCES: AxisSource[] = ['faceOfA', 'faceOfB', 'closestPoints'];
+let axisWords = 0;
+
+/** @internal The body of {@link SAT.explain}. */
+export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: Transform, cache?: AxisCache): Explanation {
+  const fn = 'explain';
+  const ha = sat._handle(a, fn, 'a');
+  const hb = sat._handle(b, fn, 'b');
+  if (cache !== undefined && (typeof cache !== 'object' || cache === null || !Number.isInteger(cache.type) || !Number.isInteger(cache.index))) {
+    throw new SATError('InvalidArgument', `${fn}: cache must be { type, index } (integers), e.g. { type: 0, index: 0 }`);
+  }
+  const m = sat._m;
+  if (typeof m._sat_explain !== 'function') {
+    throw new SATError('LoadFailed', `${fn}: this build of the module has no explain(); it ships in the narrow-phase-only flavour: loadSAT({ narrowPhaseOnly: true })`);
+  }
+  if (axisWords === 0) axisWords = m._sat_explain_axis_words();
+  // Room for every face of two of the largest polygons and the closest-points axis.
+  const capacity = 2 * sat.maxPolygonVertices + 1;
+  const block = m._sat_buffer(4 * axisWords * capacity);
+  if (block === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
+  const f = sat._heap();
+  const s = sat._s;
+  sat._writeTransform(f, s + IN_XF_A, xfA, fn, 'xfA');
+  sat._writeTransform(f, s + IN_XF_B, xfB, fn, 'xfB');
+  const i32 = sat._i32;
+  i32[s + IN_EXTRA] = cache ? cache.type : 0;
+  i32[s + IN_EXTRA + 1] = cache ? cache.index : 0;
+  const r = m._sat_explain(ha, hb, block, capacity);
+  if (r < 0) {
+    if ((-r >> 8) === 2) throw sat._statusError(-r & 0xff, `${fn}: cache`);
+    throw sat._pairError(r, fn, 'a', xfA, 'b', xfB);
+  }
+  const o = s + OUT;
+  const count = i32[o + 1];
+  const axes: ExplainedAxis[] = [];
+  for (let k = 0; k < count; k++) {
+    const p = (block >> 2) + k * axisWords;
+    axes.push({
+      source: SOURCES[i32[p + 8]],
+      index: i32[p + 7],
+      normal: { x: f[p], y: f[p + 1] },
+      minA: f[p + 2],
+      maxA: f[p + 3],
+      minB: f[p + 4],
+      maxB: f[p + 5],
+      separation: f[p + 6],
+    });
+  }
+  const flags = i32[o + 3];
+  if (cache) {
+    cache.type = i32[s + IN_EXTRA];
+    cache.index = i32[s + IN_EXTRA + 1];
+  }
+  return {
+    axes,
+    deciding: i32[o + 2],
+    overlap: (flags & 4) !== 0,
+    depth: f[o + 4],
+    normal: { x: f[o + 5], y: f[o + 6] },
+    aabbOverlap: (flags & 1) !== 0,
+    cacheHit: (flags & 2) !== 0,
+    tolerance: f[o + 7],
+  };
+}
