@@ -1,12 +1,13 @@
 // World3 push-apart: a few passes over the touching pairs, each moving the pair's dynamic bodies apart along the
-// contact normal by the depth beyond the slop, shared in proportion to inverse mass (static and kinematic bodies
-// count as infinitely heavy). Later passes collide the reported shape pair again at the moved poses.
+// contact normal by the depth beyond the slop, shared in proportion to inverse mass. Static and kinematic bodies
+// count as infinitely heavy; pairs with a sensor are left alone. Later passes collide the reported shape pair
+// again at the moved poses.
 #include "world3_internal.h"
 
 namespace sat {
 
 namespace {
-float pushWeight(const Body3& b) { return b.type == BodyType::Dynamic && !b.sensor ? b.invMass : 0.0f; }
+float pushWeight(const Body3& b) { return b.type == BodyType::Dynamic ? b.invMass : 0.0f; }
 }  // namespace
 
 void World3::Impl::pushApart() {
@@ -15,6 +16,7 @@ void World3::Impl::pushApart() {
   for (int it = 0; it < iterations; ++it) {
     residual = 0.0f;
     for (const Contact3& c : contacts) {
+      if (c.flags & kContactSensor) continue;  // a sensor only reports
       Body3& a = bodies[bodySlot(c.a)];
       Body3& b = bodies[bodySlot(c.b)];
       const float wa = pushWeight(a), wb = pushWeight(b);
@@ -40,7 +42,7 @@ void World3::Impl::pushApart() {
       for (const Contact3& c : contacts) {
         const Body3& a = bodies[bodySlot(c.a)];
         const Body3& b = bodies[bodySlot(c.b)];
-        if (pushWeight(a) + pushWeight(b) == 0.0f) continue;
+        if ((c.flags & kContactSensor) || pushWeight(a) + pushWeight(b) == 0.0f) continue;
         const Manifold3 m = collide(a.shapes[c.shapeA].shape, a.xf, b.shapes[c.shapeB].shape, b.xf);
         if (m.pointCount > 0 && m.depth - push.slop > residual) residual = m.depth - push.slop;
       }

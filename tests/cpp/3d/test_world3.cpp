@@ -492,3 +492,85 @@ TEST(World3, IdsAreNeverReissued) {
   EXPECT_EQ(w.transformCapacity(), 4);  // slot 0 unused, `keep`, one retired slot, its successor
   EXPECT_EQ(w.check(keep), Status::Ok);
 }
+
+TEST(World3, PushApartSharesTheCorrectionByInverseMassAndNeverMovesStaticBodies) {
+  sat::Box3 box;
+  ASSERT_EQ(sat::makeBox({1, 1, 1}, &box), Status::Ok);
+  for (sat::BodyType otherType : {sat::BodyType::Dynamic, sat::BodyType::Static, sat::BodyType::Kinematic}) {
+    sat::World3 w;
+    sat::PushApartOptions po;
+    po.enabled = true;
+    po.slop = 0.0f;
+    w.setPushApart(po);
+    sat::BodyDef3 def;
+    def.mass = 1.0f;
+    BodyId light = 0, heavy = 0;
+    ASSERT_EQ(w.createBody(def, sat::Shape3(box), &light), Status::Ok);
+    def.type = otherType;
+    def.mass = 3.0f;
+    def.transform.p = {1.6f, 0, 0};  // overlap 0.4 along x
+    ASSERT_EQ(w.createBody(def, sat::Shape3(box), &heavy), Status::Ok);
+    w.update();
+    ASSERT_EQ(w.contactCount(), 1);
+    sat::Transform3 a, b;
+    w.getTransform(light, &a);
+    w.getTransform(heavy, &b);
+    if (otherType == sat::BodyType::Dynamic) {
+      EXPECT_NEAR(a.p.x, -0.3f, 1e-5f);  // inverse masses 1 and 1/3: shares 3/4 and 1/4 of 0.4
+      EXPECT_NEAR(b.p.x, 1.7f, 1e-5f);
+    } else {
+      EXPECT_NEAR(a.p.x, -0.4f, 1e-5f);
+      EXPECT_EQ(b.p.x, 1.6f);
+    }
+    EXPECT_LE(w.stats().residualDepth, 1e-4f);
+    // The buffer holds the pushed transforms, and the next frame sees them as they are (touching, no overlap).
+    EXPECT_EQ(w.transformBuffer()[sat::bodySlot(light) * sat::kTransform3Stride], a.p.x);
+    w.update();
+    EXPECT_LE(w.contactCount() ? w.contacts()[0].depth : 0.0f, 1e-4f);
+    EXPECT_TRUE(w.validate());
+  }
+}
+
+TEST(World3, PushApartLeavesSensorsAndSensorPairsAlone) {
+  sat::Sphere s;
+  ASSERT_EQ(sat::makeSphere({0, 0, 0}, 1.0f, &s), Status::Ok);
+  sat::World3 w;
+  sat::PushApartOptions po;
+  po.enabled = true;
+  w.setPushApart(po);
+  sat::BodyDef3 def;
+  BodyId a = 0, b = 0;
+  ASSERT_EQ(w.createBody(def, sat::Shape3(s), &a), Status::Ok);
+  def.sensor = true;
+  def.transform.p = {1, 0, 0};
+  ASSERT_EQ(w.createBody(def, sat::Shape3(s), &b), Status::Ok);
+  w.update();
+  ASSERT_EQ(w.contactCount(), 1);
+  EXPECT_TRUE(w.contacts()[0].flags & sat::kContactSensor);
+  sat::Transform3 xa;
+  w.getTransform(a, &xa);
+  EXPECT_EQ(xa.p.x, 0.0f);
+}
+
+TEST(World3, PushApartSeparatesARandomPileBetterThanItFoundIt) {
+  Scene3 scene(6060, 3.0f);
+  sat::PushApartOptions po;
+  po.enabled = true;
+  po.iterations = 8;
+  scene.world.setPushApart(po);
+  for (int i = 0; i < 40; ++i) scene.add();
+  float firstDeepest = 0.0f;
+  for (int f = 0; f < 30; ++f) {
+    scene.world.update();
+    float deepest = 0.0f;
+    for (int i = 0; i < scene.world.contactCount(); ++i) {
+      const sat::Contact3& c = scene.world.contacts()[i];
+      const bool pushable = scene.world.type(c.a) == sat::BodyType::Dynamic || scene.world.type(c.b) == sat::BodyType::Dynamic;
+      if (pushable && !(c.flags & sat::kContactSensor)) deepest = std::max(deepest, c.depth);
+    }
+    if (f == 0) firstDeepest = deepest;
+    if (f == 29) EXPECT_LT(deepest, 0.5f * firstDeepest);
+  }
+  EXPECT_GT(firstDeepest, 0.1f);
+  EXPECT_TRUE(scene.world.validate());
+}
