@@ -41,6 +41,7 @@ void MovingHulls(benchmark::State& state) {
   const float half = 0.5f * std::cbrt(40.0f * float(count));
   sat::World3Options options;
   options.capacity = count;
+  options.treeMargin = float(state.range(1)) / 100.0f;
   sat::World3 world(options);
   std::vector<Mover> movers(static_cast<size_t>(count));
   for (Mover& m : movers) {
@@ -83,7 +84,8 @@ void MovingHulls(benchmark::State& state) {
   state.counters["narrowMs"] = narrowMs / n;
   state.counters["eventsMs"] = eventsMs / n;
 }
-BENCHMARK(MovingHulls)->Arg(1000)->Arg(5000)->Unit(benchmark::kMillisecond)->UseRealTime();
+// Arguments: body count, tree margin in percent of a body's largest half extent.
+BENCHMARK(MovingHulls)->Args({1000, 50})->Args({5000, 20})->Args({5000, 50})->Args({5000, 100})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

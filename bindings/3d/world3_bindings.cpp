@@ -139,12 +139,12 @@ EMSCRIPTEN_KEEPALIVE const int32_t* sat_w3_layout() { return gLayout; }
 EMSCRIPTEN_KEEPALIVE int sat_w3_layout_length() { return int(sizeof gLayout / sizeof gLayout[0]); }
 EMSCRIPTEN_KEEPALIVE int32_t* sat_w3_io() { return gIo; }
 
+/// treeMargin < 0: the C++ default.
 EMSCRIPTEN_KEEPALIVE int32_t sat_w3_create(float treeMargin, int capacity, int timeStages) {
-  if (!(treeMargin >= 0.0f && treeMargin <= 10.0f) || capacity < 0 || capacity > sat::kMaxBodies) {
-    return fail(sat::Status::InvalidArgument);
-  }
+  if (!(treeMargin <= 10.0f) || capacity < 0 || capacity > sat::kMaxBodies) return fail(sat::Status::InvalidArgument);
   sat::World3Options o;
-  o.treeMargin = treeMargin, o.capacity = capacity, o.timeStages = timeStages != 0;
+  if (treeMargin >= 0.0f) o.treeMargin = treeMargin;
+  o.capacity = capacity, o.timeStages = timeStages != 0;
   gWorlds.push_back({std::make_unique<sat::World3>(o), {}, {}});
   publishFrame(*gWorlds.back().world);
   return int32_t(gWorlds.size());

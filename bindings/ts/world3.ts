@@ -69,7 +69,7 @@ export interface BodyDef3 {
 
 /** Options of {@link SAT3D.createWorld}. */
 export interface World3Options {
-  /** How much a proxy's box is fattened on each side, as a fraction of the body's largest half extent (default 0.2). */
+  /** How much a proxy's box is fattened on each side, as a fraction of the body's largest half extent (default 0.5): larger means fewer re-insertions and more candidate pairs. */
   treeMargin?: number;
   /** Expected body count: arrays are reserved for it up front. */
   capacity?: number;
@@ -212,8 +212,8 @@ export class World3 {
     this.io = module._sat_w3_io() >> 2;
     this.frameObj = { begin: 0, beginCount: 0, stay: 0, stayCount: 0, end: 0, endCount: 0, contacts: 0, contactCount: 0, contactWords: this.L.contactWords };
     if (typeof options !== 'object' || options === null) throw new SATError('InvalidArgument', `createWorld: options must be an object, got ${describe(options)}`);
-    const margin = options.treeMargin ?? 0.2, capacity = options.capacity ?? 0;
-    if (typeof margin !== 'number' || !(margin >= 0 && margin <= 10)) throw new SATError('InvalidArgument', `createWorld: treeMargin must be a number in [0, 10], got ${describe(margin)}`);
+    const margin = options.treeMargin ?? -1, capacity = options.capacity ?? 0;  // -1: the C++ default
+    if (typeof margin !== 'number' || !(margin <= 10) || (options.treeMargin !== undefined && margin < 0)) throw new SATError('InvalidArgument', `createWorld: treeMargin must be a number in [0, 10], got ${describe(margin)}`);
     if (!Number.isInteger(capacity) || capacity < 0) throw new SATError('InvalidArgument', `createWorld: capacity must be a non-negative integer, got ${describe(capacity)}`);
     const h = module._sat_w3_create(margin, capacity, options.timeStages === false ? 0 : 1);
     if (h <= 0) throw new SATError('InvalidArgument', 'createWorld: the options were refused');

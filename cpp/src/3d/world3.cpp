@@ -234,6 +234,8 @@ Status World3::createBody(const BodyDef3& def, const ShapeDef3* shapes, int shap
     slot = uint32_t(w.bodies.size());
     w.bodies.emplace_back();
     w.buffer.resize(w.bodies.size() * kTransform3Stride);
+    w.requerySlots.reserve(w.bodies.capacity());
+    w.rejectedBodies.reserve(w.bodies.capacity());
   }
   Body3& b = w.bodies[slot];
   b.generation += 1;
@@ -480,22 +482,36 @@ void World3::Impl::updateBroadPhase() {
   stats.candidatePairs = pairTable.size();
 }
 
+World3::Impl::Impl() {
+  for (uint32_t& head : freeCacheHeads) head = kNoBlock;
+}
+
+uint32_t World3::Impl::link(uint32_t entry) const {
+  const SatCache3& c = cachePool[entry];
+  return uint32_t(c.indexA) | (uint32_t(c.indexB) << 16);
+}
+
+void World3::Impl::setLink(uint32_t entry, uint32_t value) {
+  cachePool[entry].indexA = uint16_t(value & 0xFFFFu);
+  cachePool[entry].indexB = uint16_t(value >> 16);
+}
+
 uint32_t World3::Impl::allocateCaches(uint32_t count) {
   if (count < uint32_t(kCacheBuckets)) {
-    std::vector<uint32_t>& bucket = freeCacheBlocks[count];
-    if (!bucket.empty()) {
-      const uint32_t first = bucket.back();
-      bucket.pop_back();
+    const uint32_t first = freeCacheHeads[count];
+    if (first != kNoBlock) {
+      freeCacheHeads[count] = link(first);
       return first;
     }
   } else {
-    for (size_t i = 0; i < freeLargeCacheBlocks.size(); ++i) {
-      if (freeLargeCacheBlocks[i].first == count) {
-        const uint32_t first = freeLargeCacheBlocks[i].second;
-        freeLargeCacheBlocks[i] = freeLargeCacheBlocks.back();
-        freeLargeCacheBlocks.pop_back();
-        return first;
+    for (uint32_t prev = kNoBlock, block = freeLargeCacheHead; block != kNoBlock; prev = block, block = link(block)) {
+      if (link(block + 1) != count) continue;
+      if (prev == kNoBlock) {
+        freeLargeCacheHead = link(block);
+      } else {
+        setLink(prev, link(block));
       }
+      return block;
     }
   }
   const uint32_t first = uint32_t(cachePool.size());
@@ -505,10 +521,24 @@ uint32_t World3::Impl::allocateCaches(uint32_t count) {
 
 void World3::Impl::releaseCaches(uint32_t first, uint32_t count) {
   if (count < uint32_t(kCacheBuckets)) {
-    freeCacheBlocks[count].push_back(first);
+    setLink(first, freeCacheHeads[count]);
+    freeCacheHeads[count] = first;
   } else {
-    freeLargeCacheBlocks.push_back({count, first});
+    setLink(first, freeLargeCacheHead);
+    setLink(first + 1, count);
+    freeLargeCacheHead = first;
   }
+}
+
+// Every array whose length is bounded by the number of pairs grows with the pair pool, so that once the pair count
+// has reached its high-water mark no frame allocates, whatever the mix of begins, stays and ends.
+void World3::Impl::reservePairArrays(size_t count) {
+  pairs.reserve(count);
+  freePairs.reserve(count);
+  begins.reserve(count);
+  stays.reserve(count);
+  ends.reserve(count);
+  contacts.reserve(count);
 }
 
 void World3::Impl::addPair(uint32_t slotA, uint32_t slotB) {
@@ -522,6 +552,7 @@ void World3::Impl::addPair(uint32_t slotA, uint32_t slotB) {
     index = freePairs.back();
     freePairs.pop_back();
   } else {
+    if (pairs.size() == pairs.capacity()) reservePairArrays(pairs.empty() ? 64 : 2 * pairs.size());
     index = uint32_t(pairs.size());
     pairs.emplace_back();
   }

@@ -87,10 +87,12 @@ struct World3::Impl {
   std::vector<uint32_t> freePairs;
   PairTable3 pairTable;
   std::vector<SatCache3> cachePool;
-  /// Free cache blocks: small sizes bucketed, larger ones (compound bodies) in one list of (size, offset).
+  /// Free cache blocks, linked through the pool itself (a free block's first entry holds the next block, a large
+  /// block's second entry its size), so releasing one never allocates: one list per small size, one for the rest.
   static constexpr int kCacheBuckets = 17;
-  std::vector<uint32_t> freeCacheBlocks[kCacheBuckets];
-  std::vector<std::pair<uint32_t, uint32_t>> freeLargeCacheBlocks;
+  static constexpr uint32_t kNoBlock = 0xFFFFFFFFu;
+  uint32_t freeCacheHeads[kCacheBuckets];
+  uint32_t freeLargeCacheHead = kNoBlock;
 
   std::vector<uint32_t> requerySlots;  ///< the broad phase's move buffer
   std::vector<BodyPair> begins, stays, ends;
@@ -120,12 +122,16 @@ struct World3::Impl {
   void syncTransforms();
   void updateBroadPhase();
   void addPair(uint32_t slotA, uint32_t slotB);
+  void reservePairArrays(size_t count);
   void runNarrowPhase();
   void collidePair(Pair3& pair, const Body3& a, const Body3& b);
   void emitEvents();
   void freePair(uint32_t index);
   void pushApart();
 
+  Impl();
+  uint32_t link(uint32_t entry) const;
+  void setLink(uint32_t entry, uint32_t value);
   uint32_t allocateCaches(uint32_t count);
   void releaseCaches(uint32_t first, uint32_t count);
 

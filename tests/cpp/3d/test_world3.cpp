@@ -362,8 +362,8 @@ TEST(World3, SameInputsGiveTheSameOutputs) {
 TEST(World3, NoAllocationPerFrameInSteadyState) {
   Scene3 scene(5150, 6.0f);
   for (int i = 0; i < 150; ++i) scene.add();
-  // Warm up: arrays and free lists (pairs, compound pairs' SAT-cache blocks of several sizes) reach their
-  // high-water mark within a few periods of the motion, which repeats, so they stay there.
+  // Warm up: the pair pool (and every array sized with it) and the SAT-cache pool reach their high-water mark
+  // within a few periods of the motion, which repeats, so they stay there.
   std::vector<sat::Transform3> home;
   for (const auto& b : scene.bodies) home.push_back(b.xf);
   auto frame = [&](int f) {
@@ -569,7 +569,9 @@ TEST(World3, PushApartSeparatesARandomPileBetterThanItFoundIt) {
       if (pushable && !(c.flags & sat::kContactSensor)) deepest = std::max(deepest, c.depth);
     }
     if (f == 0) firstDeepest = deepest;
-    if (f == 29) EXPECT_LT(deepest, 0.5f * firstDeepest);
+    if (f == 29) {
+      EXPECT_LT(deepest, 0.5f * firstDeepest);
+    }
   }
   EXPECT_GT(firstDeepest, 0.1f);
   EXPECT_TRUE(scene.world.validate());
