@@ -12,7 +12,9 @@
 
 namespace {
 
-float uni(std::mt19937& rng, float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng); }
+float uni(std::mt19937& rng, float lo, float hi) {
+  return std::uniform_real_distribution<float>(lo, hi)(rng);
+}
 
 sat::Quat randomQuat(std::mt19937& rng) {
   std::normal_distribution<float> g;
@@ -33,7 +35,9 @@ void MovingHulls(benchmark::State& state) {
     for (;;) {
       std::vector<sat::Vec3> pts;
       const int n = 8 + int(rng() % 13);
-      for (int i = 0; i < n; ++i) pts.push_back(sat::normalize(sat::Vec3{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)}) * uni(rng, 0.5f, 0.9f));
+      for (int i = 0; i < n; ++i)
+        pts.push_back(sat::normalize(sat::Vec3{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)}) *
+                      uni(rng, 0.5f, 0.9f));
       if (sat::makeHull(pts.data(), n, &h) == sat::Status::Ok && h.vertexCount() >= 8) break;
     }
   }
@@ -85,7 +89,13 @@ void MovingHulls(benchmark::State& state) {
   state.counters["eventsMs"] = eventsMs / n;
 }
 // Arguments: body count, tree margin in percent of a body's largest half extent.
-BENCHMARK(MovingHulls)->Args({1000, 50})->Args({5000, 20})->Args({5000, 50})->Args({5000, 100})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(MovingHulls)
+    ->Args({1000, 50})
+    ->Args({5000, 20})
+    ->Args({5000, 50})
+    ->Args({5000, 100})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 

@@ -17,22 +17,46 @@ namespace {
 // ----- io block (32-bit words) -----
 enum Io : int {
   // frame: written by update() and by every call that may move the world's arrays
-  kIoBegin = 0, kIoBeginCount, kIoStay, kIoStayCount, kIoEnd, kIoEndCount, kIoContacts, kIoContactCount,
-  kIoRejected, kIoRejectedCount, kIoTransforms, kIoTransformCapacity,
+  kIoBegin = 0,
+  kIoBeginCount,
+  kIoStay,
+  kIoStayCount,
+  kIoEnd,
+  kIoEndCount,
+  kIoContacts,
+  kIoContactCount,
+  kIoRejected,
+  kIoRejectedCount,
+  kIoTransforms,
+  kIoTransformCapacity,
   // stats of the last update (ints, then floats)
-  kIoMoved, kIoReinserted, kIoCandidatePairs, kIoTouchingPairs, kIoNarrowTests,
-  kIoSyncMs, kIoBroadMs, kIoNarrowMs, kIoEventsMs, kIoPushMs, kIoResidualDepth,
+  kIoMoved,
+  kIoReinserted,
+  kIoCandidatePairs,
+  kIoTouchingPairs,
+  kIoNarrowTests,
+  kIoSyncMs,
+  kIoBroadMs,
+  kIoNarrowMs,
+  kIoEventsMs,
+  kIoPushMs,
+  kIoResidualDepth,
   // query results and single values
-  kIoResult, kIoResultCount, kIoValue,
+  kIoResult,
+  kIoResultCount,
+  kIoValue,
   // inputs: a transform (10 floats), then a ray (7) or a box (6) or a point / sphere (4)
-  kIoIn = 32, kIoInExtra = 42,
+  kIoIn = 32,
+  kIoInExtra = 42,
   kIoWords = 64
 };
 constexpr int kShapeDefWords = 8;  ///< shape handle (int32), offset xyz, rotation xyzw
 constexpr int kRayHitWords = 9;    ///< body, shape, point xyz, normal xyz, fraction
 
 alignas(16) int32_t gIo[kIoWords];
-float* ioF() { return reinterpret_cast<float*>(gIo); }
+float* ioF() {
+  return reinterpret_cast<float*>(gIo);
+}
 
 const int32_t gLayout[] = {1,
                            sat::kTransform3Stride,
@@ -73,8 +97,12 @@ const int32_t gLayout[] = {1,
                            kIoIn,
                            kIoInExtra};
 
-int32_t fail(sat::Status status, int argument = 0) { return -(int32_t(status) | (argument << 8)); }
-int32_t result(sat::Status status) { return status == sat::Status::Ok ? 0 : fail(status); }
+int32_t fail(sat::Status status, int argument = 0) {
+  return -(int32_t(status) | (argument << 8));
+}
+int32_t result(sat::Status status) {
+  return status == sat::Status::Ok ? 0 : fail(status);
+}
 
 struct WorldSlot {
   std::unique_ptr<sat::World3> world;
@@ -92,7 +120,9 @@ sat::Transform3 readTransform(const float* f) {
   return {{f[0], f[1], f[2]}, {f[3], f[4], f[5], f[6]}, {f[7], f[8], f[9]}};
 }
 
-int32_t address(const void* p) { return int32_t(reinterpret_cast<uintptr_t>(p)); }
+int32_t address(const void* p) {
+  return int32_t(reinterpret_cast<uintptr_t>(p));
+}
 
 /// Addresses and counts of the world's arrays: valid until the next call that changes the world.
 void publishFrame(const sat::World3& w) {
@@ -135,9 +165,15 @@ int32_t collectIds(WorldSlot& slot, Query&& query) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const int32_t* sat_w3_layout() { return gLayout; }
-EMSCRIPTEN_KEEPALIVE int sat_w3_layout_length() { return int(sizeof gLayout / sizeof gLayout[0]); }
-EMSCRIPTEN_KEEPALIVE int32_t* sat_w3_io() { return gIo; }
+EMSCRIPTEN_KEEPALIVE const int32_t* sat_w3_layout() {
+  return gLayout;
+}
+EMSCRIPTEN_KEEPALIVE int sat_w3_layout_length() {
+  return int(sizeof gLayout / sizeof gLayout[0]);
+}
+EMSCRIPTEN_KEEPALIVE int32_t* sat_w3_io() {
+  return gIo;
+}
 
 /// treeMargin < 0: the C++ default.
 EMSCRIPTEN_KEEPALIVE int32_t sat_w3_create(float treeMargin, int capacity, int timeStages) {
@@ -224,13 +260,20 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_set(int32_t h, uint32_t id, int what, uint32
   if (!s) return fail(sat::Status::InvalidArgument);
   sat::World3& w = *s->world;
   switch (what) {
-    case 0: return result(w.setEnabled(id, a != 0));
-    case 1: return result(w.setSensor(id, a != 0));
-    case 2: return result(w.setType(id, sat::BodyType(a > 2 ? 255 : a)));
-    case 3: return result(w.setMass(id, value));
-    case 4: return result(w.setUserId(id, a));
-    case 5: return result(w.setFilter(id, a, b));
-    default: return fail(sat::Status::InvalidArgument, 1);
+    case 0:
+      return result(w.setEnabled(id, a != 0));
+    case 1:
+      return result(w.setSensor(id, a != 0));
+    case 2:
+      return result(w.setType(id, sat::BodyType(a > 2 ? 255 : a)));
+    case 3:
+      return result(w.setMass(id, value));
+    case 4:
+      return result(w.setUserId(id, a));
+    case 5:
+      return result(w.setFilter(id, a, b));
+    default:
+      return fail(sat::Status::InvalidArgument, 1);
   }
 }
 /// io[kIoValue]: user id; returns the body type (0 static, 1 kinematic, 2 dynamic) or an error.
@@ -247,7 +290,8 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_body_info(int32_t h, uint32_t id) {
 EMSCRIPTEN_KEEPALIVE int32_t sat_w3_set_push_apart(int32_t h, int enabled, int iterations, float slop) {
   WorldSlot* s = findWorld(h);
   if (!s) return fail(sat::Status::InvalidArgument);
-  if (iterations < 1 || iterations > 64 || !(slop >= 0.0f && slop < 1.0e6f)) return fail(sat::Status::InvalidArgument, 1);
+  if (iterations < 1 || iterations > 64 || !(slop >= 0.0f && slop < 1.0e6f))
+    return fail(sat::Status::InvalidArgument, 1);
   sat::PushApartOptions o;
   o.enabled = enabled != 0, o.iterations = iterations, o.slop = slop;
   s->world->setPushApart(o);
@@ -314,10 +358,14 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_query(int32_t h, int kind, int32_t shape, ui
   const sat::Transform3 xf = readTransform(ioF() + kIoIn);
   return collectIds(*s, [&](sat::BodyId* out, int capacity) {
     switch (kind) {
-      case 0: return w.queryPoint({e[0], e[1], e[2]}, filter, out, capacity);
-      case 1: return w.queryAABB({{e[0], e[1], e[2]}, {e[3], e[4], e[5]}}, filter, out, capacity);
-      case 2: return w.querySphere({e[0], e[1], e[2]}, e[3], filter, out, capacity);
-      default: return w.queryShape(*sh, xf, filter, out, capacity);
+      case 0:
+        return w.queryPoint({e[0], e[1], e[2]}, filter, out, capacity);
+      case 1:
+        return w.queryAABB({{e[0], e[1], e[2]}, {e[3], e[4], e[5]}}, filter, out, capacity);
+      case 2:
+        return w.querySphere({e[0], e[1], e[2]}, e[3], filter, out, capacity);
+      default:
+        return w.queryShape(*sh, xf, filter, out, capacity);
     }
   });
 }

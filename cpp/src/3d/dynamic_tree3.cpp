@@ -3,7 +3,9 @@
 namespace sat {
 
 namespace {
-int maxInt(int a, int b) { return a > b ? a : b; }
+int maxInt(int a, int b) {
+  return a > b ? a : b;
+}
 }  // namespace
 
 int DynamicTree3::allocateNode() {

@@ -79,7 +79,9 @@ World3::World3(const World3Options& options) : impl_(new Impl) {
   }
 }
 
-World3::~World3() { delete impl_; }
+World3::~World3() {
+  delete impl_;
+}
 
 Status World3::Impl::lookup(BodyId id) const {
   const uint32_t slot = bodySlot(id);
@@ -88,18 +90,21 @@ Status World3::Impl::lookup(BodyId id) const {
   if (b.id == id) return Status::Ok;
   // Generations only grow: an id of this slot with an older generation was issued and destroyed.
   const uint32_t generation = id >> kBodySlotBits;
-  const bool issued = generation != 0 && (generation < b.generation || (b.id == kNullBody && generation <= b.generation));
+  const bool issued =
+      generation != 0 && (generation < b.generation || (b.id == kNullBody && generation <= b.generation));
   return issued ? kStatusRemovedBody : kStatusUnknownBody;
 }
 
-Body3* World3::Impl::find(BodyId id) { return lookup(id) == Status::Ok ? &bodies[bodySlot(id)] : nullptr; }
+Body3* World3::Impl::find(BodyId id) {
+  return lookup(id) == Status::Ok ? &bodies[bodySlot(id)] : nullptr;
+}
 const Body3* World3::Impl::find(BodyId id) const {
   return lookup(id) == Status::Ok ? &bodies[bodySlot(id)] : nullptr;
 }
 
 void World3::Impl::writeBuffer(uint32_t slot, const Transform3& xf) {
   float* f = &buffer[size_t(slot) * kTransform3Stride];
-  const float v[kTransform3Stride] = {xf.p.x, xf.p.y, xf.p.z, xf.q.x, xf.q.y,
+  const float v[kTransform3Stride] = {xf.p.x, xf.p.y, xf.p.z,     xf.q.x,     xf.q.y,
                                       xf.q.z, xf.q.w, xf.scale.x, xf.scale.y, xf.scale.z};
   std::memcpy(f, v, sizeof(v));
 }
@@ -281,8 +286,12 @@ Status World3::destroyBody(BodyId id) {
   return Status::Ok;
 }
 
-Status World3::check(BodyId id) const { return impl_->lookup(id); }
-int World3::bodyCount() const { return impl_->aliveCount; }
+Status World3::check(BodyId id) const {
+  return impl_->lookup(id);
+}
+int World3::bodyCount() const {
+  return impl_->aliveCount;
+}
 
 Status World3::setTransform(BodyId id, const Transform3& xf) {
   Impl& w = *impl_;
@@ -381,20 +390,48 @@ bool World3::bounds(BodyId id, AABB3* out) const {
   return true;
 }
 
-float* World3::transformBuffer() { return impl_->buffer.data(); }
-int World3::transformCapacity() const { return int(impl_->bodies.size()); }
-void World3::setPushApart(const PushApartOptions& options) { impl_->push = options; }
-const UpdateStats3& World3::stats() const { return impl_->stats; }
-const BodyPair* World3::beginEvents() const { return impl_->begins.data(); }
-int World3::beginCount() const { return int(impl_->begins.size()); }
-const BodyPair* World3::stayEvents() const { return impl_->stays.data(); }
-int World3::stayCount() const { return int(impl_->stays.size()); }
-const BodyPair* World3::endEvents() const { return impl_->ends.data(); }
-int World3::endCount() const { return int(impl_->ends.size()); }
-const Contact3* World3::contacts() const { return impl_->contacts.data(); }
-int World3::contactCount() const { return int(impl_->contacts.size()); }
-const RejectedBody3* World3::rejected() const { return impl_->rejectedBodies.data(); }
-int World3::rejectedCount() const { return int(impl_->rejectedBodies.size()); }
+float* World3::transformBuffer() {
+  return impl_->buffer.data();
+}
+int World3::transformCapacity() const {
+  return int(impl_->bodies.size());
+}
+void World3::setPushApart(const PushApartOptions& options) {
+  impl_->push = options;
+}
+const UpdateStats3& World3::stats() const {
+  return impl_->stats;
+}
+const BodyPair* World3::beginEvents() const {
+  return impl_->begins.data();
+}
+int World3::beginCount() const {
+  return int(impl_->begins.size());
+}
+const BodyPair* World3::stayEvents() const {
+  return impl_->stays.data();
+}
+int World3::stayCount() const {
+  return int(impl_->stays.size());
+}
+const BodyPair* World3::endEvents() const {
+  return impl_->ends.data();
+}
+int World3::endCount() const {
+  return int(impl_->ends.size());
+}
+const Contact3* World3::contacts() const {
+  return impl_->contacts.data();
+}
+int World3::contactCount() const {
+  return int(impl_->contacts.size());
+}
+const RejectedBody3* World3::rejected() const {
+  return impl_->rejectedBodies.data();
+}
+int World3::rejectedCount() const {
+  return int(impl_->rejectedBodies.size());
+}
 
 // ---- the frame -----------------------------------------------------------------------------------------------
 
@@ -574,8 +611,7 @@ void World3::Impl::runNarrowPhase() {
     if (p.key == 0) continue;
     const Body3& a = bodies[bodySlot(p.a)];
     const Body3& b = bodies[bodySlot(p.b)];
-    const bool present = a.id == p.a && b.id == p.b && a.proxy != DynamicTree3::kNull &&
-                         b.proxy != DynamicTree3::kNull;
+    const bool present = a.id == p.a && b.id == p.b && a.proxy != DynamicTree3::kNull && b.proxy != DynamicTree3::kNull;
     if (!present || !shouldCollide(a, b) || !overlaps(tree.fatBox(a.proxy), tree.fatBox(b.proxy))) {
       p.remove = true;
       p.touchingNow = false;

@@ -14,8 +14,8 @@ namespace sat {
 constexpr uint32_t kGeneration3Limit = 1u << (32 - kBodySlotBits);
 
 struct BodyShape3 {
-  Shape3 shape;     ///< in the body frame
-  AABB3 box{};      ///< world bounds as of the last sync
+  Shape3 shape;  ///< in the body frame
+  AABB3 box{};   ///< world bounds as of the last sync
 };
 
 struct Body3 {
@@ -27,8 +27,8 @@ struct Body3 {
   bool enabled = true;
   bool requery = false;  ///< look for new pairs at the next broad phase (new, re-inserted, enabled, refiltered)
   float invMass = 1.0f;
-  Transform3 xf{};       ///< the transform taken at the last update()
-  AABB3 box{};           ///< union of the shapes' world bounds
+  Transform3 xf{};  ///< the transform taken at the last update()
+  AABB3 box{};      ///< union of the shapes' world bounds
   int proxy = DynamicTree3::kNull;
   uint64_t changeStamp = 0;  ///< World3::Impl::stamp when xf (or the shapes) last changed
   std::vector<BodyShape3> shapes;
@@ -51,7 +51,9 @@ struct Pair3 {
 /// Ok when a shape holds what its maker would have made (queries take shapes from the caller).
 Status checkShape3(const Shape3& shape);
 
-inline uint64_t pairKey(BodyId a, BodyId b) { return (uint64_t(a) << 32) | uint64_t(b); }
+inline uint64_t pairKey(BodyId a, BodyId b) {
+  return (uint64_t(a) << 32) | uint64_t(b);
+}
 
 /// Open-addressing hash table from pair key to pair index (linear probing, backward-shift deletion): no allocation
 /// except when it grows.

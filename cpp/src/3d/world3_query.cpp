@@ -15,7 +15,9 @@ Vec3 closestOnSegment(Vec3 a, Vec3 b, Vec3 p) {
   return a + t * d;
 }
 
-float maxAbsScale(const Transform3& xf) { return maxComponent(vabs(xf.scale)); }
+float maxAbsScale(const Transform3& xf) {
+  return maxComponent(vabs(xf.scale));
+}
 
 Vec3 toLocal(const Transform3& xf, Vec3 p) {
   const Vec3 r = invRotate(xf.q, p - xf.p);

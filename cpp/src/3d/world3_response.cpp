@@ -7,7 +7,9 @@
 namespace sat {
 
 namespace {
-float pushWeight(const Body3& b) { return b.type == BodyType::Dynamic ? b.invMass : 0.0f; }
+float pushWeight(const Body3& b) {
+  return b.type == BodyType::Dynamic ? b.invMass : 0.0f;
+}
 }  // namespace
 
 void World3::Impl::pushApart() {

@@ -26,8 +26,12 @@ void* operator new(std::size_t size) {
   if (void* p = std::malloc(size ? size : 1)) return p;
   std::abort();  // the tests are built without exceptions
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 using namespace testing_sat3;
 using sat::BodyId;
@@ -404,7 +408,7 @@ TEST(World3, BadInputGetsNamedStatusesAndChangesNothing) {
   EXPECT_EQ(w.createBody(def, &sd, 0, &id), Status::InvalidArgument);
   EXPECT_EQ(w.createBody(def, &sd, sat::kMaxShapesPerBody3 + 1, &id), Status::InvalidArgument);
   EXPECT_EQ(w.createBody(def, sat::Shape3(sat::Hull3{}), &id), Status::InvalidArgument);  // not from a maker
-  sat::Sphere badSphere;  // radius 0
+  sat::Sphere badSphere;                                                                  // radius 0
   EXPECT_EQ(w.createBody(def, sat::Shape3(badSphere), &id), Status::InvalidRadius);
   sat::BodyDef3 bad = def;
   bad.mass = 0.0f;
@@ -565,7 +569,8 @@ TEST(World3, PushApartSeparatesARandomPileBetterThanItFoundIt) {
     float deepest = 0.0f;
     for (int i = 0; i < scene.world.contactCount(); ++i) {
       const sat::Contact3& c = scene.world.contacts()[i];
-      const bool pushable = scene.world.type(c.a) == sat::BodyType::Dynamic || scene.world.type(c.b) == sat::BodyType::Dynamic;
+      const bool pushable =
+          scene.world.type(c.a) == sat::BodyType::Dynamic || scene.world.type(c.b) == sat::BodyType::Dynamic;
       if (pushable && !(c.flags & sat::kContactSensor)) deepest = std::max(deepest, c.depth);
     }
     if (f == 0) firstDeepest = deepest;

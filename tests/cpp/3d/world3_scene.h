@@ -100,14 +100,15 @@ struct Scene3 {
     } else {
       const float s = 0.3f;
       b.xf.p = b.xf.p + sat::Vec3{uni(rng, -s, s), uni(rng, -s, s), uni(rng, -s, s)};
-      b.xf.q = sat::normalize(sat::mul(sat::makeQuat({uni(rng, -1, 1), uni(rng, -1, 1), 1}, uni(rng, -0.2f, 0.2f)), b.xf.q));
+      b.xf.q =
+          sat::normalize(sat::mul(sat::makeQuat({uni(rng, -1, 1), uni(rng, -1, 1), 1}, uni(rng, -0.2f, 0.2f)), b.xf.q));
       if (!sat::isValid(b.xf.q)) b.xf.q = randomQuat(rng);
     }
     // Both paths of the world: the bulk buffer and setTransform.
     if (rng() % 2) {
       float* f = world.transformBuffer() + sat::bodySlot(b.id) * sat::kTransform3Stride;
-      const float v[10] = {b.xf.p.x, b.xf.p.y, b.xf.p.z, b.xf.q.x, b.xf.q.y, b.xf.q.z, b.xf.q.w,
-                           b.xf.scale.x, b.xf.scale.y, b.xf.scale.z};
+      const float v[10] = {b.xf.p.x, b.xf.p.y, b.xf.p.z,     b.xf.q.x,     b.xf.q.y,
+                           b.xf.q.z, b.xf.q.w, b.xf.scale.x, b.xf.scale.y, b.xf.scale.z};
       std::copy(v, v + 10, f);
     } else {
       world.setTransform(b.id, b.xf);

@@ -67,12 +67,12 @@ constexpr int kTransform3Stride = 10;
 /// 8-27 four points of 5 words (x, y, z, depth, feature id).
 /// Compound bodies: the manifold is the one of their deepest touching shape pair, named by shapeA / shapeB.
 struct Contact3 {
-  BodyId a = 0;                     ///< body A (smaller slot)
-  BodyId b = 0;                     ///< body B
-  Vec3 normal{0.0f, 0.0f, 0.0f};    ///< unit, from A to B
-  float depth = 0.0f;               ///< moving B by normal * depth separates the deepest shape pair
-  uint8_t pointCount = 0;           ///< valid entries of points (1 to 4)
-  uint8_t flags = 0;                ///< kContactBegan | kContactSensor
+  BodyId a = 0;                   ///< body A (smaller slot)
+  BodyId b = 0;                   ///< body B
+  Vec3 normal{0.0f, 0.0f, 0.0f};  ///< unit, from A to B
+  float depth = 0.0f;             ///< moving B by normal * depth separates the deepest shape pair
+  uint8_t pointCount = 0;         ///< valid entries of points (1 to 4)
+  uint8_t flags = 0;              ///< kContactBegan | kContactSensor
   uint16_t reserved = 0;
   uint16_t shapeA = 0, shapeB = 0;  ///< shape indices (in creation order) of the reported manifold
   ManifoldPoint3 points[4];         ///< world contact points
@@ -111,7 +111,7 @@ struct UpdateStats3 {
   int reinserted = 0;      ///< proxies that left their fat box (re-inserted and queried for new pairs)
   int candidatePairs = 0;  ///< pairs in the pair cache after the broad phase (fat boxes overlap)
   int touchingPairs = 0;
-  int narrowTests = 0;     ///< shape-pair collide() calls
+  int narrowTests = 0;  ///< shape-pair collide() calls
   int rejected = 0;
   float residualDepth = 0.0f;  ///< push-apart: largest overlap beyond slop left after the last iteration
   // Wall-clock milliseconds of the stages (0 when World3Options::timeStages is off).
@@ -204,8 +204,7 @@ class World3 {
   /// Bodies overlapping a ball.
   int querySphere(Vec3 center, float radius, const QueryFilter& filter, BodyId* out, int capacity) const;
   /// Bodies overlapping a shape placed at xf (overlap() of sat/3d/collide3.h).
-  int queryShape(const Shape3& shape, const Transform3& xf, const QueryFilter& filter, BodyId* out,
-                 int capacity) const;
+  int queryShape(const Shape3& shape, const Transform3& xf, const QueryFilter& filter, BodyId* out, int capacity) const;
 
   /// For tests and tools: checks the internal invariants (tree, fat boxes, pair cache); false on the first violation.
   bool validate() const;
