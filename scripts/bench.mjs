@@ -51,6 +51,21 @@ const benchmarks = [
     },
   },
   {
+    name: 'world3',
+    what: 'C++ 3D world: frame time of moving hulls (bench/cpp/bench_world3.cpp, Release)',
+    when: () => exists('bench/cpp/bench_world3.cpp'),
+    run: ({ gbench }) => nativeProgram('bench_world3', gbench)(),
+  },
+  {
+    name: 'js-world3',
+    what: '3D world scene in JavaScript: sat-wasm/3d World3, bulk path (bench/js/world3_scene.mjs)',
+    when: () => exists('bench/js/world3_scene.mjs'),
+    run: async ({ js }) => {
+      await buildStep('wasm');
+      return (await run(process.execPath, ['bench/js/world3_scene.mjs', ...js])).ok;
+    },
+  },
+  {
     name: 'js-world',
     what: 'world scene in JavaScript: sat-wasm World (bulk path) against Matter.js, check2d, Rapier2D, box2d-wasm, Planck.js and the native build (bench/js/scene.mjs)',
     when: () => exists('bench/js/scene.mjs'),

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sat/sat3d.h"
+#include "shape_store3.h"
 
 namespace {
 
@@ -99,6 +100,8 @@ int32_t readPair(int32_t ha, int32_t hb, const sat::Shape3** a, const sat::Shape
 }
 
 }  // namespace
+
+const sat::Shape3* sat3dFindShape(int32_t handle) { return findShape(handle); }
 
 extern "C" {
 

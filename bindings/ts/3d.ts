@@ -17,8 +17,22 @@
 import { CORE_STATUS_CODES, SATError } from './errors.js';
 import { chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
 import type { Variant } from './api.js';
+import { World3, type World3Module, type World3Options } from './world3.js';
 
 export { SATError, type SATErrorCode } from './errors.js';
+export {
+  World3,
+  type BodyDef3,
+  type BodyType3,
+  type QueryFilter3,
+  type ShapeDef3,
+  type World3Frame,
+  type World3Options,
+  type World3Stats,
+  type WorldContact3,
+  type WorldContactPoint3,
+  type WorldRayHit3,
+} from './world3.js';
 
 /** A point or direction in 3D. */
 export interface Vec3 {
@@ -372,6 +386,11 @@ export class SAT3D {
     } finally {
       this.m._sat_3d_free(ptr);
     }
+  }
+
+  /** A 3D collision world (see {@link World3}). Free it with `dispose()`. @throws SATError `InvalidArgument` */
+  createWorld(options: World3Options = {}): World3 {
+    return new World3(this, this.m as World3Module, options);
   }
 
   // ----- internals -----
