@@ -202,14 +202,17 @@ export interface WorldStats {
   readonly syncMs: number;
   /** ms: broad-phase update */
   readonly broadMs: number;
-  /** ms: CCD sweeps of bullets */
-  readonly ccdMs: number;
+  /**
+   * ms: CCD sweeps of bullets. Always set by update(); optional in the type (as `eventsMs`) so that stats objects
+   * built by hand against the shape without it still type-check.
+   */
+  readonly ccdMs?: number;
   /** ms: new pairs into the pair cache */
   readonly pairsMs: number;
   /** ms: narrow phase (SAT tests, contacts) */
   readonly narrowMs: number;
-  /** ms: begin / stay / end events, contacts put in event order */
-  readonly eventsMs: number;
+  /** ms: begin / stay / end events, contacts put in event order (always set by update(), see `ccdMs`) */
+  readonly eventsMs?: number;
   /** ms: push-apart */
   readonly pushMs: number;
   /** ms: sum of the stages above (the update inside the module) */
@@ -1203,12 +1206,14 @@ export class World {
     st.residualDepth = f32[i + I_STATS_FLOAT];
     st.syncMs = f32[i + I_STATS_FLOAT + 1];
     st.broadMs = f32[i + I_STATS_FLOAT + 2];
-    st.ccdMs = f32[i + I_STATS_FLOAT + 3];
     st.pairsMs = f32[i + I_STATS_FLOAT + 4];
     st.narrowMs = f32[i + I_STATS_FLOAT + 5];
-    st.eventsMs = f32[i + I_STATS_FLOAT + 6];
     st.pushMs = f32[i + I_STATS_FLOAT + 7];
-    st.totalMs = st.syncMs + st.broadMs + st.ccdMs + st.pairsMs + st.narrowMs + st.eventsMs + st.pushMs;
+    const ccdMs = f32[i + I_STATS_FLOAT + 3];
+    const eventsMs = f32[i + I_STATS_FLOAT + 6];
+    st.ccdMs = ccdMs;
+    st.eventsMs = eventsMs;
+    st.totalMs = st.syncMs + st.broadMs + ccdMs + st.pairsMs + st.narrowMs + eventsMs + st.pushMs;
     this._events._refresh();
     this._contacts._refresh();
     return this._stats;
