@@ -68,7 +68,7 @@ void World::Impl::project(uint32_t shape, uint32_t body, Vec2 n, float* lo, floa
 }
 
 // Two single-shape bodies: their one manifold is the contact.
-bool World::Impl::collideSingle(uint32_t a, uint32_t b, SatCache* cache, Contact* out) const {
+__attribute__((always_inline)) inline bool World::Impl::collideSingle(uint32_t a, uint32_t b, SatCache* cache, Contact* out) const {
   const detail::BodyHot& ha = hot[a];
   const detail::BodyHot& hb = hot[b];
   Manifold m;
