@@ -51,8 +51,8 @@ const put = (file, data) => {
   written.add(file);
 };
 for (const f of readdirSync(dist)) {
-  // files.* is npm's (files-cocos.* takes its name); the 3D entry is not part of the extension (yet)
-  if (!/\.(js|d\.ts)$/.test(f) || /^files\./.test(f) || /^3d\./.test(f)) continue;
+  // files.* is npm's (files-cocos.* takes its name); 3D (the 3d entry, world3) is not part of the extension (yet)
+  if (!/\.(js|d\.ts)$/.test(f) || /^files\./.test(f) || /^(3d|world3)\./.test(f)) continue;
   put(path.join(lib, f.replace(/^files-cocos\./, 'files.')), renameGlue(readFileSync(path.join(dist, f), 'utf8')));
 }
 put(path.join(lib, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);

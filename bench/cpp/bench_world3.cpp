@@ -65,7 +65,7 @@ void MovingHulls(benchmark::State& state) {
       if (std::fabs(m.p.y) > half) m.v.y = -m.v.y;
       if (std::fabs(m.p.z) > half) m.v.z = -m.v.z;
       m.q = sat::normalize(sat::mul(m.spin, m.q));
-      float* f = buffer + sat::bodySlot(m.id) * sat::kTransform3Stride;
+      float* f = buffer + sat::body3Slot(m.id) * sat::kTransform3Stride;
       f[0] = m.p.x, f[1] = m.p.y, f[2] = m.p.z, f[3] = m.q.x, f[4] = m.q.y, f[5] = m.q.z, f[6] = m.q.w;
     }
     world.update();

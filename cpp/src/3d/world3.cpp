@@ -84,22 +84,22 @@ World3::~World3() {
 }
 
 Status World3::Impl::lookup(BodyId id) const {
-  const uint32_t slot = bodySlot(id);
+  const uint32_t slot = body3Slot(id);
   if (id == kNullBody || slot == 0 || slot >= bodies.size()) return kStatusUnknownBody;
   const Body3& b = bodies[slot];
   if (b.id == id) return Status::Ok;
   // Generations only grow: an id of this slot with an older generation was issued and destroyed.
-  const uint32_t generation = id >> kBodySlotBits;
+  const uint32_t generation = id >> kBody3SlotBits;
   const bool issued =
       generation != 0 && (generation < b.generation || (b.id == kNullBody && generation <= b.generation));
   return issued ? kStatusRemovedBody : kStatusUnknownBody;
 }
 
 Body3* World3::Impl::find(BodyId id) {
-  return lookup(id) == Status::Ok ? &bodies[bodySlot(id)] : nullptr;
+  return lookup(id) == Status::Ok ? &bodies[body3Slot(id)] : nullptr;
 }
 const Body3* World3::Impl::find(BodyId id) const {
-  return lookup(id) == Status::Ok ? &bodies[bodySlot(id)] : nullptr;
+  return lookup(id) == Status::Ok ? &bodies[body3Slot(id)] : nullptr;
 }
 
 void World3::Impl::writeBuffer(uint32_t slot, const Transform3& xf) {
@@ -244,7 +244,7 @@ Status World3::createBody(const BodyDef3& def, const ShapeDef3* shapes, int shap
   }
   Body3& b = w.bodies[slot];
   b.generation += 1;
-  b.id = slot | (b.generation << kBodySlotBits);
+  b.id = slot | (b.generation << kBody3SlotBits);
   b.type = def.type;
   b.userId = def.userId;
   b.group = def.group;
@@ -282,7 +282,7 @@ Status World3::destroyBody(BodyId id) {
   b->requery = false;
   --w.aliveCount;
   // A slot whose next generation would not fit in the id is retired: ids are never issued twice.
-  if (b->generation + 1 < kGeneration3Limit) w.freeSlots.push_back(bodySlot(id));
+  if (b->generation + 1 < kGeneration3Limit) w.freeSlots.push_back(body3Slot(id));
   return Status::Ok;
 }
 
@@ -298,7 +298,7 @@ Status World3::setTransform(BodyId id, const Transform3& xf) {
   if (w.find(id) == nullptr) return w.lookup(id);
   const Status st = checkTransform(xf);
   if (st != Status::Ok) return st;
-  w.writeBuffer(bodySlot(id), xf);
+  w.writeBuffer(body3Slot(id), xf);
   return Status::Ok;
 }
 
@@ -318,7 +318,7 @@ Status World3::setEnabled(BodyId id, bool enabled) {
   b->enabled = enabled;
   if (enabled) {
     w.computeBounds(*b);
-    w.insertProxy(bodySlot(id));
+    w.insertProxy(body3Slot(id));
   } else {
     w.removeProxy(*b);
   }
@@ -609,8 +609,8 @@ void World3::Impl::addPair(uint32_t slotA, uint32_t slotB) {
 void World3::Impl::runNarrowPhase() {
   for (Pair3& p : pairs) {
     if (p.key == 0) continue;
-    const Body3& a = bodies[bodySlot(p.a)];
-    const Body3& b = bodies[bodySlot(p.b)];
+    const Body3& a = bodies[body3Slot(p.a)];
+    const Body3& b = bodies[body3Slot(p.b)];
     const bool present = a.id == p.a && b.id == p.b && a.proxy != DynamicTree3::kNull && b.proxy != DynamicTree3::kNull;
     if (!present || !shouldCollide(a, b) || !overlaps(tree.fatBox(a.proxy), tree.fatBox(b.proxy))) {
       p.remove = true;
@@ -676,8 +676,8 @@ void World3::Impl::emitEvents() {
       c.normal = p.manifold.normal;
       c.depth = p.manifold.depth;
       c.pointCount = uint8_t(p.manifold.pointCount);
-      const Body3& a = bodies[bodySlot(p.a)];
-      const Body3& b = bodies[bodySlot(p.b)];
+      const Body3& a = bodies[body3Slot(p.a)];
+      const Body3& b = bodies[body3Slot(p.b)];
       c.flags = uint8_t((p.touching ? 0u : kContactBegan) | (a.sensor || b.sensor ? kContactSensor : 0u));
       c.shapeA = p.shapeA;
       c.shapeB = p.shapeB;
@@ -701,7 +701,7 @@ bool World3::validate() const {
       continue;
     }
     ++alive;
-    if (bodySlot(b.id) != slot || (b.proxy != DynamicTree3::kNull) != b.enabled) return false;
+    if (body3Slot(b.id) != slot || (b.proxy != DynamicTree3::kNull) != b.enabled) return false;
     if (b.proxy == DynamicTree3::kNull) continue;
     ++proxies;
     const AABB3& fat = w.tree.fatBox(b.proxy);
@@ -713,7 +713,7 @@ bool World3::validate() const {
     const Pair3& p = w.pairs[i];
     if (p.key == 0) continue;
     ++livePairs;
-    if (w.pairTable.find(p.key) != int(i) || bodySlot(p.a) >= bodySlot(p.b)) return false;
+    if (w.pairTable.find(p.key) != int(i) || body3Slot(p.a) >= body3Slot(p.b)) return false;
   }
   return livePairs == w.pairTable.size();
 }

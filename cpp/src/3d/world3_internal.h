@@ -11,7 +11,7 @@
 namespace sat {
 
 /// Generations take the id bits above the slot; a slot whose generation would wrap is retired.
-constexpr uint32_t kGeneration3Limit = 1u << (32 - kBodySlotBits);
+constexpr uint32_t kGeneration3Limit = 1u << (32 - kBody3SlotBits);
 
 struct BodyShape3 {
   Shape3 shape;  ///< in the body frame

@@ -30,7 +30,7 @@ bool validRay(const RayCastInput3& ray) {
 
 /// Sorts by slot and copies up to capacity: the query's answer does not depend on the tree's shape.
 int finishIds(std::vector<BodyId>& ids, BodyId* out, int capacity) {
-  std::sort(ids.begin(), ids.end(), [](BodyId x, BodyId y) { return bodySlot(x) < bodySlot(y); });
+  std::sort(ids.begin(), ids.end(), [](BodyId x, BodyId y) { return body3Slot(x) < body3Slot(y); });
   const int n = int(ids.size());
   for (int i = 0; i < n && i < capacity; ++i) out[i] = ids[size_t(i)];
   return n;
@@ -38,7 +38,7 @@ int finishIds(std::vector<BodyId>& ids, BodyId* out, int capacity) {
 
 bool closerHit(const RayHit3& x, const RayHit3& y) {
   if (x.fraction != y.fraction) return x.fraction < y.fraction;
-  if (bodySlot(x.body) != bodySlot(y.body)) return bodySlot(x.body) < bodySlot(y.body);
+  if (body3Slot(x.body) != body3Slot(y.body)) return body3Slot(x.body) < body3Slot(y.body);
   return x.shape < y.shape;
 }
 

@@ -19,8 +19,8 @@ void World3::Impl::pushApart() {
     residual = 0.0f;
     for (const Contact3& c : contacts) {
       if (c.flags & kContactSensor) continue;  // a sensor only reports
-      Body3& a = bodies[bodySlot(c.a)];
-      Body3& b = bodies[bodySlot(c.b)];
+      Body3& a = bodies[body3Slot(c.a)];
+      Body3& b = bodies[body3Slot(c.b)];
       const float wa = pushWeight(a), wb = pushWeight(b);
       if (wa + wb == 0.0f) continue;
       Vec3 normal = c.normal;
@@ -42,8 +42,8 @@ void World3::Impl::pushApart() {
     if (it + 1 == iterations) {
       // Overlap left after the last pass, measured at the final poses.
       for (const Contact3& c : contacts) {
-        const Body3& a = bodies[bodySlot(c.a)];
-        const Body3& b = bodies[bodySlot(c.b)];
+        const Body3& a = bodies[body3Slot(c.a)];
+        const Body3& b = bodies[body3Slot(c.b)];
         if ((c.flags & kContactSensor) || pushWeight(a) + pushWeight(b) == 0.0f) continue;
         const Manifold3 m = collide(a.shapes[c.shapeA].shape, a.xf, b.shapes[c.shapeB].shape, b.xf);
         if (m.pointCount > 0 && m.depth - push.slop > residual) residual = m.depth - push.slop;
@@ -54,7 +54,7 @@ void World3::Impl::pushApart() {
   // Moved bodies: new bounds, proxies, and buffer entries (so the next sync sees no change of its own).
   for (const Contact3& c : contacts) {
     for (BodyId id : {c.a, c.b}) {
-      const uint32_t slot = bodySlot(id);
+      const uint32_t slot = body3Slot(id);
       Body3& body = bodies[slot];
       const Transform3 buffered = readBuffer(slot);
       if (body.xf.p == buffered.p) continue;

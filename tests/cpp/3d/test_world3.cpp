@@ -128,7 +128,7 @@ TEST(World3, DestroyedBodyPairsEndWithItsStaleId) {
   // The slot comes back with a new id at once; the old pair still ends with the old id.
   BodyId c = 0;
   ASSERT_EQ(w.createBody(def, sat::Shape3(box), &c), Status::Ok);
-  EXPECT_EQ(sat::bodySlot(c), sat::bodySlot(b));
+  EXPECT_EQ(sat::body3Slot(c), sat::body3Slot(b));
   EXPECT_NE(c, b);
   w.update();
   ASSERT_EQ(w.endCount(), 1);
@@ -180,7 +180,7 @@ TEST(World3, QueriesMatchBruteForce) {
         return b.enabled && (b.group & filter.mask) && (b.mask & filter.group) && (filter.includeSensors || !b.sensor);
       };
       auto sortedIds = [](std::vector<BodyId> v) {
-        std::sort(v.begin(), v.end(), [](BodyId x, BodyId y) { return sat::bodySlot(x) < sat::bodySlot(y); });
+        std::sort(v.begin(), v.end(), [](BodyId x, BodyId y) { return sat::body3Slot(x) < sat::body3Slot(y); });
         return v;
       };
 
@@ -263,7 +263,7 @@ TEST(World3, QueriesMatchBruteForce) {
         if (any) all.push_back(best);
       }
       std::sort(all.begin(), all.end(), [](const sat::RayHit3& x, const sat::RayHit3& y) {
-        return x.fraction != y.fraction ? x.fraction < y.fraction : sat::bodySlot(x.body) < sat::bodySlot(y.body);
+        return x.fraction != y.fraction ? x.fraction < y.fraction : sat::body3Slot(x.body) < sat::body3Slot(y.body);
       });
       n = w.raycastAll(ray, filter, hits.data(), int(hits.size()));
       ASSERT_EQ(size_t(n), all.size());
@@ -437,11 +437,11 @@ TEST(World3, BadInputGetsNamedStatusesAndChangesNothing) {
   EXPECT_EQ(w.check(sat::kNullBody), sat::kStatusUnknownBody);
   EXPECT_EQ(w.check(id + 1), sat::kStatusUnknownBody);
   EXPECT_EQ(w.setTransform(12345678u, {}), sat::kStatusUnknownBody);
-  EXPECT_EQ(w.check(id + (1u << sat::kBodySlotBits)), sat::kStatusUnknownBody);  // a generation not issued yet
+  EXPECT_EQ(w.check(id + (1u << sat::kBody3SlotBits)), sat::kStatusUnknownBody);  // a generation not issued yet
 
   // A NaN written into the buffer is refused at update(), reported and put back.
   w.update();
-  float* f = w.transformBuffer() + sat::bodySlot(id) * sat::kTransform3Stride;
+  float* f = w.transformBuffer() + sat::body3Slot(id) * sat::kTransform3Stride;
   f[1] = nan;
   EXPECT_EQ(w.update(), Status::InvalidTransform);
   ASSERT_EQ(w.rejectedCount(), 1);
@@ -528,7 +528,7 @@ TEST(World3, PushApartSharesTheCorrectionByInverseMassAndNeverMovesStaticBodies)
     }
     EXPECT_LE(w.stats().residualDepth, 1e-4f);
     // The buffer holds the pushed transforms, and the next frame sees them as they are (touching, no overlap).
-    EXPECT_EQ(w.transformBuffer()[sat::bodySlot(light) * sat::kTransform3Stride], a.p.x);
+    EXPECT_EQ(w.transformBuffer()[sat::body3Slot(light) * sat::kTransform3Stride], a.p.x);
     w.update();
     EXPECT_LE(w.contactCount() ? w.contacts()[0].depth : 0.0f, 1e-4f);
     EXPECT_TRUE(w.validate());

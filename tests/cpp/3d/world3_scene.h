@@ -106,7 +106,7 @@ struct Scene3 {
     }
     // Both paths of the world: the bulk buffer and setTransform.
     if (rng() % 2) {
-      float* f = world.transformBuffer() + sat::bodySlot(b.id) * sat::kTransform3Stride;
+      float* f = world.transformBuffer() + sat::body3Slot(b.id) * sat::kTransform3Stride;
       const float v[10] = {b.xf.p.x, b.xf.p.y, b.xf.p.z,     b.xf.q.x,     b.xf.q.y,
                            b.xf.q.z, b.xf.q.w, b.xf.scale.x, b.xf.scale.y, b.xf.scale.z};
       std::copy(v, v + 10, f);
@@ -173,7 +173,7 @@ struct Scene3 {
       for (size_t j = i + 1; j < bodies.size(); ++j) {
         const OracleBody *a = &bodies[i], *b = &bodies[j];
         if (!a->enabled || !b->enabled || !filterPasses(*a, *b)) continue;
-        if (sat::bodySlot(a->id) > sat::bodySlot(b->id)) std::swap(a, b);
+        if (sat::body3Slot(a->id) > sat::body3Slot(b->id)) std::swap(a, b);
         if (touching(*a, *b)) out.insert({a->id, b->id});
       }
     }

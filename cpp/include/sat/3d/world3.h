@@ -39,6 +39,13 @@
 
 namespace sat {
 
+/// A World3 body id: its slot in the low kBody3SlotBits bits, a generation above. A slot whose generation would wrap
+/// is retired, so an id is never issued twice in a world's life. 0 is never a valid id.
+constexpr int kBody3SlotBits = 20;
+constexpr uint32_t kBody3SlotMask = (1u << kBody3SlotBits) - 1u;
+/// The dense slot of a World3 body.
+inline uint32_t body3Slot(BodyId id) { return id & kBody3SlotMask; }
+
 /// One shape of a body, placed in the body frame: rotated by `rotation`, then moved by `offset`.
 struct ShapeDef3 {
   Shape3 shape;
@@ -159,7 +166,7 @@ class World3 {
   bool bounds(BodyId id, AABB3* out) const;
 
   // ---- bulk transforms ----------------------------------------------------------------------------------------
-  /// kTransform3Stride floats per slot, indexed by bodySlot(id). Write any entries, then update(): changed entries
+  /// kTransform3Stride floats per slot, indexed by body3Slot(id). Write any entries, then update(): changed entries
   /// are validated and taken. The pointer is stable until a createBody() grows the slot range
   /// (transformCapacity() changes); entries of free slots are ignored.
   float* transformBuffer();
