@@ -57,6 +57,7 @@ struct Model {
   std::vector<BodyId> dead;  // destroyed ids (stale)
   std::set<Pair> touching;   // as reported by the world at the last update
   bool chaos = false;
+  bool kinematicPairs = false;  // WorldOptions::kinematicPairs
 };
 
 bool validValues(const float* v) {
@@ -74,9 +75,11 @@ Pair ordered(const sat::World& w, BodyId a, BodyId b) {
   return w.slotOf(a) < w.slotOf(b) ? Pair{a, b} : Pair{b, a};
 }
 
-bool mayCollide(const MBody& a, const MBody& b) {
+bool mayCollide(const Model& m, const MBody& a, const MBody& b) {
   if (!a.enabled || !b.enabled) return false;
   if (a.type == sat::BodyType::Static && b.type == sat::BodyType::Static) return false;
+  // two non-dynamic bodies (kinematic-static, kinematic-kinematic) pair only when the world was told to
+  if (a.type != sat::BodyType::Dynamic && b.type != sat::BodyType::Dynamic && !m.kinematicPairs) return false;
   return (a.group & b.mask) != 0 && (b.group & a.mask) != 0;
 }
 
@@ -254,7 +257,7 @@ void checkUpdate(sat::World& w, Model& m, const std::vector<BodyId>& destroyedSi
       const MBody& b = m.bodies[j];
       Pair p = ordered(w, a.id, b.id);
       bool world = now.count(p) != 0;
-      if (!mayCollide(a, b)) {
+      if (!mayCollide(m, a, b)) {
         FUZZ_CHECK(!world, "pair (%u, %u) reported but filtered out / disabled / static-static", p.first, p.second);
         continue;
       }
@@ -382,8 +385,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sat::WorldOptions opts;
   opts.broadPhase = sat::BroadPhaseType(head % 3);
   if (head & 0x10) opts.gridCellSize = 0.5f + float(head >> 5);
+  opts.kinematicPairs = (head & 0x04) != 0;
   Model m;
   m.chaos = (head & 0x08) != 0;
+  m.kinematicPairs = opts.kinematicPairs;
   gModel = &m;
   fuzz::dumpInput = dumpModel;
   sat::World w(opts);
