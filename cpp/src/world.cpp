@@ -860,6 +860,8 @@ Status World::createBody(const BodyDef& def, const ShapeDef* shapeDefs, int shap
   Impl& w = *impl_;
   if (out == nullptr) return Status::InvalidArgument;
   *out = kNullBody;
+  // missing arguments before bad values: no shapes is InvalidArgument whatever the definition holds
+  if (shapeDefs == nullptr || shapeCount <= 0) return Status::InvalidArgument;
   Status s = checkBodyDef(def);
   if (s != Status::Ok) return s;
   std::vector<Shape> baked;

@@ -489,6 +489,9 @@ TEST(WorldBadInput, UnknownStaleAndInvalidTransformsAreRefusedAndChangeNothing) 
   massless.mass = 0.0f;
   EXPECT_EQ(world.createBody(massless, box(1, 1), &bad), sat::Status::InvalidArgument);
   EXPECT_EQ(world.createBody(def, nullptr, 1, &bad), sat::Status::InvalidArgument);
+  // missing shapes come before bad values (fuzz/crashes/world-null-shapes-after-bad-definition)
+  EXPECT_EQ(world.createBody(nan, nullptr, 1, &bad), sat::Status::InvalidArgument);
+  EXPECT_EQ(world.createBody(massless, nullptr, 0, &bad), sat::Status::InvalidArgument);
   sat::Shape empty{sat::Polygon()};
   EXPECT_EQ(world.createBody(def, empty, &bad), sat::Status::InvalidArgument);
   EXPECT_EQ(world.bodyCount(), 2);
