@@ -1,4 +1,4 @@
-// World benchmark: the seeded scene of issue 4. N random convex 3-8-gons move with random velocities, bounce off
+// World benchmark: the seeded scene. N random convex 3-8-gons move with random velocities, bounce off
 // the bounds, and each overlaps a few others on average. Per frame: move every body (bulk transform buffer),
 // update the world, collect every touching pair with normal and depth. Prints the median ms/frame per N and per
 // broad phase, and checks the pair count against a brute-force count (core overlap on every AABB-overlapping

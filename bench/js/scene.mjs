@@ -1,4 +1,4 @@
-// World benchmark in JavaScript (issue 4): the seeded scene of bench/cpp/bench_world.cpp (scene_data.mjs makes the
+// World benchmark in JavaScript: the seeded scene of bench/cpp/bench_world.cpp (scene_data.mjs makes the
 // same bodies and frames) through sat-wasm's World (bulk path) and through Matter.js, check2d (detect-collisions),
 // Rapier2D, box2d-wasm and Planck.js, in one run; then the native build of the same C++ (bench_world) for the
 // same frames. Per frame and library: move every body, update, collect every touching pair with normal and depth.

@@ -1,4 +1,4 @@
-// The seeded scene of issue 4, generated exactly as bench/cpp/bench_world.cpp does (std::mt19937 seeded 42,
+// The seeded scene of bench_world, generated exactly as bench/cpp/bench_world.cpp does (std::mt19937 seeded 42,
 // std::uniform_real_distribution<float>(0, 1) as libstdc++ computes it, float arithmetic), so that the JavaScript
 // libraries and the native benchmark see the same bodies and the same frames (cosf vs Math.cos may differ in the
 // last bit of a vertex). N random convex 3-8-gons, radius 0.5-1.5, area per body 2.6 (each overlaps about 2-3

@@ -1,6 +1,6 @@
 // Private: one sort for the library's cold paths (hull points, the sort-and-sweep rebuild), instead of one
 // std::sort instantiation per element type and comparator (each about 1.5-2.5 KB of WebAssembly with its helpers;
-// issue 3 counts the module's size).
+// the module has a size budget).
 #pragma once
 
 #include <cstddef>
