@@ -111,6 +111,51 @@ describe('lifecycle', () => {
     rec.stop();
   });
 
+  test('shape, sensor and static edits keep the body and its touching pair', () => {
+    const canvas = newScene();
+    const a = box(canvas, 'A', 0, 0);
+    const b = box(canvas, 'B', 90, 0);
+    step();
+    const id = b._bodyId;
+    const rec = record(a);
+    b.size = new Size(120, 120);
+    step();
+    b.sensor = true;
+    step();
+    let sensorSeen: boolean | null = null;
+    a.once('stay-contact', (_self: unknown, _other: unknown, c: { isSensor: boolean }) => (sensorSeen = c.isSensor));
+    b.isStatic = true;
+    step();
+    expect(sensorSeen).toBe(true);
+    expect(b._bodyId).toBe(id);
+    expect(manager().world!.typeOf(id)).toBe('static');
+    expect(rec.pairs()).toEqual(['stay-contact A-B', 'stay-contact A-B', 'stay-contact A-B']);
+    rec.stop();
+  });
+
+  test('an edit to a refused shape ends the pair at once; a valid shape brings the body back', () => {
+    const canvas = newScene();
+    const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const a = box(canvas, 'A', 0, 0);
+      const b = box(canvas, 'B', 90, 0);
+      step();
+      const rec = record(a);
+      b.size = new Size(0, 120); // zero area: refused
+      step();
+      expect(b.inWorld).toBe(false);
+      expect(rec.pairs()).toEqual(['end-contact A-B']);
+      expect(err.mock.calls.map((c) => String(c[0])).some((m) => m.includes('SATBox on node "Canvas/B"'))).toBe(true);
+      b.size = new Size(120, 120);
+      step();
+      expect(b.inWorld).toBe(true);
+      expect(rec.pairs()).toEqual(['end-contact A-B', 'begin-contact A-B']);
+      rec.stop();
+    } finally {
+      err.mockRestore();
+    }
+  });
+
   test('a scene switch empties the world; the old scene emits nothing afterwards', () => {
     const canvas = newScene('one');
     const a = box(canvas, 'A', 0, 0);

@@ -242,8 +242,9 @@ export class SATCollisionSystem extends System implements ColliderHost {
       this._appliedMatrixVersion = this._matrixVersion;
       for (const c of this._colliders) c._filterDirty = true;
     }
-    bodies.rebuilt.length = 0;
-    for (const c of this._colliders) bodies.sync(c);
+    for (const c of this._colliders) {
+      if (!bodies.sync(c)) for (const other of c.touching) this._events.endPair(c, other);
+    }
     if (world.update().rejected > 0) bodies.reportRejected();
     this._events.collect(world, bodies);
     this._events.flush(this.pushApart ? this._solve : null);

@@ -1,6 +1,7 @@
 /**
- * The colliders' bodies in the sat-wasm world: made from a collider's shape, re-made when its shape, sensor,
- * static flag or the node's shear changes, placed from the node's world matrix only when the node moved.
+ * The colliders' bodies in the sat-wasm world: made from a collider's shape, edited in place (same body id, its
+ * touching pairs kept by the world) when its shape, sensor, static flag or the node's shear changes, placed from
+ * the node's world matrix only when the node moved.
  */
 import type { SAT, Shape, World } from '../lib/index.js';
 import { SATError } from '../lib/index.js';
@@ -29,8 +30,6 @@ const SHEAR_TOLERANCE = 1e-6;
 export class BodyTable {
   /** body id -> record */
   readonly records = new Map<number, BodyRecord>();
-  /** colliders whose body was re-made by the last sync() (their pairs restart in the world) */
-  readonly rebuilt: SATCollider[] = [];
   private _scratch: NodePlacement = { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1, shear: 0 };
 
   constructor(
@@ -47,11 +46,14 @@ export class BodyTable {
     return this.records.get(id)?.collider;
   }
 
-  /** Brings one collider's body up to date: made, filtered, placed. Reads the world matrix only if it moved. */
-  sync(c: SATCollider): void {
+  /**
+   * Brings one collider's body up to date: made or edited, filtered, placed. Reads the world matrix only if it
+   * moved. Returns false when the collider lost its body (its new shape was refused): the caller ends its pairs.
+   */
+  sync(c: SATCollider): boolean {
     const node = c.node;
     // A collider whose body could not be made (bad shape, zero scale) is tried again only when something changed.
-    if (c._bodyId === 0 && c._failed && !c._shapeDirty && !c._bodyDirty && !c._transformDirty && node.hasChangedFlags === 0) return;
+    if (c._bodyId === 0 && c._failed && !c._shapeDirty && !c._bodyDirty && !c._transformDirty && node.hasChangedFlags === 0) return true;
     const moved = c._transformDirty || node.hasChangedFlags !== 0 || c._bodyId === 0;
     let placement: NodePlacement | null = null;
     if (moved) placement = placementFromMatrix(node.worldMatrix, this._scratch);
@@ -59,11 +61,9 @@ export class BodyTable {
     const shearChanged = !!record && !!placement && Math.abs(placement.shear - record.shear) > SHEAR_TOLERANCE;
     if (!record || c._shapeDirty || c._bodyDirty || shearChanged) {
       if (!placement) placement = placementFromMatrix(node.worldMatrix, this._scratch);
-      const hadBody = c._bodyId !== 0;
-      this.destroy(c);
+      if (record) return this.edit(c, record, placement);
       this.create(c, placement);
-      if (hadBody) this.rebuilt.push(c);
-      return;
+      return true;
     }
     if (c._filterDirty) this.setFilter(c);
     record.invMass = inverseMass(c);
@@ -81,6 +81,7 @@ export class BodyTable {
         t[o + 4] = p.scaleY;
       }
     }
+    return true;
   }
 
   /** Applies the collider's group and its matrix entry now. */
@@ -105,11 +106,60 @@ export class BodyTable {
     }
   }
 
-  private create(c: SATCollider, placement: NodePlacement): void {
+  /**
+   * Gives an existing body the collider's current shape, type, sensor flag, filter and placement without removing
+   * it: the world keeps its pairs (one that still touches reports stay). A refused shape removes the body.
+   */
+  private edit(c: SATCollider, record: BodyRecord, placement: NodePlacement): boolean {
+    const id = c._bodyId;
+    this.clearDirty(c);
+    const described = c._describe();
+    if (typeof described === 'string') {
+      this.report(c, `[sat-wasm] ${c.describeForLog()}: ${described}`);
+      this.lose(c);
+      return false;
+    }
+    const geometry = placeGeometry(described, c.offset.x, c.offset.y, placement.shear);
+    let parts: Shape[] = [];
+    try {
+      const made = makeBodyGeometry(this.sat, geometry);
+      parts = made.shape ? [made.shape] : this.sat.decompose(made.concave!);
+      this.world.setShapes(id, parts.map((shape) => ({ shape })));
+    } catch (e) {
+      this.report(c, `[sat-wasm] ${c.describeForLog()}: ${explain(e, geometry.kind === 'polygon' && !geometry.decompose)}`);
+      this.lose(c);
+      return false;
+    } finally {
+      for (const p of parts) p.dispose();
+    }
+    const type = c.isStatic ? 'static' : 'dynamic';
+    if (this.world.typeOf(id) !== type) this.world.setType(id, type);
+    this.world.setSensor(id, c.sensor);
+    this.world.setFilter(id, c.group, this.maskOf(c.group));
+    this.world.setTransform(id, placement.x, placement.y, placement.angle, placement.scaleX, placement.scaleY);
+    copyPlacement(record.placement, placement);
+    record.shear = placement.shear;
+    record.invMass = inverseMass(c);
+    c._geometry = geometry;
+    return true;
+  }
+
+  /** A collider whose edited shape was refused: no body until its shape changes again. */
+  private lose(c: SATCollider): void {
+    this.destroy(c);
+    c._geometry = null;
+    c._failed = true;
+  }
+
+  private clearDirty(c: SATCollider): void {
     c._shapeDirty = false;
     c._bodyDirty = false;
     c._filterDirty = false;
     c._transformDirty = false;
+  }
+
+  private create(c: SATCollider, placement: NodePlacement): void {
+    this.clearDirty(c);
     c._geometry = null;
     c._failed = true; // until the body is made
     const described = c._describe();

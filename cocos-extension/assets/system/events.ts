@@ -22,13 +22,11 @@ export class ContactEvents {
   private _ends = new EventQueue();
   private _solving: PairContact[] = [];
   private _flushing = false;
-  private _seen = new Map<SATCollider, Set<SATCollider>>();
 
   constructor(private readonly target: EventTarget) {}
 
   /** Queues the events of the last world update. */
   collect(world: World, bodies: BodyTable): void {
-    this._seen.clear();
     world.contacts.forEach((view) => this._onContact(view, bodies));
     world.events.forEachEnd((ida, idb) => {
       const a = bodies.colliderOf(ida);
@@ -36,12 +34,6 @@ export class ContactEvents {
       // a body removed since: its end was emitted when its collider went away
       if (a && b && a._touching?.has(b)) this.endPair(a, b);
     });
-    // A rebuilt body starts with no pairs in the world: touching partners it did not meet again have ended.
-    for (const c of bodies.rebuilt) {
-      for (const other of c.touching) {
-        if (!this._seen.get(c)?.has(other)) this.endPair(c, other);
-      }
-    }
   }
 
   /** Queues end-contact for a touching pair and forgets it (nothing is emitted for a pair never announced). */
@@ -101,7 +93,6 @@ export class ContactEvents {
     }
     const forB = b._touching!.get(a) as PairContact;
     fillContact(forA, forB, view.normalX, view.normalY, view.depth, view.sensor, view.pointCount, view);
-    if (bodies.rebuilt.length) markSeen(this._seen, a, b);
     queue.push(a, b, forA, forB);
   }
 
@@ -115,13 +106,4 @@ export class ContactEvents {
       if (collectSolving && !forA.isSensor) this._solving.push(forA);
     }
   }
-}
-
-function markSeen(seen: Map<SATCollider, Set<SATCollider>>, a: SATCollider, b: SATCollider): void {
-  let s = seen.get(a);
-  if (!s) seen.set(a, (s = new Set()));
-  s.add(b);
-  let t = seen.get(b);
-  if (!t) seen.set(b, (t = new Set()));
-  t.add(a);
 }
