@@ -43,7 +43,7 @@ export type BroadPhase = 'grid' | 'tree' | 'sap';
 export interface PushApartOptions {
   /** Whether update() pushes overlapping non-sensor pairs apart. Default false. */
   enabled?: boolean;
-  /** Relaxation iterations per update, 0..64. Default 4. */
+  /** Most relaxation sweeps per update, 0..64; it stops early once no pair overlaps beyond the slop. Default 24. */
   iterations?: number;
   /** Overlap left alone (and allowed to remain), in world units. Default 0.001. */
   slop?: number;
@@ -1143,7 +1143,7 @@ export class World {
       throw new SATError('InvalidArgument', `World.setPushApart: options must be an object, got ${describe(options)}`);
     }
     const enabled = optBool(options.enabled, true, 'World.setPushApart', 'options.enabled');
-    const iterations = optNumber(options.iterations, 4, 'World.setPushApart', 'options.iterations', 0);
+    const iterations = optNumber(options.iterations, 24, 'World.setPushApart', 'options.iterations', 0);
     const slop = optNumber(options.slop, 0.001, 'World.setPushApart', 'options.slop', 0);
     if (!Number.isInteger(iterations) || iterations > 64) {
       throw new SATError('InvalidArgument', `World.setPushApart: options.iterations must be an integer in [0, 64], got ${iterations}`);

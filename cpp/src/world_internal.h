@@ -237,6 +237,9 @@ struct World::Impl {
   void measureResidual();
   bool pushable(uint32_t a, uint32_t b) const;  // a pair push-apart acts on
   void gatherPushedPairs();
+  bool relaxPairs();
+  bool relaxPair(uint32_t a, uint32_t b, SatCache* cache);
+  void pushBody(uint32_t slot, Vec2 delta);
   std::vector<uint64_t> pushKeys;               // pushApart scratch: the pairs it relaxes
   std::vector<uint32_t> pushStamp;  // per slot: frame in which push-apart last moved the body
   std::vector<uint32_t> pushed;     // bodies push-apart moved this frame

@@ -158,7 +158,8 @@ struct RejectedBody {
 /// Optional response run at the end of update().
 struct PushApartOptions {
   bool enabled = false;
-  int iterations = 4;
+  /// Most relaxation sweeps per update (0..64); it stops after the first sweep that moves nothing.
+  int iterations = 24;
   /// Overlap left alone (and allowed to remain), in world units.
   float slop = 0.001f;
 };
@@ -173,6 +174,7 @@ struct UpdateStats {
   int rejected = 0;
   float residualDepth = 0.0f;  ///< push-apart: largest overlap beyond slop left after the last iteration
   int residualPairs = 0;       ///< push-apart: pairs still overlapping beyond slop
+  int pushIterations = 0;      ///< push-apart: sweeps run (it stops early once no pair overlaps beyond the slop)
   // Wall-clock milliseconds of the update's stages (0 when WorldOptions::timeStages is off).
   float syncMs = 0.0f;    ///< taking transforms, world-space geometry of moved bodies
   float broadMs = 0.0f;   ///< broad-phase update
