@@ -34,12 +34,12 @@ void World::Impl::pushApart() {
 // One Gauss-Seidel sweep: the touching pairs of the narrow phase in pair order (with their SAT caches), then the
 // gathered pairs in key order. True when it moved a body.
 bool World::Impl::relaxPairs() {
-  bool moved = false;
+  bool anyMoved = false;
   for (detail::Pair& p : pairs) {
-    if (p.touching && pushable(p.a, p.b)) moved |= relaxPair(p.a, p.b, &p.cache);
+    if (p.touching && pushable(p.a, p.b)) anyMoved |= relaxPair(p.a, p.b, &p.cache);
   }
-  for (uint64_t key : pushKeys) moved |= relaxPair(uint32_t(key >> 32), uint32_t(key), nullptr);
-  return moved;
+  for (uint64_t key : pushKeys) anyMoved |= relaxPair(uint32_t(key >> 32), uint32_t(key), nullptr);
+  return anyMoved;
 }
 
 // Re-collides a pair at the bodies' current poses; if it overlaps beyond the slop, moves them apart along the MTV

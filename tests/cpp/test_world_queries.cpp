@@ -879,7 +879,9 @@ TEST(WorldPushApart, PileOfTwoHundredBoxesSettles) {
     std::printf("[ settle   ] overlap %.2f, residual depth after update%s; push-apart ms, updates 1-4:%s\n",
                 double(overlap), figures.str().c_str(), times.str().c_str());
     EXPECT_LT(last, 0.5f * first) << overlap;
-    if (overlap == 0.02f) EXPECT_LE(fourth, 0.01f);
+    if (overlap == 0.02f) {
+      EXPECT_LE(fourth, 0.01f);
+    }
   }
 }
 

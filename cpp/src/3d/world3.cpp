@@ -220,6 +220,7 @@ Status World3::createBody(const BodyDef3& def, const ShapeDef3* shapes, int shap
   if (def.type != BodyType::Static && def.type != BodyType::Kinematic && def.type != BodyType::Dynamic)
     return Status::InvalidArgument;
   if (!(std::isfinite(def.mass) && def.mass > 0.0f)) return Status::InvalidArgument;
+  if (def.bullet && def.type == BodyType::Static) return Status::InvalidArgument;
   const Status xfStatus = checkTransform(def.transform);
   if (xfStatus != Status::Ok) return xfStatus;
 
@@ -251,8 +252,11 @@ Status World3::createBody(const BodyDef3& def, const ShapeDef3* shapes, int shap
   b.mask = def.mask;
   b.sensor = def.sensor;
   b.enabled = def.enabled;
+  b.bullet = def.bullet;
+  b.teleport = false;
   b.invMass = 1.0f / def.mass;
   b.xf = def.transform;
+  b.prevXf = def.transform;
   b.shapes.swap(placed);
   b.changeStamp = ++w.stamp;
   b.proxy = DynamicTree3::kNull;
@@ -293,12 +297,16 @@ int World3::bodyCount() const {
   return impl_->aliveCount;
 }
 
-Status World3::setTransform(BodyId id, const Transform3& xf) {
+Status World3::setTransform(BodyId id, const Transform3& xf) { return setTransform(id, xf, false); }
+
+Status World3::setTransform(BodyId id, const Transform3& xf, bool teleport) {
   Impl& w = *impl_;
-  if (w.find(id) == nullptr) return w.lookup(id);
+  Body3* b = w.find(id);
+  if (b == nullptr) return w.lookup(id);
   const Status st = checkTransform(xf);
   if (st != Status::Ok) return st;
   w.writeBuffer(body3Slot(id), xf);
+  b->teleport = teleport;
   return Status::Ok;
 }
 
@@ -341,11 +349,20 @@ Status World3::setSensor(BodyId id, bool sensor) {
   return Status::Ok;
 }
 
+Status World3::setBullet(BodyId id, bool bullet) {
+  Body3* b = impl_->find(id);
+  if (b == nullptr) return impl_->lookup(id);
+  if (bullet && b->type == BodyType::Static) return Status::InvalidArgument;
+  b->bullet = bullet;
+  return Status::Ok;
+}
+
 Status World3::setType(BodyId id, BodyType type) {
   Body3* b = impl_->find(id);
   if (b == nullptr) return impl_->lookup(id);
   if (type != BodyType::Static && type != BodyType::Kinematic && type != BodyType::Dynamic)
     return Status::InvalidArgument;
+  if (type == BodyType::Static) b->bullet = false;
   b->type = type;
   b->requery = b->proxy != DynamicTree3::kNull;
   return Status::Ok;
@@ -462,6 +479,8 @@ Status World3::update() {
   StageClock clock(w.options.timeStages);
   w.syncTransforms();
   w.stats.syncMs = clock.lap();
+  w.sweepBullets();
+  w.stats.ccdMs = clock.lap();
   w.updateBroadPhase();
   w.stats.broadMs = clock.lap();
   w.runNarrowPhase();
@@ -482,6 +501,7 @@ Status World3::update() {
 void World3::Impl::syncTransforms() {
   rejectedBodies.clear();
   requerySlots.clear();
+  movedBullets.clear();
   for (uint32_t slot = 1; slot < bodies.size(); ++slot) {
     Body3& b = bodies[slot];
     if (b.id == kNullBody) continue;
@@ -492,6 +512,8 @@ void World3::Impl::syncTransforms() {
         rejectedBodies.push_back({b.id, st});
         writeBuffer(slot, b.xf);
       } else {
+        if (b.bullet && !b.teleport) movedBullets.push_back(slot);
+        b.prevXf = b.xf;
         b.xf = xf;
         b.changeStamp = ++stamp;
         computeBounds(b);
@@ -499,6 +521,7 @@ void World3::Impl::syncTransforms() {
         if (refreshProxy(slot)) ++stats.reinserted;
       }
     }
+    b.teleport = false;
     if (b.requery) requerySlots.push_back(slot);
   }
 }
@@ -622,7 +645,8 @@ void World3::Impl::runNarrowPhase() {
       continue;
     }
     collidePair(p, a, b);
-    p.testStamp = stamp;
+    p.swept = !p.touchingNow && !sweeps.empty() && applySweep(p);
+    p.testStamp = p.swept ? 0 : stamp;  // a swept verdict is not the narrow phase's: test the pair again next time
   }
 }
 
@@ -678,7 +702,8 @@ void World3::Impl::emitEvents() {
       c.pointCount = uint8_t(p.manifold.pointCount);
       const Body3& a = bodies[body3Slot(p.a)];
       const Body3& b = bodies[body3Slot(p.b)];
-      c.flags = uint8_t((p.touching ? 0u : kContactBegan) | (a.sensor || b.sensor ? kContactSensor : 0u));
+      c.flags = uint8_t((p.touching ? 0u : kContactBegan) | (a.sensor || b.sensor ? kContactSensor : 0u) |
+                        (p.swept ? kContactSwept : 0u));
       c.shapeA = p.shapeA;
       c.shapeB = p.shapeB;
       for (int k = 0; k < 4; ++k) c.points[k] = p.manifold.points[k];

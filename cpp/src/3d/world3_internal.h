@@ -26,8 +26,11 @@ struct Body3 {
   bool sensor = false;
   bool enabled = true;
   bool requery = false;  ///< look for new pairs at the next broad phase (new, re-inserted, enabled, refiltered)
+  bool bullet = false;
+  bool teleport = false;  ///< the next sync takes the transform without a sweep
   float invMass = 1.0f;
   Transform3 xf{};  ///< the transform taken at the last update()
+  Transform3 prevXf{};  ///< bullets: the transform before the last sync (the start of the sweep)
   AABB3 box{};      ///< union of the shapes' world bounds
   int proxy = DynamicTree3::kNull;
   uint64_t changeStamp = 0;  ///< World3::Impl::stamp when xf (or the shapes) last changed
@@ -45,6 +48,7 @@ struct Pair3 {
   uint16_t shapeA = 0, shapeB = 0;
   bool touching = false;     ///< as reported at the last update()
   bool touchingNow = false;  ///< this update's narrow-phase verdict
+  bool swept = false;        ///< this update's verdict came from a bullet's sweep (kContactSwept)
   bool remove = false;       ///< the narrow phase dropped the pair: the events stage frees it
 };
 
@@ -97,6 +101,17 @@ struct World3::Impl {
   uint32_t freeLargeCacheHead = kNoBlock;
 
   std::vector<uint32_t> requerySlots;  ///< the broad phase's move buffer
+  std::vector<uint32_t> movedBullets;  ///< bullets whose transform the sync took (the sweeps' input)
+  /// A bullet stopped by its sweep this update: the body it met and the closest points there.
+  struct Sweep3 {
+    uint32_t slot = 0;
+    BodyId other = kNullBody;
+    float toi = 1.0f;
+    Vec3 normal{};  ///< unit, from the bullet towards the other body
+    Vec3 pointBullet{}, pointOther{};
+    uint16_t shapeBullet = 0, shapeOther = 0;
+  };
+  std::vector<Sweep3> sweeps;
   std::vector<BodyPair> begins, stays, ends;
   std::vector<Contact3> contacts;
   std::vector<RejectedBody3> rejectedBodies;
@@ -122,6 +137,9 @@ struct World3::Impl {
 
   // ---- the frame's stages ----
   void syncTransforms();
+  void sweepBullets();
+  void sweepBullet(uint32_t slot);
+  bool applySweep(Pair3& pair) const;
   void updateBroadPhase();
   void addPair(uint32_t slotA, uint32_t slotB);
   void reservePairArrays(size_t count);

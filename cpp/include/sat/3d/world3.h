@@ -9,7 +9,7 @@
 // Frame model:
 //   1. The game writes transforms: setTransform(id, ...) or straight into transformBuffer() (bulk path).
 //   2. update() runs its stages in order: syncTransforms (take changed, valid transforms; bounds of moved bodies),
-//      updateBroadPhase (re-insert only the proxies that left their fat box, find their new pairs),
+//      sweepBullets (CCD: a moved bullet is stopped at its first time of impact), updateBroadPhase (re-insert only the proxies that left their fat box, find their new pairs),
 //      runNarrowPhase (drop pairs whose fat boxes parted or whose bodies left; collide the others),
 //      emitEvents (begin / stay / end and contacts from each pair's old and new state), then pushApart if on.
 //   3. The game reads the event and contact arrays until the next update(). Changes made meanwhile (create,
@@ -61,6 +61,9 @@ struct BodyDef3 {
   uint32_t mask = 0xFFFFFFFFu;  ///< pair tested iff (a.group & b.mask) && (b.group & a.mask)
   bool sensor = false;          ///< reports events, never pushed apart
   bool enabled = true;          ///< a disabled body is in no pair and no query
+  /// Swept along its motion at each update (CCD) against the non-bullet, non-sensor bodies at their new poses, and
+  /// stopped at the first time of impact: it cannot tunnel through thin walls. Not for static bodies.
+  bool bullet = false;
   float mass = 1.0f;            ///< push-apart weight of a dynamic body (finite, > 0)
 };
 
@@ -73,13 +76,15 @@ constexpr int kTransform3Stride = 10;
 /// 0-1 ids, 2-4 normal, 5 depth, 6 pointCount (byte 0) / flags (byte 1), 7 shapeA (low 16 bits) / shapeB (high),
 /// 8-27 four points of 5 words (x, y, z, depth, feature id).
 /// Compound bodies: the manifold is the one of their deepest touching shape pair, named by shapeA / shapeB.
+/// A pair whose bullet CCD stopped this frame short of the other body (kContactSwept) has one point, the midpoint
+/// of the closest points, and a depth of minus their (small) distance.
 struct Contact3 {
   BodyId a = 0;                   ///< body A (smaller slot)
   BodyId b = 0;                   ///< body B
   Vec3 normal{0.0f, 0.0f, 0.0f};  ///< unit, from A to B
   float depth = 0.0f;             ///< moving B by normal * depth separates the deepest shape pair
   uint8_t pointCount = 0;         ///< valid entries of points (1 to 4)
-  uint8_t flags = 0;              ///< kContactBegan | kContactSensor
+  uint8_t flags = 0;              ///< kContactBegan | kContactSensor | kContactSwept
   uint16_t reserved = 0;
   uint16_t shapeA = 0, shapeB = 0;  ///< shape indices (in creation order) of the reported manifold
   ManifoldPoint3 points[4];         ///< world contact points
@@ -120,9 +125,10 @@ struct UpdateStats3 {
   int touchingPairs = 0;
   int narrowTests = 0;  ///< shape-pair collide() calls
   int rejected = 0;
+  int sweptBodies = 0;  ///< bullets swept (moved this update)
   float residualDepth = 0.0f;  ///< push-apart: largest overlap beyond slop left after the last iteration
   // Wall-clock milliseconds of the stages (0 when World3Options::timeStages is off).
-  float syncMs = 0.0f, broadMs = 0.0f, narrowMs = 0.0f, eventsMs = 0.0f, pushMs = 0.0f;
+  float syncMs = 0.0f, ccdMs = 0.0f, broadMs = 0.0f, narrowMs = 0.0f, eventsMs = 0.0f, pushMs = 0.0f;
 };
 
 class World3 {
@@ -154,6 +160,11 @@ class World3 {
   Status setEnabled(BodyId id, bool enabled);
   Status setFilter(BodyId id, uint32_t group, uint32_t mask);
   Status setSensor(BodyId id, bool sensor);
+  /// Makes a body a bullet (CCD) or not. InvalidArgument for a static body.
+  Status setBullet(BodyId id, bool bullet);
+  /// Teleports: the next update() takes the transform without sweeping a bullet along the way.
+  Status setTransform(BodyId id, const Transform3& xf, bool teleport);
+  /// To static, a body stops being a bullet.
   Status setType(BodyId id, BodyType type);
   Status setMass(BodyId id, float mass);
   Status setUserId(BodyId id, uint32_t userId);
