@@ -45,6 +45,8 @@ enum Io : int {
   kIoResult,
   kIoResultCount,
   kIoValue,
+  kIoSweptBodies,  // stats added later keep the earlier offsets
+  kIoCcdMs,
   // inputs: a transform (10 floats), then a ray (7) or a box (6) or a point / sphere (4)
   kIoIn = 32,
   kIoInExtra = 42,
@@ -95,7 +97,10 @@ const int32_t gLayout[] = {1,
                            kIoResultCount,
                            kIoValue,
                            kIoIn,
-                           kIoInExtra};
+                           kIoInExtra,
+                           kIoSweptBodies,
+                           kIoCcdMs,
+                           sat::kContactSwept};
 
 int32_t fail(sat::Status status, int argument = 0) {
   return -(int32_t(status) | (argument << 8));
@@ -135,8 +140,9 @@ void publishFrame(const sat::World3& w) {
   gIo[kIoTransformCapacity] = w.transformCapacity();
   const sat::UpdateStats3& s = w.stats();
   gIo[kIoMoved] = s.movedBodies, gIo[kIoReinserted] = s.reinserted, gIo[kIoCandidatePairs] = s.candidatePairs;
-  gIo[kIoTouchingPairs] = s.touchingPairs, gIo[kIoNarrowTests] = s.narrowTests;
+  gIo[kIoTouchingPairs] = s.touchingPairs, gIo[kIoNarrowTests] = s.narrowTests, gIo[kIoSweptBodies] = s.sweptBodies;
   float* f = ioF();
+  f[kIoCcdMs] = s.ccdMs;
   f[kIoSyncMs] = s.syncMs, f[kIoBroadMs] = s.broadMs, f[kIoNarrowMs] = s.narrowMs, f[kIoEventsMs] = s.eventsMs;
   f[kIoPushMs] = s.pushMs, f[kIoResidualDepth] = s.residualDepth;
 }
@@ -194,7 +200,7 @@ EMSCRIPTEN_KEEPALIVE int sat_w3_destroy(int32_t h) {
 }
 
 /// Transform at io[kIoIn..]; shapeDefs: kShapeDefWords words per shape. The id goes to io[kIoValue].
-/// flags: 1 sensor, 2 disabled.
+/// flags: 1 sensor, 2 disabled, 4 bullet.
 EMSCRIPTEN_KEEPALIVE int32_t sat_w3_create_body(int32_t h, int type, uint32_t group, uint32_t mask, int flags,
                                                 float mass, uint32_t userId, const int32_t* shapeDefs, int count) {
   WorldSlot* s = findWorld(h);
@@ -216,7 +222,7 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_create_body(int32_t h, int type, uint32_t gr
   def.type = sat::BodyType(type);
   def.transform = readTransform(ioF() + kIoIn);
   def.group = group, def.mask = mask, def.userId = userId, def.mass = mass;
-  def.sensor = (flags & 1) != 0, def.enabled = (flags & 2) == 0;
+  def.sensor = (flags & 1) != 0, def.enabled = (flags & 2) == 0, def.bullet = (flags & 4) != 0;
   sat::BodyId id = 0;
   const sat::Status st = s->world->createBody(def, defs.data(), count, &id);
   if (st != sat::Status::Ok) return fail(st);
@@ -237,10 +243,11 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_body_count(int32_t h) {
   WorldSlot* s = findWorld(h);
   return s ? s->world->bodyCount() : fail(sat::Status::InvalidArgument);
 }
-/// Transform at io[kIoIn..].
-EMSCRIPTEN_KEEPALIVE int32_t sat_w3_set_transform(int32_t h, uint32_t id) {
+/// Transform at io[kIoIn..]; teleport: the next update does not sweep a bullet along the way.
+EMSCRIPTEN_KEEPALIVE int32_t sat_w3_set_transform(int32_t h, uint32_t id, int teleport) {
   WorldSlot* s = findWorld(h);
-  return s ? result(s->world->setTransform(id, readTransform(ioF() + kIoIn))) : fail(sat::Status::InvalidArgument);
+  return s ? result(s->world->setTransform(id, readTransform(ioF() + kIoIn), teleport != 0))
+           : fail(sat::Status::InvalidArgument);
 }
 /// Transform to io[kIoIn..].
 EMSCRIPTEN_KEEPALIVE int32_t sat_w3_get_transform(int32_t h, uint32_t id) {
@@ -254,7 +261,7 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_get_transform(int32_t h, uint32_t id) {
   std::memcpy(f, v, sizeof v);
   return 0;
 }
-/// what: 0 enabled, 1 sensor, 2 type, 3 mass, 4 user id, 5 filter (a = group, b = mask).
+/// what: 0 enabled, 1 sensor, 2 type, 3 mass, 4 user id, 5 filter (a = group, b = mask), 6 bullet.
 EMSCRIPTEN_KEEPALIVE int32_t sat_w3_set(int32_t h, uint32_t id, int what, uint32_t a, uint32_t b, float value) {
   WorldSlot* s = findWorld(h);
   if (!s) return fail(sat::Status::InvalidArgument);
@@ -272,6 +279,8 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_set(int32_t h, uint32_t id, int what, uint32
       return result(w.setUserId(id, a));
     case 5:
       return result(w.setFilter(id, a, b));
+    case 6:
+      return result(w.setBullet(id, a != 0));
     default:
       return fail(sat::Status::InvalidArgument, 1);
   }

@@ -22,7 +22,7 @@ export interface World3Module extends SAT3DModule {
   _sat_w3_destroy_body(h: number, id: number): number;
   _sat_w3_check(h: number, id: number): number;
   _sat_w3_body_count(h: number): number;
-  _sat_w3_set_transform(h: number, id: number): number;
+  _sat_w3_set_transform(h: number, id: number, teleport: number): number;
   _sat_w3_get_transform(h: number, id: number): number;
   _sat_w3_set(h: number, id: number, what: number, a: number, b: number, value: number): number;
   _sat_w3_body_info(h: number, id: number): number;
@@ -61,6 +61,11 @@ export interface BodyDef3 {
   sensor?: boolean;
   /** A disabled body is in no pair and no query (default true). */
   enabled?: boolean;
+  /**
+   * Swept along its motion at each update (CCD) and stopped at the first time of impact with a non-bullet,
+   * non-sensor body: it cannot tunnel through thin walls (default false; not for static bodies).
+   */
+  bullet?: boolean;
   /** Push-apart weight of a dynamic body, finite and > 0 (default 1). */
   mass?: number;
   /** Any unsigned 32-bit number, returned by {@link World3.userId}. */
@@ -115,6 +120,8 @@ export interface WorldContact3 {
   began: boolean;
   /** Either body is a sensor. */
   sensor: boolean;
+  /** Found by CCD: the bullet was stopped just short of the other body (one point; depth is minus the gap). */
+  swept: boolean;
   /** Shape indices of the reported (deepest) shape pair. */
   shapeA: number;
   shapeB: number;
@@ -129,7 +136,11 @@ export interface World3Stats {
   touchingPairs: number;
   narrowTests: number;
   rejected: number;
+  /** Bullets swept (moved since the last update). */
+  sweptBodies: number;
   syncMs: number;
+  /** CCD sweeps of bullets. */
+  ccdMs: number;
   broadMs: number;
   narrowMs: number;
   eventsMs: number;
@@ -161,21 +172,22 @@ interface Layout {
   contactWords: number;
   flagBegan: number;
   flagSensor: number;
+  flagSwept: number;
   rayHitWords: number;
   shapeDefWords: number;
   slotBits: number;
   maxShapes: number;
-  io: Record<'begin' | 'beginCount' | 'stay' | 'stayCount' | 'end' | 'endCount' | 'contacts' | 'contactCount' | 'rejected' | 'rejectedCount' | 'transforms' | 'transformCapacity' | 'moved' | 'reinserted' | 'candidatePairs' | 'touchingPairs' | 'narrowTests' | 'syncMs' | 'broadMs' | 'narrowMs' | 'eventsMs' | 'pushMs' | 'residualDepth' | 'result' | 'resultCount' | 'value' | 'in' | 'inExtra', number>;
+  io: Record<'begin' | 'beginCount' | 'stay' | 'stayCount' | 'end' | 'endCount' | 'contacts' | 'contactCount' | 'rejected' | 'rejectedCount' | 'transforms' | 'transformCapacity' | 'moved' | 'reinserted' | 'candidatePairs' | 'touchingPairs' | 'narrowTests' | 'syncMs' | 'broadMs' | 'narrowMs' | 'eventsMs' | 'pushMs' | 'residualDepth' | 'result' | 'resultCount' | 'value' | 'in' | 'inExtra' | 'sweptBodies' | 'ccdMs', number>;
 }
 
 function readLayout(m: World3Module): Layout {
   const at = m._sat_w3_layout() >> 2;
   const v = Array.from(m.HEAP32.subarray(at, at + m._sat_w3_layout_length()));
   if (v[0] !== 1) throw new SATError('LoadFailed', `createWorld: unknown 3D world layout version ${v[0]}`);
-  const names = ['begin', 'beginCount', 'stay', 'stayCount', 'end', 'endCount', 'contacts', 'contactCount', 'rejected', 'rejectedCount', 'transforms', 'transformCapacity', 'moved', 'reinserted', 'candidatePairs', 'touchingPairs', 'narrowTests', 'syncMs', 'broadMs', 'narrowMs', 'eventsMs', 'pushMs', 'residualDepth', 'result', 'resultCount', 'value', 'in', 'inExtra'] as const;
+  const names = ['begin', 'beginCount', 'stay', 'stayCount', 'end', 'endCount', 'contacts', 'contactCount', 'rejected', 'rejectedCount', 'transforms', 'transformCapacity', 'moved', 'reinserted', 'candidatePairs', 'touchingPairs', 'narrowTests', 'syncMs', 'broadMs', 'narrowMs', 'eventsMs', 'pushMs', 'residualDepth', 'result', 'resultCount', 'value', 'in', 'inExtra', 'sweptBodies', 'ccdMs'] as const;
   const io = {} as Layout['io'];
   names.forEach((n, i) => (io[n] = v[10 + i]));
-  return { xfStride: v[1], contactWords: v[2], flagBegan: v[3], flagSensor: v[4], rayHitWords: v[5], shapeDefWords: v[6], slotBits: v[7], maxShapes: v[8], io };
+  return { xfStride: v[1], contactWords: v[2], flagBegan: v[3], flagSensor: v[4], flagSwept: v[10 + names.length], rayHitWords: v[5], shapeDefWords: v[6], slotBits: v[7], maxShapes: v[8], io };
 }
 
 const WORLD_STATUS: Record<number, SATErrorCode> = { 64: 'UnknownBody', 65: 'RemovedBody', 66: 'WorldFull' };
@@ -196,7 +208,7 @@ export class World3 {
   private readonly L: Layout;
   private readonly io: number;
   private h: number;
-  private readonly statsObj: World3Stats = { movedBodies: 0, reinserted: 0, candidatePairs: 0, touchingPairs: 0, narrowTests: 0, rejected: 0, syncMs: 0, broadMs: 0, narrowMs: 0, eventsMs: 0, pushMs: 0, residualDepth: 0 };
+  private readonly statsObj: World3Stats = { movedBodies: 0, reinserted: 0, candidatePairs: 0, touchingPairs: 0, narrowTests: 0, rejected: 0, sweptBodies: 0, syncMs: 0, ccdMs: 0, broadMs: 0, narrowMs: 0, eventsMs: 0, pushMs: 0, residualDepth: 0 };
   private readonly frameObj: World3Frame;
   private xfView: Float32Array | null = null;
   private xfPtr = 0;
@@ -275,7 +287,7 @@ export class World3 {
         f32[k] = o.x, f32[k + 1] = o.y, f32[k + 2] = o.z, f32[k + 3] = q.x, f32[k + 4] = q.y, f32[k + 5] = q.z, f32[k + 6] = q.w;
       });
       this.writeTransform('createBody', 'transform', def.transform ?? { x: 0, y: 0, z: 0 });
-      const flags = (def.sensor ? 1 : 0) | (def.enabled === false ? 2 : 0);
+      const flags = (def.sensor ? 1 : 0) | (def.enabled === false ? 2 : 0) | (def.bullet ? 4 : 0);
       this.check('createBody', this.m._sat_w3_create_body(h, type, def.group ?? 1, def.mask ?? 0xffffffff, flags, mass, def.userId ?? 0, ptr, list.length));
       return this.m.HEAPU32[this.io + this.L.io.value];
     } finally {
@@ -297,11 +309,15 @@ export class World3 {
     return this.m._sat_w3_body_count(this.handle('bodyCount'));
   }
 
-  /** Sets one body's transform (taken at the next update). @throws SATError `InvalidTransform`, `UnknownBody`, `RemovedBody` */
-  setTransform(id: number, xf: Transform3): void {
+  /**
+   * Sets one body's transform (taken at the next update). With `{ teleport: true }` a bullet jumps there without
+   * being swept along the way (for that update only).
+   * @throws SATError `InvalidTransform`, `UnknownBody`, `RemovedBody`
+   */
+  setTransform(id: number, xf: Transform3, options?: { teleport?: boolean }): void {
     const h = this.handle('setTransform');
     this.writeTransform('setTransform', 'xf', xf);
-    this.check('setTransform', this.m._sat_w3_set_transform(h, id));
+    this.check('setTransform', this.m._sat_w3_set_transform(h, id, options?.teleport ? 1 : 0));
   }
 
   /** The transform as of the last update (after push-apart). */
@@ -317,6 +333,11 @@ export class World3 {
   setSensor(id: number, sensor: boolean): void {
     this.check('setSensor', this.m._sat_w3_set(this.handle('setSensor'), id, 1, sensor ? 1 : 0, 0, 0));
   }
+  /** Makes a body a bullet (CCD) or not. @throws SATError `InvalidArgument` for a static body */
+  setBullet(id: number, bullet: boolean): void {
+    this.check('setBullet', this.m._sat_w3_set(this.handle('setBullet'), id, 6, bullet ? 1 : 0, 0, 0));
+  }
+  /** To `'static'`, a body stops being a bullet. */
   setType(id: number, type: BodyType3): void {
     const t = BODY_TYPES.indexOf(type);
     if (t < 0) throw new SATError('InvalidArgument', `setType: type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
@@ -362,7 +383,7 @@ export class World3 {
 
   /** Push-apart at the end of update: off by default. */
   setPushApart(options: { enabled?: boolean; iterations?: number; slop?: number }): void {
-    const it = options.iterations ?? 4, slop = options.slop ?? 0.001;
+    const it = options.iterations ?? 24, slop = options.slop ?? 0.001;
     this.check('setPushApart', this.m._sat_w3_set_push_apart(this.handle('setPushApart'), options.enabled === false ? 0 : 1, it, slop));
   }
 
@@ -382,6 +403,7 @@ export class World3 {
     this.rejectedAt = u[k + io.rejected] >> 2, this.rejectedCount = u[k + io.rejectedCount];
     s.movedBodies = u[k + io.moved], s.reinserted = u[k + io.reinserted], s.candidatePairs = u[k + io.candidatePairs];
     s.touchingPairs = u[k + io.touchingPairs], s.narrowTests = u[k + io.narrowTests], s.rejected = this.rejectedCount;
+    s.sweptBodies = u[k + io.sweptBodies], s.ccdMs = f[k + io.ccdMs];
     s.syncMs = f[k + io.syncMs], s.broadMs = f[k + io.broadMs], s.narrowMs = f[k + io.narrowMs];
     s.eventsMs = f[k + io.eventsMs], s.pushMs = f[k + io.pushMs], s.residualDepth = f[k + io.residualDepth];
     return s;
@@ -421,7 +443,7 @@ export class World3 {
         const q = c + 8 + 5 * p;
         points.push({ x: f[q], y: f[q + 1], z: f[q + 2], depth: f[q + 3], id: u[q + 4] });
       }
-      out.push({ a: u[c], b: u[c + 1], normal: { x: f[c + 2], y: f[c + 3], z: f[c + 4] }, depth: f[c + 5], began: (flags & this.L.flagBegan) !== 0, sensor: (flags & this.L.flagSensor) !== 0, shapeA: u[c + 7] & 0xffff, shapeB: u[c + 7] >>> 16, points });
+      out.push({ a: u[c], b: u[c + 1], normal: { x: f[c + 2], y: f[c + 3], z: f[c + 4] }, depth: f[c + 5], began: (flags & this.L.flagBegan) !== 0, sensor: (flags & this.L.flagSensor) !== 0, swept: (flags & this.L.flagSwept) !== 0, shapeA: u[c + 7] & 0xffff, shapeB: u[c + 7] >>> 16, points });
     }
     return out;
   }

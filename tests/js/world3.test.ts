@@ -230,6 +230,49 @@ describe.skipIf(!existsSync(dist))('World3 through the TypeScript API', () => {
     box.dispose();
   });
 
+  it('a bullet stops at a thin wall that a plain body jumps through; teleport skips the sweep', () => {
+    const ball = sat3.sphere(0.1);
+    const plate = sat3.box(0.005, 3, 3);
+    for (const bullet of [false, true]) {
+      const world = sat3.createWorld();
+      const wall = world.createBody({ shapes: plate, type: 'static' });
+      const id = world.createBody({ shapes: ball, bullet, transform: { x: -5, y: 0.2, z: 0 } });
+      world.update();
+      world.setTransform(id, { x: 5, y: 0.2, z: 0 });
+      const stats = world.update();
+      expect(stats.sweptBodies).toBe(bullet ? 1 : 0);
+      const contacts = world.contacts();
+      if (!bullet) {
+        expect(contacts).toEqual([]);
+        expect(world.getTransform(id).x).toBe(5);
+      } else {
+        expect(contacts).toHaveLength(1);
+        const c = contacts[0];
+        expect([c.a, c.b, c.began, c.swept, c.points.length]).toEqual([wall, id, true, true, 1]);
+        expect(c.normal.x).toBeCloseTo(-1, 4); // from the wall (A) to the ball
+        expect(c.depth).toBeLessThanOrEqual(0);
+        // The sphere's centre stops one radius plus half the wall's thickness before x = 0.
+        const x = world.getTransform(id).x;
+        expect(x).toBeLessThanOrEqual(-0.105);
+        expect(x).toBeGreaterThan(-0.106);
+        expect(world.transforms[world.slotOf(id) * world.transformStride]).toBe(x); // the buffer holds the stopped pose
+        // Back with teleport: no sweep, no contact.
+        world.setTransform(id, { x: -5, y: 0.2, z: 0 }, { teleport: true });
+        expect(world.update().sweptBodies).toBe(0);
+        expect(world.contacts().some((k) => k.swept)).toBe(false);
+      }
+      world.dispose();
+    }
+    const world = sat3.createWorld();
+    const s = world.createBody({ shapes: ball, type: 'static' });
+    expect(() => world.setBullet(s, true)).toThrow(expect.objectContaining({ code: 'InvalidArgument' }));
+    expect(() => world.createBody({ shapes: ball, type: 'static', bullet: true })).toThrow(expect.objectContaining({ code: 'InvalidArgument' }));
+    expect(world.bodyCount).toBe(1);
+    world.dispose();
+    ball.dispose();
+    plate.dispose();
+  });
+
   it('bad input gets named errors and leaves the world usable', () => {
     const liveBefore = sat3.liveShapes;
     const world = sat3.createWorld();

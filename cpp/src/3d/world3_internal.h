@@ -148,6 +148,8 @@ struct World3::Impl {
   void emitEvents();
   void freePair(uint32_t index);
   void pushApart();
+  bool relaxContacts(bool recollide);
+  float measureResidual() const;
 
   Impl();
   uint32_t link(uint32_t entry) const;

@@ -1,7 +1,7 @@
-// World3 push-apart: a few passes over the touching pairs, each moving the pair's dynamic bodies apart along the
-// contact normal by the depth beyond the slop, shared in proportion to inverse mass. Static and kinematic bodies
-// count as infinitely heavy; pairs with a sensor are left alone. Later passes collide the reported shape pair
-// again at the moved poses.
+// World3 push-apart: passes over the touching pairs, each moving the pair's dynamic bodies apart along the contact
+// normal by the depth beyond the slop, shared in proportion to inverse mass, until a pass moves nothing or the
+// iterations run out. Static and kinematic bodies count as infinitely heavy; pairs with a sensor are left alone.
+// Later passes collide the reported shape pair again at the moved poses.
 #include "world3_internal.h"
 
 namespace sat {
@@ -12,45 +12,55 @@ float pushWeight(const Body3& b) {
 }
 }  // namespace
 
-void World3::Impl::pushApart() {
+// One pass over the touching pairs; after the first, each pair is collided again at the moved poses. True when it
+// moved a body.
+bool World3::Impl::relaxContacts(bool recollide) {
+  bool anyMoved = false;
+  for (const Contact3& c : contacts) {
+    if (c.flags & kContactSensor) continue;  // a sensor only reports
+    Body3& a = bodies[body3Slot(c.a)];
+    Body3& b = bodies[body3Slot(c.b)];
+    const float wa = pushWeight(a), wb = pushWeight(b);
+    if (wa + wb == 0.0f) continue;
+    Vec3 normal = c.normal;
+    float depth = c.depth;
+    if (recollide) {
+      const Manifold3 m = collide(a.shapes[c.shapeA].shape, a.xf, b.shapes[c.shapeB].shape, b.xf);
+      if (m.pointCount == 0) continue;
+      normal = m.normal;
+      depth = m.depth;
+    }
+    const float excess = depth - push.slop;
+    if (excess <= 0.0f) continue;
+    const float share = excess / (wa + wb);
+    a.xf.p = a.xf.p - (share * wa) * normal;
+    b.xf.p = b.xf.p + (share * wb) * normal;
+    if (wa > 0.0f) a.changeStamp = ++stamp;
+    if (wb > 0.0f) b.changeStamp = ++stamp;
+    anyMoved = true;
+  }
+  return anyMoved;
+}
+
+// Overlap beyond the slop left after the push, over the touching pairs at the final poses.
+float World3::Impl::measureResidual() const {
   float residual = 0.0f;
+  for (const Contact3& c : contacts) {
+    const Body3& a = bodies[body3Slot(c.a)];
+    const Body3& b = bodies[body3Slot(c.b)];
+    if ((c.flags & kContactSensor) || pushWeight(a) + pushWeight(b) == 0.0f) continue;
+    const Manifold3 m = collide(a.shapes[c.shapeA].shape, a.xf, b.shapes[c.shapeB].shape, b.xf);
+    if (m.pointCount > 0 && m.depth - push.slop > residual) residual = m.depth - push.slop;
+  }
+  return residual;
+}
+
+void World3::Impl::pushApart() {
   const int iterations = push.iterations < 1 ? 1 : push.iterations;
   for (int it = 0; it < iterations; ++it) {
-    residual = 0.0f;
-    for (const Contact3& c : contacts) {
-      if (c.flags & kContactSensor) continue;  // a sensor only reports
-      Body3& a = bodies[body3Slot(c.a)];
-      Body3& b = bodies[body3Slot(c.b)];
-      const float wa = pushWeight(a), wb = pushWeight(b);
-      if (wa + wb == 0.0f) continue;
-      Vec3 normal = c.normal;
-      float depth = c.depth;
-      if (it > 0) {
-        const Manifold3 m = collide(a.shapes[c.shapeA].shape, a.xf, b.shapes[c.shapeB].shape, b.xf);
-        if (m.pointCount == 0) continue;
-        normal = m.normal;
-        depth = m.depth;
-      }
-      const float excess = depth - push.slop;
-      if (excess <= 0.0f) continue;
-      const float share = excess / (wa + wb);
-      a.xf.p = a.xf.p - (share * wa) * normal;
-      b.xf.p = b.xf.p + (share * wb) * normal;
-      if (wa > 0.0f) a.changeStamp = ++stamp;
-      if (wb > 0.0f) b.changeStamp = ++stamp;
-    }
-    if (it + 1 == iterations) {
-      // Overlap left after the last pass, measured at the final poses.
-      for (const Contact3& c : contacts) {
-        const Body3& a = bodies[body3Slot(c.a)];
-        const Body3& b = bodies[body3Slot(c.b)];
-        if ((c.flags & kContactSensor) || pushWeight(a) + pushWeight(b) == 0.0f) continue;
-        const Manifold3 m = collide(a.shapes[c.shapeA].shape, a.xf, b.shapes[c.shapeB].shape, b.xf);
-        if (m.pointCount > 0 && m.depth - push.slop > residual) residual = m.depth - push.slop;
-      }
-    }
+    if (!relaxContacts(it > 0)) break;  // every pair within the slop: nothing left to do
   }
-  stats.residualDepth = residual;
+  stats.residualDepth = measureResidual();
   // Moved bodies: new bounds, proxies, and buffer entries (so the next sync sees no change of its own).
   for (const Contact3& c : contacts) {
     for (BodyId id : {c.a, c.b}) {
