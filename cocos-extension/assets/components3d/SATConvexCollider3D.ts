@@ -6,16 +6,20 @@
  * `TooFewPoints` (an empty mesh, fewer than 4 points), `NonFinite` (NaN or infinite), `Coplanar`, `ZeroVolume`,
  * `TooManyPoints` (a hull of more than `maxVertices`).
  */
-import { _decorator, CCInteger, gfx, Mesh, Vec3 } from 'cc';
+import { _decorator, Asset, CCInteger, gfx, Mesh, Vec3 } from 'cc';
 import { SATError } from '../lib/errors.js';
 import { SATCollider3D, type LocalShape3 } from './SATCollider3D';
 
 const { ccclass, property, menu } = _decorator;
 
+// A project that leaves the engine's 3D module out (a 2D-only game) has no Mesh class: the property then takes any
+// asset, so that this script still loads there.
+const MeshType = (Mesh as typeof Mesh | undefined) ?? Asset;
+
 @ccclass('SATConvexCollider3D')
 @menu('sat-wasm/SATConvexCollider3D')
 export class SATConvexCollider3D extends SATCollider3D {
-  @property({ type: Mesh, tooltip: 'The mesh whose vertices make the hull (used when set; else the points).' })
+  @property({ type: MeshType, tooltip: 'The mesh whose vertices make the hull (used when set; else the points).' })
   get mesh(): Mesh | null {
     return this._mesh;
   }
