@@ -3,8 +3,10 @@
  * shapes (helpers3d.ts), enter / stay / exit and the trigger variants, node transforms with parents and non-uniform
  * scale, and named errors for bad input.
  */
-import { Mesh, Quat, utils, primitives, Vec3 } from 'cc';
-import { SATConvexCollider3D, type SATCollider3D } from './ext/index';
+import { Mesh, Quat, settings, Settings, utils, primitives, Vec3 } from 'cc';
+// the physics framework's index needs terrain, which the harness leaves out: the system's own file
+import { PhysicsSystem } from '../../cocos/physics/framework/physics-system';
+import { SATConvexCollider3D, SATGroup, type SATCollider3D } from './ext/index';
 import { step } from './helpers';
 import {
   box3,
@@ -170,6 +172,36 @@ describe('colliders3d', () => {
     b.group = 4; // group 4: no entry, meets all; but group 1's row does not include 4
     step();
     expect(touchingPairs([a, b])).toEqual([]);
+  });
+
+  test('groups and the collision matrix come from Project Settings as the engine\'s PhysicsSystem reads them', () => {
+    const groups = [{ name: 'PLAYER', index: 1 }, { name: 'ENEMY', index: 2 }];
+    const matrix = { 0: 0b111, 1: 0b101, 2: 0b011 }; // by bit index: PLAYER does not meet PLAYER, ENEMY not ENEMY
+    settings.overrideSettings(Settings.Category.PHYSICS, 'collisionGroups', groups);
+    settings.overrideSettings(Settings.Category.PHYSICS, 'collisionMatrix', matrix);
+    try {
+      PhysicsSystem.constructAndRegister(); // no backend in the harness: the system only reads its settings
+      PhysicsSystem.instance.resetConfiguration();
+      const root = newScene3(); // (it empties the matrix: read the settings after it)
+      const m = manager3();
+      m.readProjectSettings();
+      const cocos = PhysicsSystem.instance.collisionMatrix as unknown as Record<number, number>;
+      for (const bit of [1, 2, 4]) expect([bit, m.collisionMatrix[bit]]).toEqual([bit, cocos[bit]]);
+      expect(m.groups).toEqual({ PLAYER: 2, ENEMY: 4 });
+      for (const name of ['DEFAULT', 'PLAYER', 'ENEMY']) {
+        expect([name, SATGroup[name]]).toEqual([name, (PhysicsSystem.PhysicsGroup as Record<string, number>)[name]]);
+      }
+      const p1 = box3(root, 'P1', [0, 0, 0]), p2 = box3(root, 'P2', [0.5, 0, 0]), e1 = box3(root, 'E1', [0, 0.5, 0]), d = box3(root, 'D', [0, 0, 0.5]);
+      p1.group = p2.group = SATGroup.PLAYER;
+      e1.group = SATGroup.ENEMY;
+      for (const c of [p1, e1, d]) expect([c.node.name, c.getMask()]).toEqual([c.node.name, cocos[c.group]]); // as Collider.getMask()
+      step();
+      expect(touchingPairs([p1, p2, e1, d])).toEqual(['D-E1', 'D-P1', 'D-P2', 'E1-P1', 'E1-P2']); // no PLAYER-PLAYER pair
+    } finally {
+      settings.overrideSettings(Settings.Category.PHYSICS, 'collisionGroups', []);
+      settings.overrideSettings(Settings.Category.PHYSICS, 'collisionMatrix', {});
+      manager3().readProjectSettings();
+    }
   });
 
   test('follows parents: position, rotation and non-uniform scale, sheared children included', () => {
