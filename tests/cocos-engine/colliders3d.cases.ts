@@ -129,6 +129,15 @@ describe('colliders3d', () => {
     expect(rec.pairs()).toEqual(['onTriggerEnter A-B', 'onTriggerStay A-B', 'onTriggerExit A-B']);
     expect(rec.log.every((e) => e.isTrigger)).toBe(true);
     expect(rec.log.some((e) => e.type.startsWith('onCollision'))).toBe(false);
+    // isTrigger switched while touching: the old kind exits, the new kind enters, then stays
+    b.node.setPosition(0.6, 0, 0);
+    step();
+    b.isTrigger = false;
+    step();
+    step();
+    expect(rec.pairs().slice(3)).toEqual(['onTriggerEnter A-B', 'onTriggerExit A-B', 'onCollisionEnter A-B', 'onCollisionStay A-B']);
+    const switched = rec.log.filter((e) => e.source === 'manager').slice(4, 6);
+    expect(switched.map((e) => e.isTrigger)).toEqual([true, false]);
     rec.stop();
   });
 

@@ -1,7 +1,7 @@
 /**
  * Enter / stay / exit for collider pairs, from the touching pairs of each world update. A pair is keyed by its two
  * colliders (not body ids), so a collider whose body is made again (new shape, new shear) keeps its contacts as
- * stays. Event objects are kept per pair and side and reused while the pair touches.
+ * stays; when `isTrigger` changes while a pair touches, the old kind's exit and the new kind's enter are emitted. Event objects are kept per pair and side and reused while the pair touches.
  */
 import { EventTarget, Vec3 } from 'cc';
 import type { World3 } from '../lib/3d.js';
@@ -75,6 +75,7 @@ export class ContactEvents3 {
   private readonly entered: Pair3[] = [];
   private readonly stayed: Pair3[] = [];
   private readonly exited: Pair3[] = [];
+  private readonly switched: Pair3[] = [];
 
   constructor(private readonly target: EventTarget) {}
 
@@ -85,6 +86,7 @@ export class ContactEvents3 {
     this.entered.length = 0;
     this.stayed.length = 0;
     this.exited.length = 0;
+    this.switched.length = 0;
     for (let i = 0; i < fr.contactCount; i++) {
       const c = fr.contacts + fr.contactWords * i;
       const ra = bodies.byId.get(u[c]), rb = bodies.byId.get(u[c + 1]);
@@ -100,7 +102,13 @@ export class ContactEvents3 {
         pair.stamp = stamp;
         this.stayed.push(pair);
       }
-      pair.trigger = pair.a.isTrigger || pair.b.isTrigger;
+      const trigger = pair.a.isTrigger || pair.b.isTrigger;
+      if (trigger !== pair.trigger && this.entered[this.entered.length - 1] !== pair) {
+        // isTrigger changed while touching: the old kind of events exits, the new one enters
+        this.switched.push(pair);
+        this.stayed.pop();
+      }
+      pair.trigger = trigger;
       const aIsWorldA = pair.a === ra.collider;
       pair.evA.fill(f, u, c, aIsWorldA ? 1 : -1);
       pair.evB.fill(f, u, c, aIsWorldA ? -1 : 1);
@@ -110,6 +118,11 @@ export class ContactEvents3 {
       pair.a._touching?.add(pair.b);
       pair.b._touching?.add(pair.a);
       this.emit(pair, pair.trigger ? T.TRIGGER_ENTER : T.COLLISION_ENTER);
+    }
+    for (const pair of this.switched) {
+      if (this.pairs.get(pair.key) !== pair) continue;
+      this.emit(pair, pair.trigger ? T.COLLISION_EXIT : T.TRIGGER_EXIT, !pair.trigger);
+      if (this.pairs.get(pair.key) === pair) this.emit(pair, pair.trigger ? T.TRIGGER_ENTER : T.COLLISION_ENTER);
     }
     for (const pair of this.stayed) this.emit(pair, pair.trigger ? T.TRIGGER_STAY : T.COLLISION_STAY);
     for (const pair of this.exited) this.exit(pair);
@@ -139,11 +152,11 @@ export class ContactEvents3 {
   }
 
   /** On the manager (as A sees it), then on A, then on B; skipped when a handler already ended the pair. */
-  private emit(pair: Pair3, type: string): void {
+  private emit(pair: Pair3, type: string, trigger = pair.trigger): void {
     pair.evA.type = type;
     pair.evB.type = type;
-    pair.evA.isTrigger = pair.trigger;
-    pair.evB.isTrigger = pair.trigger;
+    pair.evA.isTrigger = trigger;
+    pair.evB.isTrigger = trigger;
     const live = () => type.endsWith('Exit') || this.pairs.get(pair.key) === pair;
     this.target.emit(type, pair.evA);
     if (live()) pair.a._emit(pair.evA);
