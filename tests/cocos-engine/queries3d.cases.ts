@@ -102,47 +102,59 @@ describe('queries3d', () => {
     const renderer = m.findRenderer();
     expect(renderer).not.toBeNull();
     expect(renderer).toBe(camNode.getComponent(Camera)!.camera.geometryRenderer);
-    const calls = (name: string) => jest.spyOn(renderer!, name as 'addLine');
-    // the geometry is drawn by the render pipeline, which jsdom's headless device cannot run: only its intake is real
+    // The geometry is drawn by the render pipeline, which jsdom's headless device cannot run: what reaches the
+    // renderer is recorded (as copies: the drawing reuses its vectors) and not drawn.
     const render = jest.spyOn(renderer!, 'render').mockImplementation(() => undefined);
-    const seenBoxes: number[][] = [];
-    const line = calls('addLine'), box = calls('addBoundingBox'), sphere = calls('addSphere'), cross = calls('addCross'), dashed = calls('addDashedLine');
+    const v = (p: Vec3) => [p.x, p.y, p.z];
+    const seen: Record<string, number[][]> = { line: [], dashed: [], cross: [], box: [], sphere: [] };
+    const spies = [
+      jest.spyOn(renderer!, 'addLine').mockImplementation((a: Vec3, b: Vec3) => void seen.line.push([...v(a), ...v(b)])),
+      jest.spyOn(renderer!, 'addDashedLine').mockImplementation((a: Vec3, b: Vec3) => void seen.dashed.push([...v(a), ...v(b)])),
+      jest.spyOn(renderer!, 'addCross').mockImplementation((a: Vec3, size: number) => void seen.cross.push([...v(a), size])),
+      jest.spyOn(renderer!, 'addBoundingBox').mockImplementation((b: geometry.AABB) => void seen.box.push([...v(b.center), ...v(b.halfExtents)])),
+      jest.spyOn(renderer!, 'addSphere').mockImplementation((c: Vec3, r: number) => void seen.sphere.push([...v(c), r])),
+      render,
+    ];
+    const clear = () => Object.values(seen).forEach((list) => (list.length = 0));
+    /** Lines along a direction, as [length, start x, y, z]. */
+    const along = (list: number[][], n: { x: number; y: number; z: number }) =>
+      list
+        .map(([x0, y0, z0, x1, y1, z1]) => ({ d: [x1 - x0, y1 - y0, z1 - z0], p: [x0, y0, z0] }))
+        .filter(({ d }) => Math.abs(d[0] * n.x + d[1] * n.y + d[2] * n.z) > 0.999 * Math.hypot(...d))
+        .map(({ d, p }) => [Math.hypot(...d), ...p]);
     try {
       m.debugDrawFlags = SATDrawFlags3D.Shape;
       step();
-      // box: 12 edges; the tetrahedron-like hull: its edges; capsule: one segment
-      expect(line.mock.calls.length).toBeGreaterThanOrEqual(12 + 6 + 1);
-      expect(sphere).toHaveBeenCalledTimes(3); // the sphere and the capsule's two ends
-      expect(box).not.toHaveBeenCalled();
-      line.mockClear();
-      sphere.mockClear();
-      box.mockImplementation((b: any) => void seenBoxes.push([b.center.x, b.center.y, b.center.z, b.halfExtents.x, b.halfExtents.y, b.halfExtents.z]));
+      // A: the box's 12 edges; B: a tetrahedron's 6; D: the capsule's segment
+      const tetra = sat3().hull([0.5, 0, 0, -0.5, 0.5, 0, -0.5, -0.5, 0.3, 0, 0, -0.5]);
+      const hullEdges = sat3().hullMesh(tetra).faces.flat().length / 2;
+      tetra.dispose();
+      expect(hullEdges).toBe(6);
+      expect(seen.line).toHaveLength(12 + hullEdges + 1);
+      expect(seen.sphere.map((s) => s.map((x) => +x.toFixed(4)))).toEqual([[0, 3, 0, 0.5], [0, -3.5, 0, 0.25], [0, -2.5, 0, 0.25]]); // C; D's ends
+      expect(seen.box).toEqual([]);
+      clear();
       m.debugDrawFlags = SATDrawFlags3D.Aabb | SATDrawFlags3D.Contact | SATDrawFlags3D.Axis;
       step();
-      expect(box).toHaveBeenCalledTimes(4);
-      // A's world bounds: the unit box at the origin
-      const first = box.mock.calls[0][0] as unknown as geometry.AABB;
-      expect(first).toBe(box.mock.calls[3][0]); // one reused object: read it as it is passed
-      expect(seenBoxes[0]).toEqual([0, 0, 0, 0.5, 0.5, 0.5]);
-      expect(seenBoxes[3].map((v) => +v.toFixed(4))).toEqual([0, -3, 0, 0.25, 0.75, 0.25]); // capsule D
-      expect(cross.mock.calls.length).toBeGreaterThan(0); // A and B touch
-      expect(dashed).toHaveBeenCalledTimes(1); // one touching pair: its axis
-      const [from, to] = dashed.mock.calls[0] as unknown as [Vec3, Vec3];
-      const axis = new Vec3();
-      Vec3.normalize(axis, Vec3.subtract(axis, to, from));
+      expect(seen.box).toHaveLength(4);
+      expect(seen.box[0]).toEqual([0, 0, 0, 0.5, 0.5, 0.5]); // A, the unit box at the origin
+      expect(seen.box[3].map((x) => +x.toFixed(4))).toEqual([0, -3, 0, 0.25, 0.75, 0.25]); // capsule D
       const pair = m.world!.contacts()[0];
-      expect(Math.abs(Vec3.dot(axis, new Vec3(pair.normal.x, pair.normal.y, pair.normal.z)))).toBeCloseTo(1, 5);
-      // the MTV: a line along the axis, as long as the depth (bounding boxes draw lines of their own)
-      const mtv = line.mock.calls.filter((c) => {
-        const d = Vec3.subtract(new Vec3(), c[1] as Vec3, c[0] as Vec3);
-        return Math.abs(d.length() - pair.depth) < 1e-4 && Math.abs(Vec3.dot(d, pair.normal as Vec3)) > 0.999 * d.length();
-      });
-      expect(mtv).toHaveLength(1);
+      expect(m.world!.contacts()).toHaveLength(1); // A and B touch
+      expect(seen.cross.map((c) => c.slice(0, 3))).toEqual(pair.points.map((p) => [p.x, p.y, p.z]));
+      // the deciding axis: one dashed line along the pair's normal
+      expect(seen.dashed).toHaveLength(1);
+      expect(along(seen.dashed, pair.normal)).toHaveLength(1);
+      // lines along the normal: one per contact point, starting there, and the MTV, as long as the depth
+      const lines = along(seen.line, pair.normal);
+      expect(lines).toHaveLength(pair.points.length + 1);
+      for (const [i, p] of pair.points.entries()) expect(lines[i].slice(1)).toEqual([p.x, p.y, p.z]);
+      expect(lines[pair.points.length][0]).toBeCloseTo(pair.depth, 5);
       expect(a.inWorld).toBe(true);
     } finally {
       m.debugDrawFlags = 0;
       step();
-      for (const s of [line, box, sphere, cross, dashed, render]) s.mockRestore();
+      for (const s of spies) s.mockRestore();
     }
   });
 });

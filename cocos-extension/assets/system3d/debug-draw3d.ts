@@ -15,7 +15,7 @@ export enum SATDrawFlags3D {
   Shape = 0x0001,
   /** world bounds (blue) */
   Aabb = 0x0004,
-  /** contact points (red crosses) */
+  /** contact points (red crosses) and the normal at each (red, from A towards B) */
   Contact = 0x0100,
   /** per touching pair, the deciding axis through the contacts (magenta) and the minimum translation on it (green) */
   Axis = 0x0200,
@@ -30,6 +30,9 @@ const AXIS = new Color(255, 0, 255, 255);
 const MTV = new Color(0, 220, 0, 255);
 
 const v0 = new Vec3(), v1 = new Vec3(), lo = new Vec3(), hi = new Vec3();
+/** Size of a contact's cross and length of its normal, world units. */
+const CONTACT_SIZE = 0.1;
+const NORMAL_LENGTH = 0.3;
 
 /** A record's world bounds into lo / hi (exact for hulls and boxes: the corners' images). */
 export function worldBounds(rec: BodyRecord3, outLo: Vec3, outHi: Vec3): void {
@@ -98,7 +101,9 @@ export function drawWorld3(r: GeometryRenderer, flags: number, world: World3, re
       mx += f[q] / n, my += f[q + 1] / n, mz += f[q + 2] / n;
       if (flags & SATDrawFlags3D.Contact) {
         v0.set(f[q], f[q + 1], f[q + 2]);
-        r.addCross(v0, 0.1, CONTACT);
+        r.addCross(v0, CONTACT_SIZE, CONTACT);
+        v1.set(v0.x + nx * NORMAL_LENGTH, v0.y + ny * NORMAL_LENGTH, v0.z + nz * NORMAL_LENGTH);
+        r.addLine(v0, v1, CONTACT);
       }
     }
     if (flags & SATDrawFlags3D.Axis && n > 0) {
