@@ -157,9 +157,9 @@ export class ContactEvents3 {
     pair.evB.type = type;
     pair.evA.isTrigger = trigger;
     pair.evB.isTrigger = trigger;
-    const live = () => type.endsWith('Exit') || this.pairs.get(pair.key) === pair;
+    const exit = type === T.COLLISION_EXIT || type === T.TRIGGER_EXIT;
     this.target.emit(type, pair.evA);
-    if (live()) pair.a._emit(pair.evA);
-    if (live()) pair.b._emit(pair.evB);
+    if (exit || this.pairs.get(pair.key) === pair) pair.a._emit(pair.evA);
+    if (exit || this.pairs.get(pair.key) === pair) pair.b._emit(pair.evB);
   }
 }
