@@ -6,7 +6,7 @@
 import { Mesh, Quat, settings, Settings, utils, primitives, Vec3 } from 'cc';
 // the physics framework's index needs terrain, which the harness leaves out: the system's own file
 import { PhysicsSystem } from '../../cocos/physics/framework/physics-system';
-import { SATConvexCollider3D, SATGroup, type SATCollider3D } from './ext/index';
+import { SATConvexCollider3D, SATGroup, SATSphereCollider3D, type SATCollider3D } from './ext/index';
 import { step } from './helpers';
 import {
   box3,
@@ -158,6 +158,23 @@ describe('colliders3d', () => {
     b.enabled = true;
     step();
     expect(rec.pairs().slice(-1)).toEqual(['onCollisionEnter A-B']);
+    rec.stop();
+  });
+
+  test('colliders on the same node never meet each other (one body in Cocos), but each meets other nodes', () => {
+    const root = newScene3();
+    const a = box3(root, 'A', [0, 0, 0]);
+    const a2 = a.node.addComponent(SATSphereCollider3D);
+    a2.radius = 0.6;
+    const b = sphere3(root, 'B', [1, 0, 0], 0.5);
+    const rec = record3(a, a2, b);
+    step();
+    const seen = rec.log.filter((e) => e.source === 'manager').map((e) => `${e.type} ${[`${e.self}:${e.selfKind}`, `${e.other}:${e.otherKind}`].sort().join(' ')}`);
+    expect(seen.sort()).toEqual([
+      'onCollisionEnter A:SATBoxCollider3D B:SATSphereCollider3D',
+      'onCollisionEnter A:SATSphereCollider3D B:SATSphereCollider3D',
+    ]);
+    expect(a.touching).toEqual([b]);
     rec.stop();
   });
 

@@ -69,6 +69,9 @@ export interface Seen3 {
   type: string;
   self: string;
   other: string;
+  /** the components' class names (two colliders may share a node) */
+  selfKind: string;
+  otherKind: string;
   normal: { x: number; y: number; z: number };
   depth: number;
   isTrigger: boolean;
@@ -86,6 +89,8 @@ export function record3(...colliders: SATCollider3D[]): { log: Seen3[]; pairs: (
     type: e.type,
     self: e.selfCollider.node.name,
     other: e.otherCollider.node.name,
+    selfKind: e.selfCollider._className(),
+    otherKind: e.otherCollider._className(),
     normal: { x: e.normal.x, y: e.normal.y, z: e.normal.z },
     depth: e.depth,
     isTrigger: e.isTrigger,

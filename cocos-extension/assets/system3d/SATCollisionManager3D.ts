@@ -323,7 +323,7 @@ export class SATCollisionManager3D extends System implements ColliderHost3D {
 
   private _drawDebug(): void {
     const r = this.findRenderer();
-    if (r) drawWorld3(r, this.debugDrawFlags, this._world!, this._bodies!.records.values());
+    if (r) drawWorld3(r, this.debugDrawFlags, this._world!, this._bodies!.records.values(), this._bodies!.byId);
     else this._warnOnce('no-renderer', '[sat-wasm] SATCollisionManager3D.debugDrawFlags: no camera with a GeometryRenderer to draw with');
   }
 

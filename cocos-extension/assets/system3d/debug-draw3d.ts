@@ -81,7 +81,7 @@ function drawShape(r: GeometryRenderer, rec: BodyRecord3): void {
 }
 
 /** Draws the last update's world. */
-export function drawWorld3(r: GeometryRenderer, flags: number, world: World3, records: Iterable<BodyRecord3>): void {
+export function drawWorld3(r: GeometryRenderer, flags: number, world: World3, records: Iterable<BodyRecord3>, byId: ReadonlyMap<number, BodyRecord3>): void {
   for (const rec of records) {
     if (flags & SATDrawFlags3D.Shape) drawShape(r, rec);
     if (flags & SATDrawFlags3D.Aabb) {
@@ -93,6 +93,7 @@ export function drawWorld3(r: GeometryRenderer, flags: number, world: World3, re
   const fr = world.frame, f = world.heapF32, u = world.heapU32;
   for (let i = 0; i < fr.contactCount; i++) {
     const c = fr.contacts + fr.contactWords * i;
+    if (byId.get(u[c])?.collider.node === byId.get(u[c + 1])?.collider.node) continue; // one node's colliders do not meet
     const n = u[c + 6] & 0xff;
     const nx = f[c + 2], ny = f[c + 3], nz = f[c + 4], depth = f[c + 5];
     let mx = 0, my = 0, mz = 0, size = 0;

@@ -90,7 +90,8 @@ export class ContactEvents3 {
     for (let i = 0; i < fr.contactCount; i++) {
       const c = fr.contacts + fr.contactWords * i;
       const ra = bodies.byId.get(u[c]), rb = bodies.byId.get(u[c + 1]);
-      if (!ra || !rb) continue;
+      // colliders of one node are one body in Cocos' physics: they never meet each other
+      if (!ra || !rb || ra.collider.node === rb.collider.node) continue;
       const key = pairKey(ra.collider, rb.collider);
       let pair = this.pairs.get(key);
       if (!pair) {
