@@ -261,7 +261,7 @@ export class SATCollisionManager3D extends System implements ColliderHost3D {
       const rec = this._bodies!.byId.get(h.body);
       if (!rec) continue;
       const r = (this._resultPool[this.raycastResults.length] ??= new SATRaycastResult3D());
-      this._fill(r, rec.collider, h, ray, maxDistance);
+      this._fill(r, rec.collider, h, maxDistance);
       this.raycastResults.push(r);
     }
     return this.raycastResults.length > 0;
@@ -273,7 +273,7 @@ export class SATCollisionManager3D extends System implements ColliderHost3D {
     const h = this._world!.raycastClosest(this._ray(ray, maxDistance), { group: ALL_GROUPS, mask: mask >>> 0, includeSensors: queryTrigger });
     const rec = h ? this._bodies!.byId.get(h.body) : undefined;
     if (!h || !rec) return false;
-    this._fill(this.raycastClosestResult, rec.collider, h, ray, maxDistance);
+    this._fill(this.raycastClosestResult, rec.collider, h, maxDistance);
     return true;
   }
 
@@ -287,7 +287,6 @@ export class SATCollisionManager3D extends System implements ColliderHost3D {
     r: SATRaycastResult3D,
     c: SATCollider3D,
     h: { point: { x: number; y: number; z: number }; normal: { x: number; y: number; z: number }; fraction: number },
-    _ray: geometry.Ray,
     maxDistance: number,
   ): void {
     r.collider = c;
