@@ -8,6 +8,9 @@
 //    sat-asmjs.js (the asm.js glue as a classic script), which the builder hook (hooks.js) copies into the builds
 //    that need them; lib/wasm/sat-baseline.bin (a BufferAsset, referenced by nothing, so in no build) serves the
 //    editor and its preview, where no build hook runs.
+//    The 3D entry (3d.js, world3.js, files3-cocos.js as files3.js) and its baseline glue (lib/wasm/sat3d-baseline.js)
+//    are scripts too; its module files (native/sat3d-baseline.wasm, native/sat3d-asmjs.js) are copied by the hook
+//    only into builds of projects that use 3D colliders, and lib/wasm/sat3d-baseline.bin serves the editor.
 //    Every asset needs a committed .meta (fixed UUID): a new file without one is an error.
 // 2. Assembles the installable extension in build/cocos-extension/sat-wasm/ (the folder name users install
 //    must equal package.json's name) and zips it to build/cocos-extension/sat-wasm-<version>.zip.
@@ -39,8 +42,8 @@ function writeIfChanged(file, data) {
   return true;
 }
 
-/** In the extension every script is .js: the glue is imported as './wasm/sat-baseline.js'. */
-const renameGlue = (text) => text.replace(/(['"])\.\/wasm\/sat-baseline\.mjs\1/g, '$1./wasm/sat-baseline.js$1');
+/** In the extension every script is .js: the glues are imported as './wasm/sat-baseline.js' and './wasm/sat3d-baseline.js'. */
+const renameGlue = (text) => text.replace(/(['"])\.\/wasm\/(sat3?d?-baseline)\.mjs\1/g, '$1./wasm/$2.js$1');
 
 // ---- 1. the package, the glue and the module files -------------------------------------------------------------
 
@@ -51,9 +54,9 @@ const put = (file, data) => {
   written.add(file);
 };
 for (const f of readdirSync(dist)) {
-  // files.* is npm's (files-cocos.* takes its name); 3D (the 3d entry, world3) is not part of the extension (yet)
-  if (!/\.(js|d\.ts)$/.test(f) || /^files\./.test(f) || /^(3d|world3)\./.test(f)) continue;
-  put(path.join(lib, f.replace(/^files-cocos\./, 'files.')), renameGlue(readFileSync(path.join(dist, f), 'utf8')));
+  // files.* and files3.* are npm's (files-cocos.* and files3-cocos.* take their names)
+  if (!/\.(js|d\.ts)$/.test(f) || /^files3?\./.test(f)) continue;
+  put(path.join(lib, f.replace(/^(files3?)-cocos\./, '$1.')), renameGlue(readFileSync(path.join(dist, f), 'utf8')));
 }
 put(path.join(lib, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
 const distWasm = path.join(dist, 'wasm');
@@ -72,6 +75,25 @@ if ((asmjs.match(new RegExp(exportLine.source, 'gm')) ?? []).length !== 1 || /\b
   fail('dist/wasm/sat-asmjs.mjs: expected one "export default createSATModule;" line and no import: cannot make a classic script');
 }
 writeIfChanged(path.join(native, 'sat-asmjs.js'), asmjs.replace(exportLine, ''));
+
+// The 3D module: the same three files, named sat3d-*.
+put(path.join(lib, 'wasm', 'sat3d-baseline.js'), readFileSync(path.join(distWasm, 'sat3d-baseline.mjs')));
+// Self-contained, as sat-baseline.d.mts: the factory's real type (Module3DFactory) is internal and stripped from lib/3d.d.ts.
+put(
+  path.join(lib, 'wasm', 'sat3d-baseline.d.ts'),
+  '// Type of the 3D module\'s Emscripten glue (scripts/build-cocos.mjs).\n' +
+    'declare const createSAT3DModule: (options?: object) => Promise<object>;\nexport default createSAT3DModule;\n',
+);
+const wasm3File = path.join(distWasm, 'sat3d-baseline.wasm');
+if (!existsSync(wasm3File)) fail('dist/wasm/sat3d-baseline.wasm is missing');
+const wasm3 = readFileSync(wasm3File);
+put(path.join(lib, 'wasm', 'sat3d-baseline.bin'), wasm3);
+writeIfChanged(path.join(native, 'sat3d-baseline.wasm'), wasm3);
+const asmjs3 = readFileSync(path.join(distWasm, 'sat3d-asmjs.mjs'), 'utf8');
+if ((asmjs3.match(new RegExp(exportLine.source, 'gm')) ?? []).length !== 1 || /\bimport\b\s*[.(]/.test(asmjs3)) {
+  fail('dist/wasm/sat3d-asmjs.mjs: expected one "export default createSATModule;" line and no import: cannot make a classic script');
+}
+writeIfChanged(path.join(native, 'sat3d-asmjs.js'), asmjs3.replace(exportLine, ''));
 
 // Files of an older package build that this one does not write.
 for (const dir of [lib, path.join(lib, 'wasm')]) {
@@ -129,9 +151,10 @@ reportPayload(folder);
 // ---- what each platform's build carries -------------------------------------------------------------------------
 
 /**
- * The extension's part of a game build, per platform: its scripts (every build compiles all of them; the .ts ones
- * measured as TypeScript's ES2015 output, about what Cocos' compiler makes of them) plus the module file the builder
- * hook adds (hooks.js). Printed, and written to build/cocos-extension/payload.json (read by tests/cocos/meta.test.ts).
+ * The extension's part of a game build, per platform: its scripts (every build compiles all of them, 2D and 3D;
+ * the .ts ones measured as TypeScript's ES2015 output, about what Cocos' compiler makes of them) plus the module
+ * files the builder hook adds (hooks.js): the 2D module always, the 3D module only for projects that use 3D
+ * colliders. Printed, and written to build/cocos-extension/payload.json (read by tests/cocos/meta.test.ts).
  */
 function reportPayload(installed) {
   const require = createRequire(import.meta.url);
@@ -156,17 +179,25 @@ function reportPayload(installed) {
     gzipKb: +(list.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024).toFixed(1),
   });
   const scriptBytes = scripts.map((s) => s.bytes);
+  const is3D = (file) => /[\\/](components3d|system3d)[\\/]|[\\/](loader3d|placement3d)\.ts$|[\\/](3d|world3|files3|sat3d-baseline)\.js$/.test(file);
+  const scripts3D = scripts.filter((s) => is3D(s.file)).map((s) => s.bytes);
   const platforms = {};
   for (const platform of ['web-mobile', 'wechatgame', 'android', 'ios']) {
     const dest = mkdtempSync(path.join(tmpdir(), 'sat-payload-'));
     try {
       const file = hooks.copyModule({ platform, packages: {} }, { dest }, installed, { log() {} });
+      const file3 = hooks.copyModule3D({ platform, packages: {} }, { dest }, installed, { log() {} });
       const moduleFile = readFileSync(file);
+      const module3File = readFileSync(file3);
       platforms[platform] = {
         moduleFile: path.relative(dest, file).split(path.sep).join('/'),
+        module3dFile: path.relative(dest, file3).split(path.sep).join('/'),
         scripts: sum(scriptBytes),
+        scripts3d: sum(scripts3D),
         module: sum([moduleFile]),
+        module3d: sum([module3File]),
         total: sum([...scriptBytes, moduleFile]),
+        total3d: sum([...scriptBytes, moduleFile, module3File]),
       };
     } finally {
       rmSync(dest, { recursive: true, force: true });
@@ -176,7 +207,11 @@ function reportPayload(installed) {
   for (const [platform, p] of Object.entries(platforms)) {
     console.log(
       `build-cocos: payload ${platform.padEnd(10)} ${String(p.total.kb).padStart(6)} KB (gzip ${p.total.gzipKb} KB): ` +
-        `scripts ${p.scripts.kb} KB + ${p.moduleFile} ${p.module.kb} KB`,
+        `scripts ${p.scripts.kb} KB (3D ${p.scripts3d.kb} KB) + ${p.moduleFile} ${p.module.kb} KB`,
+    );
+    console.log(
+      `build-cocos: payload ${platform.padEnd(10)} ${String(p.total3d.kb).padStart(6)} KB (gzip ${p.total3d.gzipKb} KB) with 3D: ` +
+        `+ ${p.module3dFile} ${p.module3d.kb} KB (gzip ${p.module3d.gzipKb} KB)`,
     );
   }
 }

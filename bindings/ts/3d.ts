@@ -18,6 +18,7 @@ import { CORE_STATUS_CODES, SATError } from './errors.js';
 import { chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
 import type { Variant } from './api.js';
 import { World3, type World3Module, type World3Options } from './world3.js';
+import { defaultWasmUrl3, importGlue3 } from './files3.js';
 
 export { SATError, type SATErrorCode } from './errors.js';
 export {
@@ -515,32 +516,18 @@ export class SAT3D {
   }
 }
 
-// Static import() calls and new URL(..., import.meta.url) literals, so bundlers see and ship every file.
-function importGlue(variant: Variant): Promise<{ default: Module3DFactory }> {
-  switch (variant) {
-    case 'simd':
-      return import('./wasm/sat3d-simd.mjs');
-    case 'baseline':
-      return import('./wasm/sat3d-baseline.mjs');
-    default:
-      return import('./wasm/sat3d-asmjs.mjs');
-  }
-}
-
-function defaultWasmUrl(variant: Variant): URL {
-  return variant === 'simd'
-    ? new URL('./wasm/sat3d-simd.wasm', import.meta.url)
-    : new URL('./wasm/sat3d-baseline.wasm', import.meta.url);
-}
-
 /**
  * Loads the 3D module. The same options as `loadSAT` (variant choice, `wasmBinary` of `sat3d-<variant>.wasm`,
- * `instantiateWasm`, `locateFile`); `narrowPhaseOnly` does not apply.
+ * `instantiateWasm`, `locateFile`, `moduleFactory`: the glue's factory of the chosen variant, for platforms that
+ * evaluate the glue themselves); `narrowPhaseOnly` does not apply.
  * @throws SATError `LoadFailed` when the module cannot be fetched, compiled or instantiated; `InvalidArgument`
  */
 export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {}): Promise<SAT3D> {
   if (typeof options !== 'object' || options === null) {
     throw new SATError('InvalidArgument', `load3D: options must be an object, got ${describe(options)}`);
+  }
+  if (options.moduleFactory !== undefined && typeof options.moduleFactory !== 'function') {
+    throw new SATError('InvalidArgument', 'load3D: options.moduleFactory must be a function');
   }
   const variant = chooseVariant(options);
   const factoryOptions: Record<string, unknown> = {};
@@ -555,7 +542,7 @@ export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {})
         hook(imports, receive, (reason) => loadLog.push(String(reason)));
     } else {
       const file = `sat3d-${variant}.wasm`;
-      const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl(variant);
+      const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl3(variant);
       const isFile = typeof location === 'string' ? !/^(https?|data|blob):/.test(location) : location.protocol === 'file:';
       if (isNode() && isFile) {
         try {
@@ -570,8 +557,8 @@ export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {})
     }
   }
   try {
-    const glue = await importGlue(variant);
-    return new SAT3D(await glue.default(factoryOptions), variant);
+    const factory = (options.moduleFactory ?? (await importGlue3(variant)).default) as Module3DFactory;
+    return new SAT3D(await factory(factoryOptions), variant);
   } catch (e) {
     if (e instanceof SATError) throw e;
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';

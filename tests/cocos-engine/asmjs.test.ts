@@ -16,9 +16,10 @@ jest.mock(
 );
 jest.mock('cc/env', () => jest.requireActual('../constants-for-test'), { virtual: true });
 
-import { Vec2 } from 'cc';
+import { geometry, Vec2 } from 'cc';
 import { getSAT, SATRaycastType } from './ext/index';
 import { box, capsule, circle, manager, names, newScene, polygon, record, startEngine, step } from './helpers';
+import { box3, capsule3, manager3, newScene3, record3, sphere3, startEngine3D } from './helpers3d';
 
 beforeAll(startEngine);
 afterAll(() => Object.defineProperty(globalThis, 'WebAssembly', { value: savedWebAssembly, configurable: true, writable: true }));
@@ -48,5 +49,23 @@ test('contacts, depths and events are those of the WebAssembly build', () => {
   expect(hit.collider.node.name).toBe('ball');
   expect(hit.point.x).toBeCloseTo(-220, 3);
   expect(names(manager().testPoint(new Vec2(0, 330)))).toEqual([]);
+  rec.stop();
+});
+
+test('the 3D module: the asm.js build read from the data folder, with the same answers as the WebAssembly build', async () => {
+  await startEngine3D();
+  expect(manager3().sat3!.variant).toBe('asmjs');
+  const root = newScene3();
+  const a = box3(root, 'A', [0, 0, 0]);
+  sphere3(root, 'B', [0.9, 0, 0], 0.5);
+  capsule3(root, 'C', [0, 3, 0], 0.5, 1);
+  const rec = record3(a);
+  step();
+  expect(rec.pairs()).toEqual(['onCollisionEnter A-B']);
+  expect(rec.log[0].depth).toBeCloseTo(0.1, 5); // the sphere's centre 0.4 from the face, radius 0.5
+  const ray = new geometry.Ray(0, 10, 0, 0, -1, 0);
+  expect(manager3().raycastClosest(ray)).toBe(true);
+  expect(manager3().raycastClosestResult.collider!.node.name).toBe('C');
+  expect(manager3().raycastClosestResult.distance).toBeCloseTo(10 - 4, 4); // cap top at 3 + 0.5 + 0.5
   rec.stop();
 });

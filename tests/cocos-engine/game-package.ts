@@ -26,7 +26,9 @@ const quiet = { log() {} };
 function build(platform: string): string {
   const dest = mkdtempSync(path.join(tmpdir(), `sat-game-${platform}-`));
   const native = platform === 'ios';
-  hooks.copyModule({ platform }, native ? { dest, paths: { dir: path.join(dest, 'data') } } : { dest }, extension, quiet);
+  const result = native ? { dest, paths: { dir: path.join(dest, 'data') } } : { dest };
+  hooks.copyModule({ platform }, result, extension, quiet);
+  hooks.copyModule3D({ platform }, result, extension, quiet);
   return native ? path.join(dest, 'data') : dest;
 }
 
@@ -54,12 +56,14 @@ export function withGamePackage(cc: CC, { platform = 'web-mobile' }: { platform?
       getStringFromFile: (p: string) => readFileSync(path.join(data, p), 'utf8'),
     },
   };
-  // the editor's asset library: the module's BufferAsset under the UUID of its .meta
-  const meta = JSON.parse(readFileSync(path.join(extension!, 'assets/lib/wasm/sat-baseline.bin.meta'), 'utf8'));
-  const asset = new cc.BufferAsset();
-  asset._uuid = meta.uuid;
-  asset._nativeAsset = exactBuffer(readFileSync(path.join(extension!, 'assets/lib/wasm/sat-baseline.bin')));
-  cc.assetManager.assets.add(meta.uuid, asset);
+  // the editor's asset library: the modules' BufferAssets (2D and 3D) under the UUIDs of their .meta files
+  for (const bin of ['sat-baseline.bin', 'sat3d-baseline.bin']) {
+    const meta = JSON.parse(readFileSync(path.join(extension!, `assets/lib/wasm/${bin}.meta`), 'utf8'));
+    const asset = new cc.BufferAsset();
+    asset._uuid = meta.uuid;
+    asset._nativeAsset = exactBuffer(readFileSync(path.join(extension!, `assets/lib/wasm/${bin}`)));
+    cc.assetManager.assets.add(meta.uuid, asset);
+  }
   if (platform === 'ios') {
     cc.sys.isNative = true;
     cc.sys.os = cc.sys.OS.IOS;

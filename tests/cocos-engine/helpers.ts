@@ -8,7 +8,8 @@
  */
 import { director, game, Canvas, Node, Scene, Size, Vec2, UITransform } from 'cc';
 import { Batcher2D } from '../../cocos/2d/renderer/batcher-2d';
-import { SATBox, SATCapsule, SATCircle, SATCollisionManager, SATPolygon, type SATCollider, type SATContact } from './ext/index';
+import { SATBox, SATCapsule, SATCircle, SATCollisionManager, SATPolygon, type SATCollider } from './ext/index';
+import { colliderMakers, type Seen } from './makers';
 
 jest.setTimeout(30_000);
 
@@ -46,37 +47,13 @@ export function newScene(name = 'sat-test'): Node {
   return canvas;
 }
 
-export function node(parent: Node, name: string, x = 0, y = 0): Node {
-  const n = new Node(name);
-  n.parent = parent;
-  n.setPosition(x, y);
-  return n;
-}
+const makers = colliderMakers({ Node, Size, Vec2, SATBox, SATCircle, SATCapsule, SATPolygon, manager });
 
-export function box(parent: Node, name: string, x: number, y: number, w = 100, h = 100): SATBox {
-  const c = node(parent, name, x, y).addComponent(SATBox);
-  c.size = new Size(w, h);
-  return c;
-}
-
-export function circle(parent: Node, name: string, x: number, y: number, r = 10): SATCircle {
-  const c = node(parent, name, x, y).addComponent(SATCircle);
-  c.radius = r;
-  return c;
-}
-
-export function capsule(parent: Node, name: string, x: number, y: number, radius: number, height: number): SATCapsule {
-  const c = node(parent, name, x, y).addComponent(SATCapsule);
-  c.radius = radius;
-  c.height = height;
-  return c;
-}
-
-export function polygon(parent: Node, name: string, x: number, y: number, points: Array<[number, number]>): SATPolygon {
-  const c = node(parent, name, x, y).addComponent(SATPolygon);
-  c.points = points.map(([px, py]) => new Vec2(px, py));
-  return c;
-}
+export const node = (parent: Node, name: string, x = 0, y = 0): Node => makers.node(parent, name, x, y) as unknown as Node;
+export const box: (parent: Node, name: string, x: number, y: number, w?: number, h?: number) => SATBox = makers.box;
+export const circle: (parent: Node, name: string, x: number, y: number, r?: number) => SATCircle = makers.circle;
+export const capsule: (parent: Node, name: string, x: number, y: number, radius: number, height: number) => SATCapsule = makers.capsule;
+export const polygon: (parent: Node, name: string, x: number, y: number, points: Array<[number, number]>) => SATPolygon = makers.polygon;
 
 export function withUITransform(n: Node, w: number, h: number, ax = 0.5, ay = 0.5): UITransform {
   const ui = n.getComponent(UITransform) ?? n.addComponent(UITransform);
@@ -86,51 +63,10 @@ export function withUITransform(n: Node, w: number, h: number, ax = 0.5, ay = 0.
 }
 
 export const EVENTS = ['begin-contact', 'stay-contact', 'end-contact', 'pre-solve', 'post-solve'] as const;
+export type { Seen };
 
-/** A copy of what a handler saw (contacts are reused objects). */
-export interface Seen {
-  source: string;
-  type: string;
-  self: string;
-  other: string;
-  normal: { x: number; y: number };
-  depth: number;
-  points: Array<{ x: number; y: number }>;
-}
-
-function copy(source: string, type: string, self: SATCollider, other: SATCollider, c: SATContact): Seen {
-  return {
-    source,
-    type,
-    self: self.node.name,
-    other: other.node.name,
-    normal: { x: c.normal.x, y: c.normal.y },
-    depth: c.depth,
-    points: c.points.map((p: Vec2) => ({ x: p.x, y: p.y })),
-  };
-}
-
-/** Records the manager's events, and those of the given colliders and their nodes. */
-export function record(...colliders: SATCollider[]): { log: Seen[]; pairs: () => string[]; stop: () => void } {
-  const log: Seen[] = [];
-  const offs: Array<() => void> = [];
-  for (const type of EVENTS) {
-    const onManager = (a: SATCollider, b: SATCollider, c: SATContact) => log.push(copy('manager', type, a, b, c));
-    manager().on(type, onManager);
-    offs.push(() => manager().off(type, onManager));
-    for (const col of colliders) {
-      const name = col.node.name;
-      const onCollider = (s: SATCollider, o: SATCollider, c: SATContact) => log.push(copy(`collider:${name}`, type, s, o, c));
-      const onNode = (s: SATCollider, o: SATCollider, c: SATContact) => log.push(copy(`node:${name}`, type, s, o, c));
-      col.on(type, onCollider);
-      col.node.on(type, onNode);
-      offs.push(() => col.off(type, onCollider));
-    }
-  }
-  // 'type A-B' with the names sorted: which collider is A is the world's choice
-  const pairs = () => log.filter((r) => r.source === 'manager').map((r) => `${r.type} ${[r.self, r.other].sort().join('-')}`);
-  return { log, pairs, stop: () => offs.forEach((f) => f()) };
-}
+/** Records the manager's events, and those of the given colliders and their nodes (see makers.ts). */
+export const record = (...colliders: SATCollider[]) => makers.record(EVENTS, ...colliders);
 
 /** Node names of colliders, for readable comparisons (a component's own diff is thousands of lines). */
 export const names = (cs: ReadonlyArray<{ node: Node | null }>) => cs.map((c) => c.node?.name ?? '(destroyed)');

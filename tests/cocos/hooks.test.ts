@@ -101,3 +101,75 @@ describe('builder contribution', () => {
     expect(() => hooks.copyModule({ platform: 'wechatgame' }, { dest }, empty, quiet)).toThrow(/sat-baseline\.wasm is missing/);
   });
 });
+
+describe('the 3D module in builds', () => {
+  const wasm3 = readFileSync(path.join(ext, 'native/sat3d-baseline.wasm'));
+  /** A project folder with the given files under assets/. */
+  function fakeProject(files: Record<string, string>): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sat-project-'));
+    dirs.push(dir);
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, 'assets', rel)), { recursive: true });
+      writeFileSync(path.join(dir, 'assets', rel), text);
+    }
+    return dir;
+  }
+  const boxMeta = JSON.parse(readFileSync(path.join(ext, 'assets/components3d/SATBoxCollider3D.ts.meta'), 'utf8'));
+
+  it('names the same game-package paths and editor asset as the 3D runtime loader', () => {
+    const loader = readFileSync(path.join(ext, 'assets/runtime/loader3d.ts'), 'utf8');
+    const files = /export const FILES_3D = \{\s*wasm: '([^']+)',\s*asmjs: '([^']+)',/.exec(loader)!;
+    expect([hooks.BUILD_FILES_3D.wasm.target, hooks.BUILD_FILES_3D.asmjs.target]).toEqual([files[1], files[2]]);
+    const meta = JSON.parse(readFileSync(path.join(ext, 'assets/lib/wasm/sat3d-baseline.bin.meta'), 'utf8'));
+    expect(loader).toContain(`MODULE_3D_ASSET_UUID = '${meta.uuid}'`);
+  });
+
+  it('compresses UUIDs as the engine decodes them', () => {
+    // the example of the engine's decodeUuid (cocos/core/utils/decode-uuid.ts)
+    expect(hooks.compressUuid('fc991dd7-0033-4b80-9d41-c8a86a702e59', 2)).toBe('fcmR3XADNLgJ1ByKhqcC5Z');
+    expect(hooks.compressUuid(boxMeta.uuid, 5)).toHaveLength(23);
+    expect(hooks.compressUuid(boxMeta.uuid, 5).slice(0, 5)).toBe(boxMeta.uuid.slice(0, 5));
+  });
+
+  it("auto: copied when a scene, a prefab or a script uses a 3D component, not for a 2D-only project", () => {
+    const id = hooks.compressUuid(boxMeta.uuid, 5);
+    const scene = fakeProject({ 'level/main.scene': `[{"__type__": "cc.Node"}, {"__type__": "${id}", "_size": {}}]`, 'game.ts': 'export {}' });
+    const prefab = fakeProject({ 'crate.prefab': '[{"__type__": "SATSphereCollider3D"}]' });
+    const script = fakeProject({ 'src/player.ts': "import { SATCapsuleCollider3D } from 'db://sat-wasm/index';" });
+    const only2d = fakeProject({
+      'main.scene': '[{"__type__": "cc.Node"}, {"__type__": "SATBox"}]',
+      'player.ts': "import { SATBox, SATCollisionManager } from 'db://sat-wasm/index'; // SATBoxCollider3Dx is not a name",
+    });
+    expect(path.basename(hooks.projectUses3D(scene, ext))).toBe('main.scene');
+    expect(path.basename(hooks.projectUses3D(prefab, ext))).toBe('crate.prefab');
+    expect(path.basename(hooks.projectUses3D(script, ext))).toBe('player.ts');
+    expect(hooks.projectUses3D(only2d, ext)).toBeNull();
+    const auto = { platform: 'web-mobile', packages: {} };
+    expect(hooks.wants3D(auto, scene, ext).copy).toBe(true);
+    expect(hooks.wants3D(auto, only2d, ext)).toEqual({ copy: false, why: 'no scene, prefab or script of the project uses a 3D collider' });
+    expect(hooks.wants3D({ platform: 'web-mobile', packages: { 'sat-wasm': { module3d: 'always' } } }, only2d, ext).copy).toBe(true);
+    expect(hooks.wants3D({ platform: 'web-mobile', packages: { 'sat-wasm': { module3d: 'never' } } }, scene, ext).copy).toBe(false);
+    expect(hooks.wants3D(auto, undefined, ext).copy).toBe(true); // no project folder: copied, to be safe
+    expect(builder.configs['*'].options.module3d.default).toBe('auto');
+    expect(builder.configs.wechatgame.options.module3d).toBe(builder.configs['*'].options.module3d);
+  });
+
+  it('copies the 3D file each platform needs beside the 2D one', () => {
+    const asmjs3 = readFileSync(path.join(ext, 'native/sat3d-asmjs.js'));
+    for (const platform of ['web-mobile', 'wechatgame', 'android', 'ios']) {
+      const dest = fakeBuild();
+      const native = platform === 'android' || platform === 'ios';
+      const result = native ? { dest, paths: { dir: path.join(dest, 'data') } } : { dest };
+      const out = hooks.copyModule3D({ platform, packages: {} }, result, ext, quiet);
+      const bytes = readFileSync(out);
+      if (platform === 'wechatgame') expect(brotliDecompressSync(bytes)).toEqual(wasm3);
+      else expect(bytes).toEqual(platform === 'ios' ? asmjs3 : wasm3);
+      expect(path.relative(dest, out)).toBe(
+        { 'web-mobile': 'sat-wasm/sat3d-baseline.wasm', wechatgame: 'sat-wasm/sat3d-baseline.wasm.br', android: 'data/sat-wasm/sat3d-baseline.wasm', ios: 'data/sat-wasm/sat3d-asmjs.js' }[platform],
+      );
+    }
+    const text = asmjs3.toString('utf8');
+    expect(text).not.toMatch(/^\s*(export|import)\b/m);
+    expect(typeof new Function(`${text}\nreturn createSATModule;`)()).toBe('function');
+  });
+});

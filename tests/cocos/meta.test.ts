@@ -94,19 +94,30 @@ describe('npm run build output', () => {
     expect(payload.platforms.ios.moduleFile).toBe('data/sat-wasm/sat-asmjs.js');
     expect(payload.platforms['web-mobile'].module.kb).toBe(wasmKb);
     expect(payload.platforms.ios.module.kb).toBe(asmjsKb);
-    // the scripts every build carries hold neither build of the module
-    expect(payload.platforms['web-mobile'].scripts.kb).toBeLessThan(Math.min(wasmKb, asmjsKb) * 2);
-    for (const p of Object.values(payload.platforms) as { scripts: { kb: number }; module: { kb: number }; total: { kb: number } }[]) {
+    // the scripts every build carries hold no build of either module
+    const web = payload.platforms['web-mobile'];
+    expect(web.scripts.kb - web.scripts3d.kb).toBeLessThan(Math.min(wasmKb, asmjsKb) * 2);
+    expect(web.scripts3d.kb).toBeLessThan(web.module3d.kb);
+    // the 3D module is a file of its own, added only to builds of projects that use it
+    const wasm3Kb = +(statSync(path.join(out, 'sat-wasm/native/sat3d-baseline.wasm')).size / 1024).toFixed(1);
+    expect(web.module3dFile).toBe('sat-wasm/sat3d-baseline.wasm');
+    expect(web.module3d.kb).toBe(wasm3Kb);
+    expect(payload.platforms.wechatgame.module3dFile).toBe('sat-wasm/sat3d-baseline.wasm.br');
+    expect(payload.platforms.ios.module3dFile).toBe('data/sat-wasm/sat3d-asmjs.js');
+    type Row = { scripts: { kb: number }; module: { kb: number }; module3d: { kb: number }; total: { kb: number }; total3d: { kb: number } };
+    for (const p of Object.values(payload.platforms) as Row[]) {
       expect(p.total.kb).toBeCloseTo(p.scripts.kb + p.module.kb, 0);
+      expect(p.total3d.kb).toBeCloseTo(p.total.kb + p.module3d.kb, 0);
     }
   });
 
-  it('ships one glue script, the baseline one, imported as .js (no .mjs left)', () => {
+  it('ships one glue script per module, the baseline ones, imported as .js (no .mjs left)', () => {
     const lib = path.join(out, 'sat-wasm/assets/lib');
     expect(readFileSync(path.join(lib, 'files.js'), 'utf8')).toContain("from './wasm/sat-baseline.js'");
+    expect(readFileSync(path.join(lib, 'files3.js'), 'utf8')).toContain("from './wasm/sat3d-baseline.js'");
     for (const f of readdirSync(lib).filter((f) => f.endsWith('.js'))) {
       expect([f, readFileSync(path.join(lib, f), 'utf8')]).not.toEqual([f, expect.stringMatching(/\.mjs['"]/)]);
     }
-    expect(readdirSync(path.join(lib, 'wasm')).filter((f) => f.endsWith('.js'))).toEqual(['sat-baseline.js']);
+    expect(readdirSync(path.join(lib, 'wasm')).filter((f) => f.endsWith('.js'))).toEqual(['sat-baseline.js', 'sat3d-baseline.js']);
   });
 });

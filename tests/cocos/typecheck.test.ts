@@ -61,11 +61,14 @@ function cocosProject(strict: boolean | undefined): string {
   const project: Record<string, unknown> = { extends: './temp/tsconfig.cocos.json' };
   if (strict !== undefined) project.compilerOptions = { strict };
   write('tsconfig.json', JSON.stringify(project));
-  // The README's usage example, and a project script next to it (db://assets/ must keep resolving).
+  // The README's usage examples (2D and 3D), and a project script next to them (db://assets/ must keep resolving).
   const readme = readFileSync(path.join(root, 'cocos-extension/README.md'), 'utf8');
   const example = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Usage')))![1];
   expect(example).toContain("from 'db://sat-wasm/index'");
   write('assets/scripts/Player.ts', example);
+  const example3d = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## 3D')))![1];
+  expect(example3d).toContain('SATCollisionManager3D');
+  write('assets/scripts/Crate.ts', example3d);
   write('assets/scripts/Score.ts', "import { Player } from 'db://assets/scripts/Player';\nexport const playerClass: typeof Player = Player;\n");
   return dir;
 }

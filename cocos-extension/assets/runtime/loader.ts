@@ -67,7 +67,7 @@ interface JsbLike {
     getStringFromFile(path: string): string;
   };
 }
-interface WXWebAssemblyLike {
+export interface WXWebAssemblyLike {
   instantiate(path: string, imports: WebAssembly.Imports): Promise<{ instance: WebAssembly.Instance }>;
 }
 
@@ -137,12 +137,12 @@ export function chooseLoadPlan(p: PlatformInfo = currentPlatform()): LoadPlan {
   return 'web';
 }
 
-/** The module's bytes from its BufferAsset (editor and preview). */
-function moduleAssetBytes(): Promise<ArrayBuffer> {
+/** A module's bytes from its BufferAsset (editor and preview). */
+export function moduleAssetBytes(uuid = MODULE_ASSET_UUID, name = 'lib/wasm/sat-baseline.bin'): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
-    assetManager.loadAny({ uuid: MODULE_ASSET_UUID }, (err: Error | null, asset: BufferAsset | null) => {
+    assetManager.loadAny({ uuid }, (err: Error | null, asset: BufferAsset | null) => {
       if (err || !asset) {
-        reject(new SATError('LoadFailed', `[sat-wasm] cannot load lib/wasm/sat-baseline.bin: ${err?.message ?? 'no asset'}`));
+        reject(new SATError('LoadFailed', `[sat-wasm] cannot load ${name}: ${err?.message ?? 'no asset'}`));
       } else {
         resolve(asset.buffer());
       }
@@ -151,11 +151,11 @@ function moduleAssetBytes(): Promise<ArrayBuffer> {
 }
 
 /** The asm.js build's factory from its classic script (the script defines `createSATModule`). */
-export function evaluateAsmjsGlue(source: string): NonNullable<LoadOptions['moduleFactory']> {
+export function evaluateAsmjsGlue(source: string, file: string = FILES.asmjs): NonNullable<LoadOptions['moduleFactory']> {
   // scripts/build-cocos.mjs writes the script from the module's ES glue; iOS native evaluates it as Cocos
   // evaluates its own plugin scripts.
   const factory = new Function(`${source}\nreturn typeof createSATModule === 'function' ? createSATModule : null;`)() as unknown;
-  if (typeof factory !== 'function') throw new SATError('LoadFailed', `[sat-wasm] ${FILES.asmjs} does not define createSATModule`);
+  if (typeof factory !== 'function') throw new SATError('LoadFailed', `[sat-wasm] ${file} does not define createSATModule`);
   return factory as NonNullable<LoadOptions['moduleFactory']>;
 }
 
@@ -176,32 +176,32 @@ function ensureWebAssemblyGlobal(wx: unknown): void {
 }
 
 /** The module files a WeChat build may hold, the one the file system says exists first. */
-function wechatWasmPaths(): string[] {
-  const br = `${WECHAT_WASM_PATH}.br`;
+function wechatWasmPaths(plain: string): string[] {
+  const br = `${plain}.br`;
   const fsm = (globalThis as Global).wx?.getFileSystemManager?.();
   if (fsm) {
     try {
-      fsm.accessSync(WECHAT_WASM_PATH);
-      return [WECHAT_WASM_PATH, br];
+      fsm.accessSync(plain);
+      return [plain, br];
     } catch {
       // no plain file: the build was made with brotli (the default)
     }
   }
-  return [br, WECHAT_WASM_PATH];
+  return [br, plain];
 }
 
 /**
  * WeChat: instantiate through WXWebAssembly from the file the builder hook wrote, trying the other name if the
  * first fails. `failed` rejects when neither loads (the glue would otherwise wait for the instance forever).
  */
-function wechatOptions(wx: WXWebAssemblyLike): { options: LoadOptions; failed: Promise<never> } {
+export function wechatOptions(wx: WXWebAssemblyLike, wasmPath: string = WECHAT_WASM_PATH): { options: LoadOptions; failed: Promise<never> } {
   ensureWebAssemblyGlobal(wx);
   let fail: (err: Error) => void = () => {};
   const failed = new Promise<never>((_, reject) => {
     fail = reject;
   });
   failed.catch(() => {}); // observed through loadWithPlan's race
-  const paths = wechatWasmPaths();
+  const paths = wechatWasmPaths(wasmPath);
   const options: LoadOptions = {
     prefer: 'baseline',
     locateFile: (file: string) => file,

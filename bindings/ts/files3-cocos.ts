@@ -1,0 +1,31 @@
+/**
+ * The Cocos Creator extension's `files3.js` (scripts/build-cocos.mjs ships this module under that name): one glue
+ * script, the baseline 3D build's, and nothing that needs `URL` or `import.meta.url`. The extension's runtime
+ * loader passes the module's bytes (or an instantiate hook) and, on iOS native, the asm.js build's factory
+ * (`moduleFactory`).
+ * @internal
+ * @module
+ */
+import type { Variant } from './api.js';
+import { SATError } from './errors.js';
+import createBaseline3 from './wasm/sat3d-baseline.mjs';
+
+/** The baseline 3D glue; any other build is an error naming the way out. @internal */
+export function importGlue3(variant: Variant): Promise<{ default: unknown }> {
+  if (variant === 'baseline') return Promise.resolve({ default: createBaseline3 });
+  return Promise.reject(
+    new SATError(
+      'LoadFailed',
+      `load3D: the Cocos extension ships only the baseline 3D build's glue, not the ${variant} build's: ` +
+        "use prefer: 'baseline', or pass options.moduleFactory",
+    ),
+  );
+}
+
+/** Always throws: in Cocos the 3D module's bytes come through `wasmBinary`, `instantiateWasm` or `locateFile`. @internal */
+export function defaultWasmUrl3(variant: Variant): URL {
+  throw new SATError(
+    'LoadFailed',
+    `load3D: no default location for the ${variant} 3D module in Cocos Creator: pass options.wasmBinary, options.instantiateWasm or options.locateFile`,
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Where the 3D module's files are, for the npm package: each build's glue through a static `import()` and its
+ * `.wasm` beside it as a `new URL('./wasm/<file>', import.meta.url)` literal, so that bundlers find and ship them.
+ *
+ * The Cocos Creator extension ships `files3-cocos.js` under this module's name instead (scripts/build-cocos.mjs).
+ * @internal
+ * @module
+ */
+import type { Variant } from './api.js';
+
+/** The glue of a 3D build (its real shape is Module3DFactory in 3d.ts). @internal */
+export function importGlue3(variant: Variant): Promise<{ default: unknown }> {
+  switch (variant) {
+    case 'simd':
+      return import('./wasm/sat3d-simd.mjs');
+    case 'baseline':
+      return import('./wasm/sat3d-baseline.mjs');
+    default:
+      return import('./wasm/sat3d-asmjs.mjs');
+  }
+}
+
+/** The default location of a 3D build's `.wasm` file: beside its glue in `dist/wasm/`. @internal */
+export function defaultWasmUrl3(variant: Variant): URL {
+  return variant === 'simd'
+    ? new URL('./wasm/sat3d-simd.wasm', import.meta.url)
+    : new URL('./wasm/sat3d-baseline.wasm', import.meta.url);
+}
