@@ -78,12 +78,7 @@ writeIfChanged(path.join(native, 'sat-asmjs.js'), asmjs.replace(exportLine, ''))
 
 // The 3D module: the same three files, named sat3d-*.
 put(path.join(lib, 'wasm', 'sat3d-baseline.js'), readFileSync(path.join(distWasm, 'sat3d-baseline.mjs')));
-// Self-contained, as sat-baseline.d.mts: the factory's real type (Module3DFactory) is internal and stripped from lib/3d.d.ts.
-put(
-  path.join(lib, 'wasm', 'sat3d-baseline.d.ts'),
-  '// Type of the 3D module\'s Emscripten glue (scripts/build-cocos.mjs).\n' +
-    'declare const createSAT3DModule: (options?: object) => Promise<object>;\nexport default createSAT3DModule;\n',
-);
+put(path.join(lib, 'wasm', 'sat3d-baseline.d.ts'), readFileSync(path.join(distWasm, 'sat3d-baseline.d.mts')));
 const wasm3File = path.join(distWasm, 'sat3d-baseline.wasm');
 if (!existsSync(wasm3File)) fail('dist/wasm/sat3d-baseline.wasm is missing');
 const wasm3 = readFileSync(wasm3File);

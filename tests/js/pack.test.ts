@@ -67,7 +67,10 @@ describe('npm pack smoke test', () => {
        // the glue's declarations ship too (./wasm/* in the exports map) and must stand on their own
        import createSimd from 'sat-wasm/wasm/sat-simd.mjs';
        import createAsmjs from 'sat-wasm/wasm/sat-asmjs-narrow.mjs';
-       export const factories = [createSimd, createAsmjs];`,
+       import create3D from 'sat-wasm/wasm/sat3d-baseline.mjs';
+       export const factories = [createSimd, createAsmjs, create3D];
+       import { load3D, type SAT3D } from 'sat-wasm/3d';
+       export const sat3: Promise<SAT3D> = load3D();`,
     );
     execFileSync(
       process.execPath,
