@@ -97,6 +97,42 @@ BENCHMARK(MovingHulls)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// A deforming body: one body of a 1,000-body scene gets its hull rebuilt from a new cloud of N points each iteration
+// (quickhull, new bounds, the body's pairs' caches reset), then the world updates. Reported: the rebuild alone.
+void RebuildHull(benchmark::State& state) {
+  const int points = int(state.range(0));
+  std::mt19937 rng(7);
+  sat::World3 world;
+  sat::Box3 crate;
+  sat::makeBox({0.5f, 0.5f, 0.5f}, &crate);
+  for (int i = 0; i < 1000; ++i) {
+    sat::BodyDef3 def;
+    def.transform.p = {uni(rng, -15, 15), uni(rng, -15, 15), uni(rng, -15, 15)};
+    sat::BodyId id;
+    world.createBody(def, sat::Shape3(crate), &id);
+  }
+  sat::BodyDef3 def;
+  sat::BodyId body;
+  world.createBody(def, sat::Shape3(crate), &body);
+  world.update();
+  std::vector<std::vector<sat::Vec3>> clouds(16);
+  for (auto& c : clouds) {
+    for (int i = 0; i < points; ++i)
+      c.push_back(sat::normalize(sat::Vec3{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)}) * uni(rng, 0.8f, 1.0f));
+  }
+  size_t k = 0;
+  for (auto _ : state) {
+    const std::vector<sat::Vec3>& c = clouds[k++ % clouds.size()];
+    const sat::Status st = world.rebuildHull(body, 0, c.data(), int(c.size()), sat::kMaxHullVertices);
+    if (st != sat::Status::Ok) state.SkipWithError("rebuildHull failed");
+    state.PauseTiming();
+    world.update();
+    state.ResumeTiming();
+  }
+}
+// Argument: input points (every one on or near the hull's surface).
+BENCHMARK(RebuildHull)->Arg(64)->Arg(256)->Unit(benchmark::kMicrosecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

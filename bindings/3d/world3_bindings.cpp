@@ -167,6 +167,24 @@ int32_t collectIds(WorldSlot& slot, Query&& query) {
   return n;
 }
 
+/// Reads kShapeDefWords words per shape into defs; 0 or the failure code (bad handle: argument 3 + index).
+int32_t readShapeDefs(const int32_t* shapeDefs, int count, std::vector<sat::ShapeDef3>* defs) {
+  if (count < 1 || count > sat::kMaxShapesPerBody3 || !shapeDefs) return fail(sat::Status::InvalidArgument, 1);
+  defs->resize(static_cast<size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    const int32_t* d = shapeDefs + kShapeDefWords * i;
+    const sat::Shape3* shape = sat3dFindShape(d[0]);
+    if (!shape) return fail(sat::Status::InvalidArgument, 3 + i);
+    float f[7];
+    std::memcpy(f, d + 1, sizeof f);
+    sat::ShapeDef3& def = (*defs)[size_t(i)];
+    def.shape = *shape;
+    def.offset = {f[0], f[1], f[2]};
+    def.rotation = {f[3], f[4], f[5], f[6]};
+  }
+  return 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -205,19 +223,9 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_create_body(int32_t h, int type, uint32_t gr
                                                 float mass, uint32_t userId, const int32_t* shapeDefs, int count) {
   WorldSlot* s = findWorld(h);
   if (!s) return fail(sat::Status::InvalidArgument);
-  if (count < 1 || count > sat::kMaxShapesPerBody3 || !shapeDefs) return fail(sat::Status::InvalidArgument, 1);
   if (type < 0 || type > 2) return fail(sat::Status::InvalidArgument, 2);
-  std::vector<sat::ShapeDef3> defs(static_cast<size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    const int32_t* d = shapeDefs + kShapeDefWords * i;
-    const sat::Shape3* shape = sat3dFindShape(d[0]);
-    if (!shape) return fail(sat::Status::InvalidArgument, 3 + i);
-    float f[7];
-    std::memcpy(f, d + 1, sizeof f);
-    defs[size_t(i)].shape = *shape;
-    defs[size_t(i)].offset = {f[0], f[1], f[2]};
-    defs[size_t(i)].rotation = {f[3], f[4], f[5], f[6]};
-  }
+  std::vector<sat::ShapeDef3> defs;
+  if (const int32_t r = readShapeDefs(shapeDefs, count, &defs)) return r;
   sat::BodyDef3 def;
   def.type = sat::BodyType(type);
   def.transform = readTransform(ioF() + kIoIn);
@@ -229,6 +237,15 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_w3_create_body(int32_t h, int type, uint32_t gr
   std::memcpy(&gIo[kIoValue], &id, 4);
   publishFrame(*s->world);
   return 0;
+}
+
+/// shapeDefs as sat_w3_create_body.
+EMSCRIPTEN_KEEPALIVE int32_t sat_w3_set_shapes(int32_t h, uint32_t id, const int32_t* shapeDefs, int count) {
+  WorldSlot* s = findWorld(h);
+  if (!s) return fail(sat::Status::InvalidArgument);
+  std::vector<sat::ShapeDef3> defs;
+  if (const int32_t r = readShapeDefs(shapeDefs, count, &defs)) return r;
+  return result(s->world->setShapes(id, defs.data(), count));
 }
 
 EMSCRIPTEN_KEEPALIVE int32_t sat_w3_destroy_body(int32_t h, uint32_t id) {

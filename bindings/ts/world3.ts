@@ -23,6 +23,7 @@ export interface World3Module extends SAT3DModule {
   _sat_w3_check(h: number, id: number): number;
   _sat_w3_body_count(h: number): number;
   _sat_w3_set_transform(h: number, id: number, teleport: number): number;
+  _sat_w3_set_shapes(h: number, id: number, shapeDefs: number, count: number): number;
   _sat_w3_get_transform(h: number, id: number): number;
   _sat_w3_set(h: number, id: number, what: number, a: number, b: number, value: number): number;
   _sat_w3_body_info(h: number, id: number): number;
@@ -268,28 +269,46 @@ export class World3 {
   createBody(def: BodyDef3): number {
     const h = this.handle('createBody');
     if (typeof def !== 'object' || def === null) throw new SATError('InvalidArgument', `createBody: def must be an object, got ${describe(def)}`);
-    const list = Array.isArray(def.shapes) ? def.shapes : [def.shapes];
-    if (list.length < 1 || list.length > this.L.maxShapes) throw new SATError('InvalidArgument', `createBody: a body needs 1 to ${this.L.maxShapes} shapes, got ${list.length}`);
     const type = BODY_TYPES.indexOf(def.type ?? 'dynamic');
     if (type < 0) throw new SATError('InvalidArgument', `createBody: type must be 'static', 'kinematic' or 'dynamic', got ${describe(def.type)}`);
     const mass = def.mass ?? 1;
     if (typeof mass !== 'number') throw new SATError('InvalidArgument', `createBody: mass must be a number, got ${describe(mass)}`);
+    return this.withShapeDefs('createBody', def.shapes, (ptr, count) => {
+      this.writeTransform('createBody', 'transform', def.transform ?? { x: 0, y: 0, z: 0 });
+      const flags = (def.sensor ? 1 : 0) | (def.enabled === false ? 2 : 0) | (def.bullet ? 4 : 0);
+      this.check('createBody', this.m._sat_w3_create_body(h, type, def.group ?? 1, def.mask ?? 0xffffffff, flags, mass, def.userId ?? 0, ptr, count));
+      return this.m.HEAPU32[this.io + this.L.io.value];
+    });
+  }
+
+  /**
+   * Replaces a body's shapes in place (as `shapes` of {@link BodyDef3}): the body keeps its id, options and pairs;
+   * at the next update a pair that still touches reports stay, one that no longer does, end. A deforming or
+   * destructible hull: `world.setShapes(id, sat3.hull(movedPoints))` (the shape is copied; dispose it after).
+   * @throws SATError `InvalidArgument`, `InvalidTransform`, `UnknownBody`, `RemovedBody`; the body is unchanged
+   */
+  setShapes(id: number, shapes: Shape3 | readonly (Shape3 | ShapeDef3)[]): void {
+    const h = this.handle('setShapes');
+    this.withShapeDefs('setShapes', shapes, (ptr, count) => this.check('setShapes', this.m._sat_w3_set_shapes(h, id, ptr, count)));
+  }
+
+  /** Writes 1 to maxShapes shape definitions into module memory for one call. */
+  private withShapeDefs<T>(fn: string, shapes: Shape3 | readonly (Shape3 | ShapeDef3)[], call: (ptr: number, count: number) => T): T {
+    const list = Array.isArray(shapes) ? shapes : [shapes];
+    if (list.length < 1 || list.length > this.L.maxShapes) throw new SATError('InvalidArgument', `${fn}: a body needs 1 to ${this.L.maxShapes} shapes, got ${list.length}`);
     const words = this.L.shapeDefWords;
     const ptr = this.m._sat_3d_malloc(4 * words * list.length);
-    if (ptr === 0) throw new SATError('OutOfMemory', 'createBody: the WebAssembly memory could not grow');
+    if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
     try {
       const i32 = this.m.HEAP32, f32 = this.m.HEAPF32, at = ptr >> 2;
       list.forEach((item, i) => {
         const sd = (isShape(item) ? { shape: item } : item) as ShapeDef3;
-        i32[at + words * i] = this.shapeHandle('createBody', `shapes[${i}]`, sd?.shape);
+        i32[at + words * i] = this.shapeHandle(fn, `shapes[${i}]`, sd?.shape);
         const o = sd.offset ?? { x: 0, y: 0, z: 0 }, q = sd.rotation ?? { x: 0, y: 0, z: 0, w: 1 };
         const k = at + words * i + 1;
         f32[k] = o.x, f32[k + 1] = o.y, f32[k + 2] = o.z, f32[k + 3] = q.x, f32[k + 4] = q.y, f32[k + 5] = q.z, f32[k + 6] = q.w;
       });
-      this.writeTransform('createBody', 'transform', def.transform ?? { x: 0, y: 0, z: 0 });
-      const flags = (def.sensor ? 1 : 0) | (def.enabled === false ? 2 : 0) | (def.bullet ? 4 : 0);
-      this.check('createBody', this.m._sat_w3_create_body(h, type, def.group ?? 1, def.mask ?? 0xffffffff, flags, mass, def.userId ?? 0, ptr, list.length));
-      return this.m.HEAPU32[this.io + this.L.io.value];
+      return call(ptr, list.length);
     } finally {
       this.m._sat_3d_free(ptr);
     }

@@ -273,6 +273,42 @@ describe.skipIf(!existsSync(dist))('World3 through the TypeScript API', () => {
     plate.dispose();
   });
 
+  it('setShapes rebuilds a hull in place: same id, a still-touching pair stays, the contact is the new shape\'s', () => {
+    const r = rng(5);
+    const cloud = (radius: number) => {
+      const pts: number[] = [];
+      for (let i = 0; i < 64; ++i) {
+        const v = [r() * 2 - 1, r() * 2 - 1, r() * 2 - 1];
+        const k = (radius * (0.9 + 0.1 * r())) / Math.hypot(...v);
+        pts.push(v[0] * k, v[1] * k, v[2] * k);
+      }
+      return pts;
+    };
+    const slab = sat3.box(5, 0.5, 5);
+    const rock = sat3.hull(cloud(0.5), { maxVertices: 255 });
+    const world = sat3.createWorld();
+    const floor = world.createBody({ shapes: slab, type: 'static', transform: { x: 0, y: -0.5, z: 0 } });
+    const id = world.createBody({ shapes: rock, transform: { x: 0, y: 0.4, z: 0 } });
+    world.update();
+    expect(world.beginEvents()).toEqual([[floor, id]]);
+    const grown = sat3.hull(cloud(0.55), { maxVertices: 255 });
+    world.setShapes(id, grown);
+    world.update();
+    expect([world.beginEvents().length, world.endEvents().length, world.stayEvents().length]).toEqual([0, 0, 1]);
+    const expected = sat3.collide(slab, { x: 0, y: -0.5, z: 0 }, grown, { x: 0, y: 0.4, z: 0 })!;
+    const c = world.contacts()[0];
+    expect(c.depth).toBe(expected.depth);
+    expect(c.normal).toEqual(expected.normal);
+    // A bad edit changes nothing.
+    expect(() => world.setShapes(id, [])).toThrow(expect.objectContaining({ code: 'InvalidArgument' }));
+    world.update();
+    expect(world.stayEvents().length).toBe(1);
+    world.destroyBody(id);
+    expect(() => world.setShapes(id, grown)).toThrow(expect.objectContaining({ code: 'RemovedBody' }));
+    world.dispose();
+    for (const s of [slab, rock, grown]) s.dispose();
+  });
+
   it('bad input gets named errors and leaves the world usable', () => {
     const liveBefore = sat3.liveShapes;
     const world = sat3.createWorld();

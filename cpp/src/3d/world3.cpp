@@ -275,6 +275,52 @@ Status World3::createBody(const BodyDef3& def, const Shape3& shape, BodyId* out)
   return createBody(def, &sd, 1, out);
 }
 
+Status World3::setShapes(BodyId id, const ShapeDef3* shapes, int shapeCount) {
+  Impl& w = *impl_;
+  Body3* b = w.find(id);
+  if (b == nullptr) return w.lookup(id);
+  if (shapes == nullptr || shapeCount < 1 || shapeCount > kMaxShapesPerBody3) return Status::InvalidArgument;
+  std::vector<BodyShape3> placed(static_cast<size_t>(shapeCount));
+  for (int i = 0; i < shapeCount; ++i) {
+    const Status st = placeShape(shapes[i], &placed[size_t(i)].shape);
+    if (st != Status::Ok) return st;
+  }
+  b->shapes.swap(placed);
+  w.shapesChanged(body3Slot(id));
+  return Status::Ok;
+}
+
+Status World3::rebuildHull(BodyId id, int shapeIndex, const Vec3* points, int count, int maxVertices) {
+  Impl& w = *impl_;
+  Body3* b = w.find(id);
+  if (b == nullptr) return w.lookup(id);
+  if (shapeIndex < 0 || size_t(shapeIndex) >= b->shapes.size()) return Status::InvalidArgument;
+  Hull3 hull;
+  const Status st = makeHull(points, count, &hull, maxVertices);
+  if (st != Status::Ok) return st;
+  b->shapes[size_t(shapeIndex)].shape = Shape3(static_cast<Hull3&&>(hull));
+  w.shapesChanged(body3Slot(id));
+  return Status::Ok;
+}
+
+void World3::Impl::shapesChanged(uint32_t slot) {
+  Body3& b = bodies[slot];
+  b.changeStamp = ++stamp;
+  computeBounds(b);
+  if (b.proxy != DynamicTree3::kNull) {
+    tree.moveProxy(b.proxy, fatten(b.box));  // a shrunk shape gets a tight fat box again
+    b.requery = true;
+  }
+  for (Pair3& p : pairs) {
+    if (p.key == 0 || (p.a != b.id && p.b != b.id)) continue;
+    releaseCaches(p.cacheFirst, p.cacheCount);
+    p.cacheCount = uint32_t(bodies[body3Slot(p.a)].shapes.size() * bodies[body3Slot(p.b)].shapes.size());
+    p.cacheFirst = allocateCaches(p.cacheCount);
+    for (uint32_t i = 0; i < p.cacheCount; ++i) cachePool[p.cacheFirst + i] = SatCache3{};
+    p.testStamp = 0;
+  }
+}
+
 Status World3::destroyBody(BodyId id) {
   Impl& w = *impl_;
   Body3* b = w.find(id);

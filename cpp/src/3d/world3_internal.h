@@ -134,6 +134,9 @@ struct World3::Impl {
   /// Re-inserts the proxy when the body's bounds left its fat box; true when it did.
   bool refreshProxy(uint32_t slot);
   bool shouldCollide(const Body3& a, const Body3& b) const;
+  /// After a body's shapes changed: new bounds and proxy, and fresh SAT caches (sized shapes(a) x shapes(b)) for
+  /// its pairs, which keep their touching state so that a pair still touching reports stay.
+  void shapesChanged(uint32_t slot);
 
   // ---- the frame's stages ----
   void syncTransforms();

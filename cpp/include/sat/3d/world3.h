@@ -145,6 +145,13 @@ class World3 {
   Status createBody(const BodyDef3& def, const ShapeDef3* shapes, int shapeCount, BodyId* out);
   /// A body of one shape at the body origin.
   Status createBody(const BodyDef3& def, const Shape3& shape, BodyId* out);
+  /// Replaces a body's shapes in place (1 to kMaxShapesPerBody3, placed as in createBody): the body keeps its id,
+  /// options and pairs; at the next update() a pair that still touches reports stay, one that no longer does, end.
+  /// Statuses as createBody; on any error the body is unchanged.
+  Status setShapes(BodyId id, const ShapeDef3* shapes, int shapeCount);
+  /// Rebuilds shape `shapeIndex` of a body as the convex hull of `points` (body frame): a deforming or destructible
+  /// mesh. makeHull's statuses (the body is unchanged on error), InvalidArgument for a bad index.
+  Status rebuildHull(BodyId id, int shapeIndex, const Vec3* points, int count, int maxVertices = kDefaultHullVertexLimit);
   /// Destroys a body. Its touching pairs report end at the next update(); its id is stale at once.
   Status destroyBody(BodyId id);
 
