@@ -11,7 +11,6 @@
 //   buildEvents       begin / stay / end events, and the contacts in event order.
 //   pushApart         optional (world_response.cpp).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -1132,7 +1131,7 @@ void World::setPairFilter(PairFilter filter, void* context) {
 Status World::update() {
   Impl& w = *impl_;
   w.beginFrame();
-  Impl::StageClock clock(w.options.timeStages);
+  detail::StageClock clock(w.options.timeStages);
   w.syncTransforms();
   w.stats.syncMs = clock.lap();
   w.updateBroadPhase();

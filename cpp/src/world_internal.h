@@ -3,13 +3,13 @@
 // phase runs SAT on ready world-space data (detail::collideCores) without transforming per pair.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
 #include "broadphase.h"
 #include "id_map.h"
 #include "placement.h"
+#include "stage_clock.h"
 #include "sat/dynamic_tree.h"
 #include "sat/world.h"
 
@@ -198,24 +198,6 @@ struct World::Impl {
   void beginFrame();
   void finishFrame();
 
-  /// Wall-clock milliseconds between successive lap() calls; all 0 when off (no clock reads).
-  class StageClock {
-   public:
-    explicit StageClock(bool on) : on_(on) {
-      if (on_) last_ = std::chrono::steady_clock::now();
-    }
-    float lap() {
-      if (!on_) return 0.0f;
-      const auto now = std::chrono::steady_clock::now();
-      const float ms = std::chrono::duration<float, std::milli>(now - last_).count();
-      last_ = now;
-      return ms;
-    }
-
-   private:
-    bool on_;
-    std::chrono::steady_clock::time_point last_;
-  };
   /// Grid / sort-and-sweep: gathers the moving bodies' boxes and rebuilds.
   void rebuildMoving();
   void setBufferFromXf(uint32_t slot, const Transform& t, float angle);
