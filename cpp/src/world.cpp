@@ -396,12 +396,17 @@ void World::Impl::updateBroadPhase() {
       fat[slot] = hot[slot].box;
       staticTree.moveProxy(proxy[slot], hot[slot].box);
     } else if (options.broadPhase == BroadPhaseType::Tree && !contains(fat[slot], hot[slot].box)) {
+      // Only a body that left its fat box changes the tree; its new box is queried for pairs (findPairs).
       fat[slot] = fatten(hot[slot].box);
-      movingTree.moveProxy(proxy[slot], fat[slot]);
+      movingTree.enlargeProxy(proxy[slot], fat[slot]);
       queryList.push_back(slot);
     }
   }
-  if (options.broadPhase != BroadPhaseType::Tree) rebuildMoving();
+  if (options.broadPhase == BroadPhaseType::Tree) {
+    movingTree.rebuild();
+  } else {
+    rebuildMoving();
+  }
   membershipChanged = false;
 }
 
@@ -613,9 +618,17 @@ void World::Impl::narrowPhase() {
     } else if (p.touching) {
       ends.push_back({p.idA, p.idB});
     }
-    p.touching = touching ? 1 : 0;
-    p.fresh = 0;
-    nextPairs[out++] = p;
+    // Field by field: copying the whole record from the stack right after its byte fields were written there
+    // stalls on store forwarding (a wide load over narrow pending stores; it was most of this loop's own time).
+    Pair& kept = nextPairs[out++];
+    kept.a = a;
+    kept.b = b;
+    kept.idA = p.idA;
+    kept.idB = p.idB;
+    kept.cache = p.cache;
+    kept.touching = touching ? 1 : 0;
+    kept.fresh = 0;
+    kept.contact = p.contact;
   }
   nextPairs.resize(out);
   prefetchSink = touched;
