@@ -133,6 +133,7 @@ struct Result {
   double sync = 0, broad = 0, pairsMs = 0, narrow = 0, events = 0;
   long allocations = 0;  // heap allocations during the measured frames
   float checksum = 0.0f;
+  sat::WorldMemory memory;  // after the last frame
 };
 
 float gCellSize = 0.0f;    // grid cell size (0: automatic); set with cell=X on the command line
@@ -202,6 +203,7 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
     }
     r.pairs = count;
   }
+  r.memory = world.memory();
   std::sort(times.begin(), times.end());
   r.medianMs = times[times.size() / 2];
   r.p90Ms = times[size_t(double(times.size()) * 0.9)];
@@ -245,15 +247,18 @@ int main(int argc, char** argv) {
     phases = {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep};
   }
   if (sizes.empty()) sizes = {1000, 5000, 20000};
-  std::printf("%-6s %-5s %10s %10s %10s %10s %12s %10s\n", "N", "bp", "median ms", "cpu ms", "p90 ms", "pairs",
-              "brute pairs", "cand/body");
+  std::printf("%-6s %-5s %10s %10s %10s %10s %12s %10s %10s\n", "N", "bp", "median ms", "cpu ms", "p90 ms", "pairs",
+              "brute pairs", "cand/body", "bytes/body");
   for (int n : sizes) {
     for (sat::BroadPhaseType bp : phases) {
       Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid);
-      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f events %.2f; allocations %ld)\n",
+      const sat::WorldMemory& m = r.memory;
+      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f %10.0f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f events %.2f; allocations %ld; bytes/body: bodies %.0f shapes %.0f broad %.0f pairs %.0f outputs %.0f)\n",
                   n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
                   bp == sat::BroadPhaseType::Grid ? std::to_string(r.brute).c_str() : "-", r.avgCandidates / n,
-                  r.sync, r.broad, r.pairsMs, r.narrow, r.events, r.allocations);
+                  double(m.total()) / n, r.sync, r.broad, r.pairsMs, r.narrow, r.events, r.allocations,
+                  double(m.bodies) / n, double(m.shapes) / n, double(m.broadPhase) / n, double(m.pairs) / n,
+                  double(m.outputs) / n);
       std::fflush(stdout);
     }
   }

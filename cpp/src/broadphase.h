@@ -3,6 +3,7 @@
 // Storage grows to its high-water mark and is reused: no allocation per frame in steady state.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -29,6 +30,10 @@ class GridBroadPhase {
   /// cellSize <= 0: the mean of the boxes' larger side.
   void build(const BoxEntry* bodies, int count, float cellSize);
   int cellCount() const { return nx_ * ny_; }
+  size_t memoryBytes() const {
+    return cellStart_.capacity() * sizeof(uint32_t) + entries_.capacity() * sizeof(GridEntry) +
+           spans_.capacity() * sizeof(CellSpan) + big_.capacity() * sizeof(BoxEntry);
+  }
   float cellSize() const { return cell_; }
   /// The area the cells cover (bodies' boxes at the last build); empty grid: a zero box.
   AABB bounds() const {
@@ -90,6 +95,10 @@ class SapBroadPhase {
   template <typename Report>
   void findPairsUnbanded(Report&& report) const;
   int bandCount() const { return bandCount_; }
+  size_t memoryBytes() const {
+    return sorted_.capacity() * sizeof(BoxEntry) + position_.capacity() * sizeof(uint32_t) +
+           bandEntries_.capacity() * sizeof(BandEntry) + bandStart_.capacity() * sizeof(uint32_t);
+  }
   template <typename Visit>
   void query(const AABB& box, Visit&& visit) const;
   /// Widest box on x (queries scan this far to the left).

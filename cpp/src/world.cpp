@@ -704,14 +704,30 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     impl_->options.gridCellSize = 0.0f;
   }
   if (options.capacity > 0) {
-    size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
-    impl_->buffer.reserve(n * kTransformStride);
-    impl_->last.reserve(n * kTransformStride);
-    impl_->pairs.reserve(4 * n);
-    impl_->contacts.reserve(4 * n);
-    impl_->prevContacts.reserve(4 * n);
-    impl_->nextPairs.reserve(4 * n);
-    impl_->candidates.reserve(4 * n);
+    // Every per-slot array at the expected count (grown one by one, each would end up to twice that), and room
+    // for two pairs and contacts per body (a dense game scene has about two overlaps per body; more grows).
+    Impl& w = *impl_;
+    const size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
+    w.ids.reserve(n);
+    w.hot.reserve(n);
+    w.buffer.reserve(n * kTransformStride);
+    w.last.reserve(n * kTransformStride);
+    w.xf.reserve(n);
+    w.prevXf.reserve(n);
+    w.fat.reserve(n);
+    w.proxy.reserve(n);
+    w.userIds.reserve(n);
+    w.mass.reserve(n);
+    w.invMass.reserve(n);
+    w.sweptOf.reserve(n);
+    w.shapes.reserve(n);
+    w.shapeHot.reserve(n);
+    w.shapeUserData.reserve(n);
+    w.pairs.reserve(2 * n);
+    w.nextPairs.reserve(2 * n);
+    w.contacts.reserve(2 * n);
+    w.prevContacts.reserve(2 * n);
+    w.candidates.reserve(2 * n);
   }
 }
 
@@ -1165,6 +1181,33 @@ Status World::update() {
 }
 
 const UpdateStats& World::stats() const { return impl_->stats; }
+
+namespace {
+template <typename T>
+size_t bytesOf(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+template <typename T, typename... Rest>
+size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
+  return bytesOf(v) + bytesOf(rest...);
+}
+}  // namespace
+
+WorldMemory World::memory() const {
+  const Impl& w = *impl_;
+  WorldMemory m;
+  m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.fat, w.proxy, w.userIds, w.mass, w.invMass,
+                     w.freeSlots, w.pendingFree, w.sweptOf, w.queryStamp, w.pushStamp) +
+             w.slotOfId.memoryBytes();
+  m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
+  m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
+                 w.sap.memoryBytes() +
+                 bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.staticMoved, w.unbuilt);
+  m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
+  m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
+                      w.beginContacts, w.beginFrom, w.shapeContacts, w.rejected, w.swept);
+  return m;
+}
 const BodyPair* World::beginEvents() const { return impl_->begins.data(); }
 int World::beginCount() const { return int(impl_->begins.size()); }
 const BodyPair* World::stayEvents() const { return impl_->stays.data() + impl_->stayOffset; }

@@ -54,6 +54,8 @@ class DynamicTree {
   int height() const { return root_ == kNull ? 0 : nodes_[root_].height; }
   /// Sum of the nodes' perimeters over the root's: a quality measure (lower is better).
   float areaRatio() const;
+  /// Bytes held (node array and scratch capacities).
+  size_t memoryBytes() const { return nodes_.capacity() * sizeof(Node) + rebuildItems_.capacity() * sizeof(int); }
   /// Checks structure, boxes and heights; for tests.
   bool validate() const;
   void clear();
