@@ -255,11 +255,11 @@ AABB World::Impl::fatten(const AABB& b) const {
 void World::Impl::addProxy(uint32_t slot) {
   if (proxy[slot] >= 0) return;
   if (hot[slot].type == BodyType::Static) {
-    fat[slot] = hot[slot].box;
+    hot[slot].fat = hot[slot].box;
     proxy[slot] = staticTree.createProxy(hot[slot].box, slot);
   } else if (options.broadPhase == BroadPhaseType::Tree) {
-    fat[slot] = fatten(hot[slot].box);
-    proxy[slot] = movingTree.createProxy(fat[slot], slot);
+    hot[slot].fat = fatten(hot[slot].box);
+    proxy[slot] = movingTree.createProxy(hot[slot].fat, slot);
   } else {
     proxy[slot] = 0;  // rebuilt per frame; 0 marks "in the broad phase"
     unbuilt.push_back(slot);  // queries find it here until the next rebuild
@@ -393,12 +393,12 @@ void World::Impl::updateBroadPhase() {
   for (uint32_t slot : moved) {
     if (proxy[slot] < 0) continue;
     if (hot[slot].type == BodyType::Static) {
-      fat[slot] = hot[slot].box;
+      hot[slot].fat = hot[slot].box;
       staticTree.moveProxy(proxy[slot], hot[slot].box);
-    } else if (options.broadPhase == BroadPhaseType::Tree && !contains(fat[slot], hot[slot].box)) {
+    } else if (options.broadPhase == BroadPhaseType::Tree && !contains(hot[slot].fat, hot[slot].box)) {
       // Only a body that left its fat box changes the tree; its new box is queried for pairs (findPairs).
-      fat[slot] = fatten(hot[slot].box);
-      movingTree.enlargeProxy(proxy[slot], fat[slot]);
+      hot[slot].fat = fatten(hot[slot].box);
+      movingTree.enlargeProxy(proxy[slot], hot[slot].fat);
       queryList.push_back(slot);
     }
   }
@@ -426,7 +426,7 @@ void World::Impl::findPairs() {
   // Tree: fat boxes (the pair must exist while the body moves inside its fat box unqueried); else tight boxes.
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   auto addWithStatic = [this, tree](uint32_t slot) {
-    staticTree.query(tree ? fat[slot] : hot[slot].box, [&](int p) {
+    staticTree.query(tree ? hot[slot].fat : hot[slot].box, [&](int p) {
       addPair(slot, staticTree.userData(p));
       return true;
     });
@@ -434,7 +434,7 @@ void World::Impl::findPairs() {
   if (tree) {
     for (uint32_t slot : queryList) {
       if (proxy[slot] < 0 || hot[slot].type == BodyType::Static) continue;
-      const AABB q = fat[slot];
+      const AABB q = hot[slot].fat;
       movingTree.query(q, [&](int p) {
         addPair(slot, movingTree.userData(p));
         return true;
@@ -596,7 +596,7 @@ void World::Impl::narrowPhase() {
     const int sweptIndex = keep ? sweptHitOf(a, b) : -1;
     const detail::BodyHot& ha = hot[a];
     const detail::BodyHot& hb = hot[b];
-    if (keep && sweptIndex < 0) keep = tree ? overlaps(fat[a], fat[b]) : overlaps(ha.box, hb.box);
+    if (keep && sweptIndex < 0) keep = tree ? overlaps(ha.fat, hb.fat) : overlaps(ha.box, hb.box);
     if (!keep) {
       if (p.touching) ends.push_back({p.idA, p.idB});
       continue;
@@ -714,7 +714,6 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     w.last.reserve(n * kTransformStride);
     w.xf.reserve(n);
     w.prevXf.reserve(n);
-    w.fat.reserve(n);
     w.proxy.reserve(n);
     w.userIds.reserve(n);
     w.mass.reserve(n);
@@ -822,7 +821,6 @@ uint32_t World::Impl::allocateSlot() {
   last.resize(size_t(slotCount) * kTransformStride, 0.0f);
   xf.emplace_back();
   prevXf.emplace_back();
-  fat.emplace_back();
   proxy.push_back(-1);
   userIds.push_back(0);
   mass.push_back(1.0f);
@@ -1196,7 +1194,7 @@ size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
 WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
-  m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.fat, w.proxy, w.userIds, w.mass, w.invMass,
+  m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.sweptOf, w.queryStamp, w.pushStamp) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);

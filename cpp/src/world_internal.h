@@ -26,9 +26,10 @@ enum BodyFlags : uint8_t {
   kTeleport = 32,  // the next accepted transform change is a jump: not swept by CCD
 };
 
-/// Hot per-body data read by the pair loop (one or two cache lines per body).
-struct BodyHot {
+/// Hot per-body data read by the pair loop: one cache line per body (the pair loop reaches body B at random).
+struct alignas(64) BodyHot {
   AABB box;                 // tight world bounds
+  AABB fat;                 // tree broad phase: the fattened bounds of its proxy (statics: the tight ones)
   uint32_t movedStamp = 0;  // frame of the last transform change
   uint32_t group = 0;
   uint32_t mask = 0;
@@ -97,7 +98,6 @@ struct World::Impl {
   std::vector<float> last;    // last accepted values
   std::vector<Transform> xf;
   std::vector<Transform> prevXf;  // before the last accepted change (CCD sweeps from here)
-  std::vector<AABB> fat;          // tree broad phase: fattened bounds
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
   std::vector<uint32_t> userIds;
   std::vector<float> mass;     // as given (kept while the body is not dynamic)
