@@ -124,6 +124,7 @@ struct World::Impl {
   std::vector<detail::BoxEntry> movingBoxes;  // their boxes, gathered for the grid / sort-and-sweep
   std::vector<uint32_t> moved;   // bodies whose transform changed this frame
   std::vector<uint32_t> queryList;  // tree: proxies to query for new pairs
+  std::vector<uint64_t> queryKeys, queryScratch;  // orderQueries scratch
   std::vector<uint32_t> staticMoved;
   std::vector<uint32_t> unbuilt;  // grid / sort-and-sweep: moving bodies added or enabled since the last rebuild
 
@@ -188,6 +189,7 @@ struct World::Impl {
   void sortCandidates();
   void syncTransforms();
   void updateBroadPhase();
+  void orderQueries();
   void findPairs();
   void mergeCandidates();
   int sweptHitOf(uint32_t a, uint32_t b) const;
