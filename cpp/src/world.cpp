@@ -651,20 +651,23 @@ void World::Impl::narrowPhase() {
       if (p.touching) ends.push_back({p.idA, p.idB});
       continue;
     }
-    Contact& c = scratchContact;
     const bool needsTest = p.fresh || ha.movedStamp == frame || hb.movedStamp == frame ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
+    const size_t at = contacts.size();
     bool touching = p.touching != 0;
     if (needsTest) {
-      touching = testPair(p, sweptIndex, c, &tests);
+      // The test writes its contact in place, dropped if apart: written field by field into a scratch record and
+      // then copied whole, the copy stalled on store forwarding (as the pair record below did).
+      touching = testPair(p, sweptIndex, contacts.emplace_back(), &tests);
+      if (!touching) contacts.pop_back();
     } else if (touching) {
-      c = prevContacts[prevEventIndex[size_t(p.contact)]];
+      contacts.push_back(prevContacts[prevEventIndex[size_t(p.contact)]]);
     }
     p.contact = -1;
     if (touching) {
+      Contact& c = contacts[at];
       c.flags = p.touching ? uint8_t(c.flags & ~kContactBegan) : uint8_t(c.flags | kContactBegan);
-      p.contact = int32_t(contacts.size());
-      contacts.push_back(c);
+      p.contact = int32_t(at);
     } else if (p.touching) {
       ends.push_back({p.idA, p.idB});
     }

@@ -144,7 +144,6 @@ struct World::Impl {
   std::vector<uint32_t> eventIndex, prevEventIndex;  // pair-order index -> index in contacts
   std::vector<Contact> beginContacts;  // buildEvents scratch: this frame's begins, last pair first
   std::vector<uint32_t> beginFrom;     // and their pair-order indices
-  Contact scratchContact;
   std::vector<ShapeContact> shapeContacts;
   uint32_t prefetchSink = 0;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
   std::vector<RejectedBody> rejected;
