@@ -66,8 +66,8 @@ const benchmarks = [
     },
   },
   {
-    name: 'js-world',
-    what: 'world scene in JavaScript: sat-wasm World (bulk path) against Matter.js, check2d, Rapier2D, box2d-wasm, Planck.js and the native build (bench/js/scene.mjs)',
+    name: 'scene',
+    what: 'world scene in JavaScript: sat-wasm World (bulk path) against plain-JS SAP+SAT, SAT.js, Matter.js, check2d, Rapier2D, box2d-wasm, Planck.js, the native build and a naive native grid + SAT; then scaling per broad phase (bench/js/scene.mjs)',
     when: () => exists('bench/js/scene.mjs'),
     run: async ({ js }) => {
       await buildStep('wasm');

@@ -4,7 +4,11 @@
 // broad phase, and checks the pair count against a brute-force count (core overlap on every AABB-overlapping
 // pair) on a few frames.
 //
-// Usage: bench_world [frames=120] [N...] [grid|tree|sap...] [cell=X] [margin=X]   (default: N = 1000 5000 20000, all three)
+// Usage: bench_world [frames=120] [N...] [grid|tree|sap|naive...] [cell=X] [margin=X]
+//        (default: N = 1000 5000 20000, grid tree sap)
+// naive: not the library. A peer written as a plain native program would be: every frame, world vertices of every
+// body, a uniform grid of std::vector cells, and on every box-overlapping pair a SAT test over both polygons' edge
+// normals giving the minimum-translation normal and depth. Same scene, frames and timing as the World.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -133,7 +137,145 @@ struct Result {
   double sync = 0, broad = 0, pairsMs = 0, narrow = 0, events = 0;
   long allocations = 0;  // heap allocations during the measured frames
   float checksum = 0.0f;
+  sat::WorldMemory memory;  // after the last frame
 };
+
+// ---- the naive native peer ----------------------------------------------------------------------------------
+
+struct NaiveWorld {
+  std::vector<std::vector<sat::Vec2>> local;  // vertices as the World stores them (counter-clockwise)
+  std::vector<float> wx, wy;                  // world vertices, 8 per body
+  std::vector<int> count;
+  std::vector<sat::AABB> box;
+  std::vector<std::vector<int>> cells;
+  float cell = 3.0f;
+};
+
+// Projection interval of polygon i on axis (nx, ny).
+inline void project(const NaiveWorld& w, int i, float nx, float ny, float* lo, float* hi) {
+  const float* x = &w.wx[size_t(i) * 8];
+  const float* y = &w.wy[size_t(i) * 8];
+  float mn = x[0] * nx + y[0] * ny, mx = mn;
+  for (int k = 1; k < w.count[size_t(i)]; ++k) {
+    const float d = x[k] * nx + y[k] * ny;
+    mn = d < mn ? d : mn;
+    mx = d > mx ? d : mx;
+  }
+  *lo = mn;
+  *hi = mx;
+}
+
+// SAT over both polygons' edge normals: false if an axis separates them, else the axis of least overlap.
+bool naiveSat(const NaiveWorld& w, int a, int b, float* nx, float* ny, float* depth) {
+  float best = INFINITY;
+  for (int pass = 0; pass < 2; ++pass) {
+    const int p = pass == 0 ? a : b;
+    const float* x = &w.wx[size_t(p) * 8];
+    const float* y = &w.wy[size_t(p) * 8];
+    const int n = w.count[size_t(p)];
+    for (int k = 0; k < n; ++k) {
+      const int k1 = k + 1 == n ? 0 : k + 1;
+      float ex = x[k1] - x[k], ey = y[k1] - y[k];
+      const float len = std::sqrt(ex * ex + ey * ey);
+      const float ax = ey / len, ay = -ex / len;
+      float loA, hiA, loB, hiB;
+      project(w, a, ax, ay, &loA, &hiA);
+      project(w, b, ax, ay, &loB, &hiB);
+      const float o = std::fmin(hiA, hiB) - std::fmax(loA, loB);
+      if (o < 0.0f) return false;
+      if (o < best) {
+        best = o;
+        *nx = ax;
+        *ny = ay;
+      }
+    }
+  }
+  *depth = best;
+  return true;
+}
+
+Result runNaive(int n, int frames) {
+  Scene s = makeScene(n, 42u);
+  NaiveWorld w;
+  for (const sat::Polygon& p : s.shapes) {
+    w.local.emplace_back(p.vertices(), p.vertices() + p.count());
+    w.count.push_back(p.count());
+  }
+  w.wx.resize(size_t(n) * 8);
+  w.wy.resize(size_t(n) * 8);
+  w.box.resize(size_t(n));
+  std::vector<double> times, cpuTimes;
+  Result r;
+  const int warmup = 10;
+  for (int f = 0; f < warmup + frames; ++f) {
+    step(s);
+    auto t0 = Clock::now();
+    const double c0 = cpuMs();
+    sat::AABB all{{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+    for (int i = 0; i < n; ++i) {
+      const float c = std::cos(s.angle[size_t(i)]), sn = std::sin(s.angle[size_t(i)]);
+      sat::AABB b{{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+      for (int k = 0; k < w.count[size_t(i)]; ++k) {
+        const sat::Vec2 v = w.local[size_t(i)][size_t(k)];
+        const float x = c * v.x - sn * v.y + s.x[size_t(i)], y = sn * v.x + c * v.y + s.y[size_t(i)];
+        w.wx[size_t(i) * 8 + size_t(k)] = x;
+        w.wy[size_t(i) * 8 + size_t(k)] = y;
+        b.lower = {std::fmin(b.lower.x, x), std::fmin(b.lower.y, y)};
+        b.upper = {std::fmax(b.upper.x, x), std::fmax(b.upper.y, y)};
+      }
+      w.box[size_t(i)] = b;
+      all = sat::unionOf(all, b);
+    }
+    const int nx = int((all.upper.x - all.lower.x) / w.cell) + 1, ny = int((all.upper.y - all.lower.y) / w.cell) + 1;
+    w.cells.resize(size_t(nx) * size_t(ny));
+    for (auto& c : w.cells) c.clear();
+    auto cx = [&](float x) { return int((x - all.lower.x) / w.cell); };
+    auto cy = [&](float y) { return int((y - all.lower.y) / w.cell); };
+    for (int i = 0; i < n; ++i) {
+      for (int y = cy(w.box[size_t(i)].lower.y); y <= cy(w.box[size_t(i)].upper.y); ++y) {
+        for (int x = cx(w.box[size_t(i)].lower.x); x <= cx(w.box[size_t(i)].upper.x); ++x) {
+          w.cells[size_t(x) + size_t(nx) * size_t(y)].push_back(i);
+        }
+      }
+    }
+    long count = 0;
+    float sum = 0.0f;
+    for (int y = 0; y < ny; ++y) {
+      for (int x = 0; x < nx; ++x) {
+        const std::vector<int>& cell = w.cells[size_t(x) + size_t(nx) * size_t(y)];
+        for (size_t i = 0; i < cell.size(); ++i) {
+          for (size_t j = i + 1; j < cell.size(); ++j) {
+            const sat::AABB& a = w.box[size_t(cell[i])];
+            const sat::AABB& b = w.box[size_t(cell[j])];
+            if (!sat::overlaps(a, b)) continue;
+            // Reported once: from the cell holding the lower corner of the boxes' overlap.
+            if (cx(std::fmax(a.lower.x, b.lower.x)) != x || cy(std::fmax(a.lower.y, b.lower.y)) != y) continue;
+            float nxv, nyv, depth;
+            if (naiveSat(w, cell[i], cell[j], &nxv, &nyv, &depth)) {
+              ++count;
+              sum += depth + nxv;
+            }
+          }
+        }
+      }
+    }
+    auto t1 = Clock::now();
+    const double c1 = cpuMs();
+    r.checksum += sum;
+    if (f >= warmup) {
+      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+      cpuTimes.push_back(c1 - c0);
+    }
+    if (f == warmup + frames - 1) r.brute = bruteForcePairs(s);
+    r.pairs = count;
+  }
+  std::sort(times.begin(), times.end());
+  r.medianMs = times[times.size() / 2];
+  r.p90Ms = times[size_t(double(times.size()) * 0.9)];
+  std::sort(cpuTimes.begin(), cpuTimes.end());
+  r.cpuMedianMs = cpuTimes[cpuTimes.size() / 2];
+  return r;
+}
 
 float gCellSize = 0.0f;    // grid cell size (0: automatic); set with cell=X on the command line
 float gTreeMargin = -1.0f; // tree fattening (< 0: the default); set with margin=X
@@ -202,6 +344,7 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
     }
     r.pairs = count;
   }
+  r.memory = world.memory();
   std::sort(times.begin(), times.end());
   r.medianMs = times[times.size() / 2];
   r.p90Ms = times[size_t(double(times.size()) * 0.9)];
@@ -232,28 +375,39 @@ int main(int argc, char** argv) {
   if (frames < 1) frames = 1;
   std::vector<int> sizes;
   std::vector<sat::BroadPhaseType> phases;
+  bool naive = false;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "grid") phases.push_back(sat::BroadPhaseType::Grid);
     else if (a == "tree") phases.push_back(sat::BroadPhaseType::Tree);
     else if (a == "sap") phases.push_back(sat::BroadPhaseType::SortAndSweep);
+    else if (a == "naive") naive = true;
     else if (a.rfind("cell=", 0) == 0) gCellSize = float(std::atof(a.c_str() + 5));
     else if (a.rfind("margin=", 0) == 0) gTreeMargin = float(std::atof(a.c_str() + 7));
     else sizes.push_back(std::atoi(argv[i]));
   }
-  if (phases.empty()) {
+  if (phases.empty() && !naive) {
     phases = {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep};
   }
   if (sizes.empty()) sizes = {1000, 5000, 20000};
-  std::printf("%-6s %-5s %10s %10s %10s %10s %12s %10s\n", "N", "bp", "median ms", "cpu ms", "p90 ms", "pairs",
-              "brute pairs", "cand/body");
+  std::printf("%-6s %-5s %10s %10s %10s %10s %12s %10s %10s\n", "N", "bp", "median ms", "cpu ms", "p90 ms", "pairs",
+              "brute pairs", "cand/body", "bytes/body");
   for (int n : sizes) {
     for (sat::BroadPhaseType bp : phases) {
       Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid);
-      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f events %.2f; allocations %ld)\n",
+      const sat::WorldMemory& m = r.memory;
+      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f %10.0f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f events %.2f; allocations %ld; bytes/body: bodies %.0f shapes %.0f broad %.0f pairs %.0f outputs %.0f)\n",
                   n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
                   bp == sat::BroadPhaseType::Grid ? std::to_string(r.brute).c_str() : "-", r.avgCandidates / n,
-                  r.sync, r.broad, r.pairsMs, r.narrow, r.events, r.allocations);
+                  double(m.total()) / n, r.sync, r.broad, r.pairsMs, r.narrow, r.events, r.allocations,
+                  double(m.bodies) / n, double(m.shapes) / n, double(m.broadPhase) / n, double(m.pairs) / n,
+                  double(m.outputs) / n);
+      std::fflush(stdout);
+    }
+    if (naive) {
+      const Result r = runNaive(n, frames);
+      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12ld %10s %10s   (uniform grid of std::vector cells + SAT, not the library)\n",
+                  n, "naive", r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs, r.brute, "-", "-");
       std::fflush(stdout);
     }
   }

@@ -1,8 +1,9 @@
 // Narrow phase in JavaScript, one run, same seeded pairs for every contender:
 //   sat-wasm bulk (collideMany), sat-wasm per call (collide, collideInto), and SAT.js (testPolygonPolygon).
 // Also the gzip size of each build variant. Run after `node scripts/build-wasm.mjs`:
-//   node bench/js/narrow_phase.mjs [--pairs=16384] [--rounds=15] [--record]
-// --record writes the results into bench/README.md between the "WASM narrow phase" markers.
+//   node bench/js/narrow_phase.mjs [--pairs=16384] [--rounds=15] [--vertices=32] [--record]
+// --vertices=K: every polygon has K vertices (default: 3-12). --record writes the results (3-12-gons only) into
+// bench/README.md between the "WASM narrow phase" markers.
 //
 // Pairs, as the native benchmark (bench/cpp/bench_narrowphase.cpp) makes them: seeded convex 3-12-gons on
 // randomly stretched ellipses (bounding radius 0.5-2); A at a random position and rotation, B at a random rotation,
@@ -25,7 +26,9 @@ const arg = (name, fallback) => {
 };
 const PAIRS = arg('pairs', 16384);
 const ROUNDS = arg('rounds', 9);
-const RECORD = process.argv.includes('--record');
+const VERTICES = arg('vertices', 0); // 0: 3-12
+const RECORD = process.argv.includes('--record') && VERTICES === 0;
+const GONS = VERTICES ? `${VERTICES}-gons` : '3-12-gons';
 
 function rng(seed) {
   let a = seed >>> 0;
@@ -42,7 +45,7 @@ function rng(seed) {
 // The seeded scene.
 const rand = rng(20240601);
 function convexPolygon() {
-  const n = 3 + Math.floor(rand() * 10);
+  const n = VERTICES || 3 + Math.floor(rand() * 10);
   const size = 0.5 + 1.5 * rand();
   const stretch = 0.4 + 0.6 * rand();
   const base = rand() * 2 * Math.PI;
@@ -232,7 +235,7 @@ const M = (v) => `${(v / 1e6).toFixed(2)} M`;
 const X = (v) => `${v.toFixed(1)}x`;
 const lines = [];
 lines.push(
-  'Same seeded pairs for every contender, generated as in the native benchmark: convex 3-12-gons on randomly ' +
+  `Same seeded pairs for every contender, generated as in the native benchmark: convex ${GONS} on randomly ` +
     'stretched ellipses (bounding radius 0.5-2), A at a random position and rotation, B at a random rotation placed ' +
     `uniformly where the fattened AABBs overlap (${((100 * checkTouching[0]) / PAIRS).toFixed(0)}% truly overlap here); each pair has its own two shapes ` +
     'and transforms (unit scale: SAT.js has none). sat-wasm computes the full manifold (normal, depth, up to two ' +
@@ -247,7 +250,7 @@ lines.push(
     `all contenders run in ${ROUNDS} interleaved rounds (alternating order); pairs/s is the median over rounds, "vs SAT.js" the ` +
     'median of the per-round ratios.',
 );
-lines.push(`${PAIRS} polygon pairs (3-12-gons); touching pairs: sat-wasm ${checkTouching[0]}, SAT.js ${satjs.touching}.`);
+lines.push(`${PAIRS} polygon pairs (${GONS}); touching pairs: sat-wasm ${checkTouching[0]}, SAT.js ${satjs.touching}.`);
 lines.push('');
 lines.push('| contender | pairs/s | vs SAT.js |');
 lines.push('|---|---:|---:|');

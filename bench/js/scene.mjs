@@ -4,7 +4,11 @@
 // same frames. Per frame and library: move every body, update, collect every touching pair with normal and depth.
 //
 //   node bench/js/scene.mjs [--frames=30] [--sizes=1000,5000,20000] [--only=sat-wasm,Matter.js] [--no-native]
-//                           [--no-write]
+//                           [--scaling=20000,100000] [--no-scaling] [--no-write]
+//
+// Then the scaling part: sat-wasm's World with each broad phase (grid, sap, tree) at the --scaling sizes, median
+// and p90 CPU ms per frame, the cost ratio between the sizes, and the bytes per body the same World code holds
+// natively (World::memory(), printed by bench_world for the same scene).
 //
 // Prints median ms/frame (wall clock and CPU time of this process) per library and N, the ratios against
 // sat-wasm, and each library's pair count against a brute-force count on the first and last timed frame. Writes
@@ -35,6 +39,7 @@ const FRAMES = Number(args.frames ?? 30);
 const WARMUP = 10; // as bench_world.cpp: timed frames are frames 10 .. 10 + FRAMES - 1 of the sequence
 const SIZES = String(args.sizes ?? '1000,5000,20000').split(',').map(Number);
 const ONLY = args.only ? String(args.only).split(',') : null;
+const SCALING = args['no-scaling'] ? [] : String(args.scaling ?? '20000,100000').split(',').map(Number);
 
 const { loadSAT } = await import(join(root, 'dist/index.js'));
 const sat = await loadSAT({ prefer: 'simd' });
@@ -53,21 +58,38 @@ function median(a) {
   return s.length ? s[s.length >> 1] : NaN;
 }
 
+function p90(a) {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length ? s[Math.floor(s.length * 0.9)] : NaN;
+}
+
 function cpuMs() {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
 
-/** The native benchmark: same scene and frames; its median (wall) and CPU ms per N for the grid broad phase. */
-function runNative(sizes) {
+/**
+ * The native benchmark (bench_world): same scene and frames. Per broad phase ('grid', 'tree', 'sap', and 'naive',
+ * the plain native grid + SAT program) and N: median wall and CPU ms, p90 wall ms, pairs, brute-force pairs (grid
+ * and naive) and the World's bytes per body.
+ */
+function runNative(sizes, phases) {
   const bin = join(root, 'build/native/bench/bench_world');
   if (!existsSync(bin)) return { error: 'build/native/bench/bench_world is not built (npm run bench builds it: `npm run bench -- world`)' };
-  const r = spawnSync(bin, [String(FRAMES), ...sizes.map(String), 'grid'], { encoding: 'utf8', timeout: 600_000 });
+  const r = spawnSync(bin, [String(FRAMES), ...sizes.map(String), ...phases], { encoding: 'utf8', timeout: 1_200_000 });
   if (r.status !== 0) return { error: `bench_world exited with ${r.status}: ${r.stderr?.slice(0, 200)}` };
   const out = {};
   for (const line of r.stdout.split('\n')) {
-    const m = line.match(/^(\d+)\s+grid\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)/);
-    if (m) out[m[1]] = { wallMs: Number(m[2]), cpuMs: Number(m[3]), pairs: Number(m[5]), brute: Number(m[6]) };
+    const m = line.match(/^(\d+)\s+(\w+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+|-)\s+([\d.]+|-)\s+([\d.]+|-)/);
+    if (!m) continue;
+    out[`${m[2]}:${m[1]}`] = {
+      wallMs: Number(m[3]),
+      cpuMs: Number(m[4]),
+      p90WallMs: Number(m[5]),
+      pairs: Number(m[6]),
+      brute: m[7] === '-' ? null : Number(m[7]),
+      bytesPerBody: m[9] === '-' ? null : Number(m[9]),
+    };
   }
   return { results: out, raw: r.stdout };
 }
@@ -161,21 +183,84 @@ for (const n of SIZES) {
   for (const s of shapes) s.dispose();
 }
 
-// The native build of the same code, same frames.
+// The native build of the same code, same frames, and the plain native grid + SAT program.
 if (!args['no-native'] && (!ONLY || ONLY.includes('native'))) {
-  console.log('\n== native C++ (build/native/bench/bench_world, grid) ==');
-  const native = runNative(SIZES);
-  for (const n of SIZES) {
-    const r = native.results?.[n];
-    const row = { n, name: 'native C++', what: 'bench/cpp/bench_world.cpp, the same World code built natively (g++ -O3), grid broad phase' };
-    if (r) {
-      Object.assign(row, { wallMs: r.wallMs, cpuMs: r.cpuMs, pairs: [r.pairs], brute: [r.brute] });
-      console.log(`native C++  N=${n} median ${r.wallMs.toFixed(2)} ms wall ${r.cpuMs.toFixed(2)} ms cpu   pairs ${r.pairs} (brute force ${r.brute})`);
-    } else {
-      row.error = native.error ?? 'no result line';
-      console.log(`native C++  N=${n} cannot run here: ${row.error}`);
+  console.log('\n== native C++ (build/native/bench/bench_world: the World with the grid, and the naive grid + SAT) ==');
+  const native = runNative(SIZES, ['grid', 'naive']);
+  const kinds = [
+    ['grid', 'native C++', 'bench/cpp/bench_world.cpp, the same World code built natively (g++ -O3), grid broad phase'],
+    ['naive', 'naive C++', 'bench/cpp/bench_world.cpp `naive`: a plain native program (g++ -O3), uniform grid of std::vector cells rebuilt per frame + SAT over both polygons\' edge normals (normal and depth, no contact points, no pair cache or events)'],
+  ];
+  for (const [kind, name, what] of kinds) {
+    for (const n of SIZES) {
+      const r = native.results?.[`${kind}:${n}`];
+      const row = { n, name, what };
+      if (r) {
+        Object.assign(row, { wallMs: r.wallMs, cpuMs: r.cpuMs, pairs: [r.pairs], brute: [r.brute] });
+        console.log(`${name.padEnd(11)} N=${n} median ${r.wallMs.toFixed(2)} ms wall ${r.cpuMs.toFixed(2)} ms cpu   pairs ${r.pairs} (brute force ${r.brute})`);
+      } else {
+        row.error = native.error ?? 'no result line';
+        console.log(`${name.padEnd(11)} N=${n} cannot run here: ${row.error}`);
+      }
+      results.push(row);
     }
-    results.push(row);
+  }
+}
+
+// Scaling: sat-wasm's World per broad phase at the SCALING sizes (CPU ms per frame, median and p90), and the same
+// World's bytes per body natively.
+const scaling = [];
+if (SCALING.length) {
+  console.log(`\n== Scaling: sat-wasm World per broad phase, N = ${SCALING.join(', ')} (${FRAMES} timed frames) ==`);
+  for (const n of SCALING) {
+    const base = makeScene(n);
+    const shapes = base.polygons.map((p) => satShape(sat, p));
+    for (const bp of ['grid', 'sap', 'tree']) {
+      const s = makeScene(n);
+      const world = sat.createWorld({ broadPhase: bp, capacity: n });
+      const slot = new Int32Array(n);
+      for (let i = 0; i < n; i++) slot[i] = world.slotOf(world.add({ shape: shapes[i], x: s.x[i], y: s.y[i], angle: s.angle[i] })) * 5;
+      world.update();
+      const cpu = [];
+      let pairs = 0;
+      for (let f = 0; f < WARMUP + FRAMES; f++) {
+        step(s);
+        const c0 = cpuMs();
+        const t = world.transforms;
+        for (let i = 0; i < n; i++) {
+          const o = slot[i];
+          t[o] = s.x[i];
+          t[o + 1] = s.y[i];
+          t[o + 2] = s.angle[i];
+        }
+        world.update();
+        const c = world.contacts;
+        let sum = 0;
+        for (let k = 0, o = 0; k < c.count; k++, o += 16) sum += c.f32[o + 2] + c.f32[o + 4];
+        const c1 = cpuMs();
+        if (!Number.isFinite(sum)) throw new Error('contacts are not finite');
+        pairs = c.count;
+        if (f >= WARMUP) cpu.push(c1 - c0);
+      }
+      world.dispose();
+      const row = { n, broadPhase: bp, cpuMs: median(cpu), p90CpuMs: p90(cpu), pairs };
+      scaling.push(row);
+      console.log(`${bp.padEnd(5)} N=${String(n).padStart(6)}  median ${row.cpuMs.toFixed(2)} ms  p90 ${row.p90CpuMs.toFixed(2)} ms (p90/median ${(row.p90CpuMs / row.cpuMs).toFixed(2)})  pairs ${pairs}`);
+    }
+    for (const sh of shapes) sh.dispose();
+  }
+  if (!args['no-native']) {
+    const native = runNative(SCALING, ['grid', 'sap', 'tree']);
+    for (const row of scaling) {
+      const r = native.results?.[`${row.broadPhase}:${row.n}`];
+      if (r) Object.assign(row, { bytesPerBody: r.bytesPerBody, nativeCpuMs: r.cpuMs });
+    }
+  }
+  console.log('\nbroad phase | ' + SCALING.map((n) => `N=${n} median / p90 ms`).join(' | ') + ` | ${SCALING.at(-1)} / ${SCALING[0]} | bytes/body (native World::memory)`);
+  for (const bp of ['grid', 'sap', 'tree']) {
+    const rows = SCALING.map((n) => scaling.find((r) => r.n === n && r.broadPhase === bp));
+    const ratio = rows.at(-1).cpuMs / rows[0].cpuMs;
+    console.log(`${bp.padEnd(11)} | ${rows.map((r) => `${r.cpuMs.toFixed(2)} / ${r.p90CpuMs.toFixed(2)}`).join(' | ')} | ${ratio.toFixed(2)}x | ${rows.map((r) => r.bytesPerBody ?? 'n/a').join(' / ')}`);
   }
 }
 
@@ -194,6 +279,29 @@ for (const name of names) {
   });
   console.log(name.padEnd(12) + cells.map((c) => c.padStart(28)).join(''));
 }
+// The targets at the largest size: sat-wasm's frame time and its speed-up over each peer (peer time / sat-wasm time;
+// for the naive native program: sat-wasm time / its time, at most 0.9).
+{
+  const n = SIZES.at(-1);
+  const cpuOf = (name) => {
+    const r = results.find((x) => x.n === n && x.name === name);
+    return r && !r.error ? r.cpuMs : NaN;
+  };
+  const ours = cpuOf('sat-wasm');
+  const checks = [
+    [`sat-wasm ms/frame at N=${n}`, ours, '<=', 6],
+    ['Matter.js / sat-wasm', cpuOf('Matter.js') / ours, '>=', 35],
+    ['box2d-wasm / sat-wasm', cpuOf('box2d-wasm') / ours, '>=', 22],
+    ['JS SAP+SAT / sat-wasm', cpuOf('JS SAP+SAT') / ours, '>=', 4.5],
+    ['sat-wasm / naive C++', ours / cpuOf('naive C++'), '<=', 0.9],
+  ];
+  console.log(`\nTargets at N=${n}:`);
+  for (const [what, value, op, target] of checks) {
+    const met = op === '<=' ? value <= target : value >= target;
+    console.log(`  ${what}: ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} (target ${op} ${target}): ${Number.isFinite(value) ? (met ? 'met' : `missed by ${(op === '<=' ? value / target : target / value).toFixed(2)}x`) : 'not measured'}`);
+  }
+}
+
 const pairLines = results
   .filter((r) => !r.error && r.brute)
   .map((r) => {
@@ -213,7 +321,7 @@ const meta = {
 console.log(`\n${meta.machine}; load average ${meta.loadavg}; ${meta.date}`);
 
 if (!args['no-write']) {
-  writeFileSync(join(root, 'bench/world-scene.json'), JSON.stringify({ meta, results }, null, 1) + '\n');
+  writeFileSync(join(root, 'bench/world-scene.json'), JSON.stringify({ meta, results, scaling }, null, 1) + '\n');
   writeFileSync(join(root, 'bench/world-scene.svg'), chart(results, SIZES, meta));
   console.log('wrote bench/world-scene.json and bench/world-scene.svg');
 }

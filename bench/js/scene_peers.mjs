@@ -44,6 +44,40 @@ export function storedPolygons(shapes) {
   return shapes.map((s) => s.vertices.flatMap((v) => [v.x, v.y]));
 }
 
+/**
+ * Sort-and-sweep on x over the bodies' boxes, as a plain JavaScript program would write it: the order persists
+ * between frames (insertion sort of a nearly sorted array), then each body is swept against the ones after it
+ * until their lower x passes its upper x. Calls onPair(i, j) for every box-overlapping pair.
+ */
+function makeSweep(n) {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return function sweep(minX, maxX, minY, maxY, onPair) {
+    for (let i = 1; i < n; i++) {
+      const k = order[i];
+      const v = minX[k];
+      let j = i - 1;
+      while (j >= 0 && minX[order[j]] > v) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = k;
+    }
+    for (let p = 0; p < n; p++) {
+      const i = order[p];
+      const hx = maxX[i];
+      const ly = minY[i];
+      const hy = maxY[i];
+      for (let q = p + 1; q < n; q++) {
+        const j = order[q];
+        if (minX[j] > hx) break;
+        if (minY[j] > hy || maxY[j] < ly) continue;
+        onPair(i, j);
+      }
+    }
+  };
+}
+
 export const peers = [
   {
     name: 'sat-wasm',
@@ -81,6 +115,190 @@ export const peers = [
         dispose() {
           world.dispose();
         },
+      };
+      return run;
+    },
+  },
+  {
+    name: 'JS SAP+SAT',
+    what: 'plain JavaScript, hand-tuned: typed arrays, world vertices and edge normals per frame, persistent sort-and-sweep on x, SAT over both polygons\' edge normals giving the minimum-translation normal and depth; no allocation per frame',
+    async setup(scene, ctx) {
+      const n = scene.n;
+      const offset = new Int32Array(n + 1);
+      for (let i = 0; i < n; i++) offset[i + 1] = offset[i] + ctx.polygons[i].length / 2;
+      const total = offset[n];
+      const lx = new Float64Array(total);
+      const ly = new Float64Array(total);
+      const lnx = new Float64Array(total); // local edge normals (unit, outward): rotated per frame
+      const lny = new Float64Array(total);
+      for (let i = 0; i < n; i++) {
+        const pts = ctx.polygons[i];
+        const m = pts.length / 2;
+        for (let k = 0; k < m; k++) {
+          const o = offset[i] + k;
+          lx[o] = pts[2 * k];
+          ly[o] = pts[2 * k + 1];
+          const k1 = (k + 1) % m;
+          const ex = pts[2 * k1] - pts[2 * k];
+          const ey = pts[2 * k1 + 1] - pts[2 * k + 1];
+          const len = Math.hypot(ex, ey);
+          lnx[o] = ey / len;
+          lny[o] = -ex / len;
+        }
+      }
+      const wx = new Float64Array(total);
+      const wy = new Float64Array(total);
+      const nx = new Float64Array(total);
+      const ny = new Float64Array(total);
+      const minX = new Float64Array(n);
+      const maxX = new Float64Array(n);
+      const minY = new Float64Array(n);
+      const maxY = new Float64Array(n);
+      const sweep = makeSweep(n);
+      let count = 0;
+      let sum = 0;
+      // Least overlap over the edge normals of `from` (projections of both polygons); -1 when one separates.
+      let axisX = 0;
+      let axisY = 0;
+      function leastOverlap(from, a, b, best) {
+        for (let e = offset[from], ee = offset[from + 1]; e < ee; e++) {
+          const ax = nx[e];
+          const ay = ny[e];
+          let loA = Infinity;
+          let hiA = -Infinity;
+          for (let k = offset[a], kk = offset[a + 1]; k < kk; k++) {
+            const d = wx[k] * ax + wy[k] * ay;
+            if (d < loA) loA = d;
+            if (d > hiA) hiA = d;
+          }
+          let loB = Infinity;
+          let hiB = -Infinity;
+          for (let k = offset[b], kk = offset[b + 1]; k < kk; k++) {
+            const d = wx[k] * ax + wy[k] * ay;
+            if (d < loB) loB = d;
+            if (d > hiB) hiB = d;
+          }
+          const o = (hiA < hiB ? hiA : hiB) - (loA > loB ? loA : loB);
+          if (o < 0) return -1;
+          if (o < best) {
+            best = o;
+            axisX = ax;
+            axisY = ay;
+          }
+        }
+        return best;
+      }
+      const onPair = (a, b) => {
+        let best = leastOverlap(a, a, b, Infinity);
+        if (best < 0) return;
+        best = leastOverlap(b, a, b, best);
+        if (best < 0) return;
+        count++;
+        sum += Math.abs(axisX) + Math.abs(axisY) + best;
+      };
+      const run = {
+        checksum: 0,
+        frame(s) {
+          const { x, y, angle } = s;
+          for (let i = 0; i < n; i++) {
+            const c = Math.cos(angle[i]);
+            const sn = Math.sin(angle[i]);
+            const px = x[i];
+            const py = y[i];
+            let x0 = Infinity;
+            let x1 = -Infinity;
+            let y0 = Infinity;
+            let y1 = -Infinity;
+            for (let k = offset[i], kk = offset[i + 1]; k < kk; k++) {
+              const vx = c * lx[k] - sn * ly[k] + px;
+              const vy = sn * lx[k] + c * ly[k] + py;
+              wx[k] = vx;
+              wy[k] = vy;
+              nx[k] = c * lnx[k] - sn * lny[k];
+              ny[k] = sn * lnx[k] + c * lny[k];
+              if (vx < x0) x0 = vx;
+              if (vx > x1) x1 = vx;
+              if (vy < y0) y0 = vy;
+              if (vy > y1) y1 = vy;
+            }
+            minX[i] = x0;
+            maxX[i] = x1;
+            minY[i] = y0;
+            maxY[i] = y1;
+          }
+          count = 0;
+          sum = 0;
+          sweep(minX, maxX, minY, maxY, onPair);
+          run.checksum += sum;
+          return count;
+        },
+        dispose() {},
+      };
+      return run;
+    },
+  },
+  {
+    name: 'SAT.js',
+    pkg: 'sat',
+    what: 'SAT.js 0.9 testPolygonPolygon (MTV in its Response) on every box-overlapping pair of the same plain-JavaScript sort-and-sweep (SAT.js has no broad phase); pos and setAngle per body per frame, boxes from its calcPoints',
+    async setup(scene, ctx) {
+      const SAT = require('sat');
+      const n = scene.n;
+      const polys = [];
+      for (let i = 0; i < n; i++) {
+        const pts = ctx.polygons[i];
+        const vs = [];
+        for (let k = 0; k < pts.length; k += 2) vs.push(new SAT.Vector(pts[k], pts[k + 1]));
+        polys.push(new SAT.Polygon(new SAT.Vector(scene.x[i], scene.y[i]), vs));
+      }
+      const minX = new Float64Array(n);
+      const maxX = new Float64Array(n);
+      const minY = new Float64Array(n);
+      const maxY = new Float64Array(n);
+      const sweep = makeSweep(n);
+      const response = new SAT.Response();
+      let count = 0;
+      let sum = 0;
+      const onPair = (a, b) => {
+        response.clear();
+        if (!SAT.testPolygonPolygon(polys[a], polys[b], response)) return;
+        count++;
+        sum += Math.abs(response.overlapN.x) + Math.abs(response.overlapN.y) + response.overlap;
+      };
+      const run = {
+        checksum: 0,
+        frame(s) {
+          const { x, y, angle } = s;
+          for (let i = 0; i < n; i++) {
+            const p = polys[i];
+            p.pos.x = x[i];
+            p.pos.y = y[i];
+            p.setAngle(angle[i]);
+            const pts = p.calcPoints;
+            let x0 = Infinity;
+            let x1 = -Infinity;
+            let y0 = Infinity;
+            let y1 = -Infinity;
+            for (let k = 0; k < pts.length; k++) {
+              const vx = pts[k].x;
+              const vy = pts[k].y;
+              if (vx < x0) x0 = vx;
+              if (vx > x1) x1 = vx;
+              if (vy < y0) y0 = vy;
+              if (vy > y1) y1 = vy;
+            }
+            minX[i] = x0 + x[i];
+            maxX[i] = x1 + x[i];
+            minY[i] = y0 + y[i];
+            maxY[i] = y1 + y[i];
+          }
+          count = 0;
+          sum = 0;
+          sweep(minX, maxX, minY, maxY, onPair);
+          run.checksum += sum;
+          return count;
+        },
+        dispose() {},
       };
       return run;
     },

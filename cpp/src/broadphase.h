@@ -3,6 +3,7 @@
 // Storage grows to its high-water mark and is reused: no allocation per frame in steady state.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -29,6 +30,10 @@ class GridBroadPhase {
   /// cellSize <= 0: the mean of the boxes' larger side.
   void build(const BoxEntry* bodies, int count, float cellSize);
   int cellCount() const { return nx_ * ny_; }
+  size_t memoryBytes() const {
+    return cellStart_.capacity() * sizeof(uint32_t) + entries_.capacity() * sizeof(GridEntry) +
+           spans_.capacity() * sizeof(CellSpan) + big_.capacity() * sizeof(BoxEntry);
+  }
   float cellSize() const { return cell_; }
   /// The area the cells cover (bodies' boxes at the last build); empty grid: a zero box.
   AABB bounds() const {
@@ -77,21 +82,48 @@ class GridBroadPhase {
 };
 
 /// Sort-and-sweep on the x axis. The order persists between frames, so the insertion sort is nearly linear.
+/// Pairs are swept within horizontal bands a few boxes high: a sweep over the whole world meets every body whose
+/// x range overlaps, about sqrt(N) of them in a square world, where a band meets only its own.
 class SapBroadPhase {
  public:
   /// membershipChanged false promises the same bodies as last time (in any order): the old order is re-sorted.
   void build(const BoxEntry* bodies, int count, bool membershipChanged);
+  /// Reports every overlapping pair once (from the band holding the larger of the two boxes' lower y).
   template <typename Report>
   void findPairs(Report&& report) const;
+  /// The same pairs by one sweep over the whole x order: the reference findPairs is tested against.
+  template <typename Report>
+  void findPairsUnbanded(Report&& report) const;
+  int bandCount() const { return bandCount_; }
+  size_t memoryBytes() const {
+    return sorted_.capacity() * sizeof(BoxEntry) + position_.capacity() * sizeof(uint32_t) +
+           bandEntries_.capacity() * sizeof(BandEntry) + bandStart_.capacity() * sizeof(uint32_t);
+  }
   template <typename Visit>
   void query(const AABB& box, Visit&& visit) const;
   /// Widest box on x (queries scan this far to the left).
   float maxWidth() const { return maxWidth_; }
 
  private:
+  struct BandEntry {
+    AABB box;
+    uint32_t slot;
+    int32_t band0;  // band of box.lower.y
+  };
+  int bandOf(float y) const {
+    const float f = (y - bandOrigin_) * bandInv_;
+    return f <= 0.0f ? 0 : (f >= float(bandCount_ - 1) ? bandCount_ - 1 : int(f));
+  }
+  void buildBands();
+
   std::vector<BoxEntry> sorted_;
   std::vector<uint32_t> position_;  // per slot: index in sorted_ (valid while membership is unchanged)
   float maxWidth_ = 0.0f;
+  // Bands: bandEntries_[bandStart_[k], bandStart_[k + 1]) are the boxes overlapping band k, in x order.
+  std::vector<BandEntry> bandEntries_;
+  std::vector<uint32_t> bandStart_;
+  float bandOrigin_ = 0.0f, bandInv_ = 1.0f;
+  int bandCount_ = 0;
 };
 
 template <typename Visit>
@@ -114,6 +146,24 @@ void GridBroadPhase::query(const AABB& box, Visit&& visit) const {
 
 template <typename Report>
 void SapBroadPhase::findPairs(Report&& report) const {
+  for (int k = 0; k < bandCount_; ++k) {
+    const BandEntry* e = bandEntries_.data();
+    const uint32_t end = bandStart_[size_t(k) + 1];
+    for (uint32_t i = bandStart_[size_t(k)]; i < end; ++i) {
+      const AABB bi = e[i].box;
+      const int32_t band0 = e[i].band0;
+      for (uint32_t j = i + 1; j < end && e[j].box.lower.x <= bi.upper.x; ++j) {
+        const AABB& bj = e[j].box;
+        if (bj.lower.y > bi.upper.y || bi.lower.y > bj.upper.y) continue;
+        if ((band0 > e[j].band0 ? band0 : e[j].band0) != k) continue;  // reported from a lower band
+        report(e[i].slot, e[j].slot);
+      }
+    }
+  }
+}
+
+template <typename Report>
+void SapBroadPhase::findPairsUnbanded(Report&& report) const {
   const size_t n = sorted_.size();
   for (size_t i = 0; i < n; ++i) {
     const AABB bi = sorted_[i].box;

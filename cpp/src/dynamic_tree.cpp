@@ -1,4 +1,6 @@
-// Dynamic AABB tree after Box2D v2.4 (b2DynamicTree): SAH sibling choice by perimeter, AVL rotations.
+// Dynamic AABB tree after Box2D (b2DynamicTree): SAH sibling choice by perimeter and AVL rotations for single
+// insertions; for many moving proxies, in-place enlargement and a top-down rebuild of the enlarged part each frame
+// (the scheme of Box2D v3), which keeps the tree tight without a remove and reinsert per moved proxy.
 #include "sat/dynamic_tree.h"
 
 #include <cfloat>
@@ -55,6 +57,137 @@ void DynamicTree::moveProxy(int proxyId, const AABB& box) {
   removeLeaf(proxyId);
   nodes_[proxyId].box = box;
   insertLeaf(proxyId);
+}
+
+void DynamicTree::enlargeProxy(int proxyId, const AABB& box) {
+  nodes_[proxyId].box = box;
+  int index = nodes_[proxyId].parent;
+  // Grow the ancestors until one already holds the box; mark the rest of the path so rebuild() reaches this one.
+  while (index != kNull) {
+    Node& n = nodes_[index];
+    const bool grows = !contains(n.box, box);
+    if (grows) n.box = unionOf(n.box, box);
+    n.enlarged = 1;
+    index = n.parent;
+    if (!grows) break;
+  }
+  while (index != kNull && !nodes_[index].enlarged) {
+    nodes_[index].enlarged = 1;
+    index = nodes_[index].parent;
+  }
+}
+
+void DynamicTree::rebuild(bool full) {
+  if (root_ == kNull || nodes_[root_].isLeaf() || (!full && !nodes_[root_].enlarged)) return;
+  // Keep every leaf and every unmarked subtree; free the marked internal nodes above them.
+  rebuildItems_.clear();
+  int stack[kStackSize];
+  int top = 0;
+  stack[top++] = root_;
+  while (top > 0) {
+    const int id = stack[--top];
+    Node& n = nodes_[id];
+    if (n.isLeaf() || !(full || n.enlarged)) {
+      rebuildItems_.push_back(id);
+      continue;
+    }
+    // Freed after reading the children (freeNode clears them); reallocated by buildRange.
+    const int c1 = n.child1, c2 = n.child2;
+    freeNode(id);
+    stack[top++] = c1;
+    stack[top++] = c2;
+  }
+  root_ = buildRange(rebuildItems_.data(), int(rebuildItems_.size()), 0);
+  nodes_[root_].parent = kNull;
+}
+
+namespace {
+constexpr int kBins = 16;
+/// Below this depth splits follow the surface-area heuristic; deeper, halves (depth stays below kStackSize even
+/// for inputs the heuristic would split one item at a time).
+constexpr int kMaxSahDepth = 40;
+inline Vec2 centerOf(const AABB& b) { return {0.5f * (b.lower.x + b.upper.x), 0.5f * (b.lower.y + b.upper.y)}; }
+}  // namespace
+
+// Builds a subtree over items[0, count) (subtree roots, whose parent links it sets); returns its root. Binned SAH
+// on the centers along their longer extent: cost of a split = perimeter(left) * count(left) + the same for right.
+int DynamicTree::buildRange(int* items, int count, int depth) {
+  if (count == 1) return items[0];
+  int split = count / 2;
+  AABB cb{centerOf(nodes_[items[0]].box), centerOf(nodes_[items[0]].box)};
+  for (int i = 1; i < count; ++i) {
+    const Vec2 c = centerOf(nodes_[items[i]].box);
+    cb.lower = vmin(cb.lower, c);
+    cb.upper = vmax(cb.upper, c);
+  }
+  const float ex = cb.upper.x - cb.lower.x, ey = cb.upper.y - cb.lower.y;
+  const bool onX = ex >= ey;
+  const float extent = onX ? ex : ey, origin = onX ? cb.lower.x : cb.lower.y;
+  if (depth < kMaxSahDepth && extent > 0.0f) {
+    const float scale = float(kBins) * (1.0f - 1.0e-6f) / extent;
+    auto binOf = [&](int item) {
+      const Vec2 c = centerOf(nodes_[item].box);
+      int b = int(((onX ? c.x : c.y) - origin) * scale);
+      return b < 0 ? 0 : (b >= kBins ? kBins - 1 : b);
+    };
+    int binCount[kBins] = {};
+    AABB binBox[kBins];
+    for (int i = 0; i < count; ++i) {
+      const int b = binOf(items[i]);
+      binBox[b] = binCount[b] == 0 ? nodes_[items[i]].box : unionOf(binBox[b], nodes_[items[i]].box);
+      ++binCount[b];
+    }
+    // Sweep from the right for the right-hand costs, then from the left choosing the cheapest plane.
+    float rightCost[kBins];
+    AABB acc{};
+    int accCount = 0;
+    for (int b = kBins - 1; b > 0; --b) {
+      if (binCount[b] > 0) acc = accCount == 0 ? binBox[b] : unionOf(acc, binBox[b]);
+      accCount += binCount[b];
+      rightCost[b] = accCount > 0 ? perimeter(acc) * float(accCount) : 0.0f;
+    }
+    float best = INFINITY;
+    int bestPlane = -1;
+    acc = AABB{};
+    accCount = 0;
+    for (int b = 0; b + 1 < kBins; ++b) {
+      if (binCount[b] > 0) acc = accCount == 0 ? binBox[b] : unionOf(acc, binBox[b]);
+      accCount += binCount[b];
+      if (accCount == 0 || accCount == count) continue;
+      const float cost = perimeter(acc) * float(accCount) + rightCost[b + 1];
+      if (cost < best) {
+        best = cost;
+        bestPlane = b;
+      }
+    }
+    if (bestPlane >= 0) {
+      // Partition in place: items in bins <= bestPlane first.
+      int i = 0, j = count - 1;
+      while (i <= j) {
+        if (binOf(items[i]) <= bestPlane) {
+          ++i;
+        } else {
+          const int t = items[i];
+          items[i] = items[j];
+          items[j] = t;
+          --j;
+        }
+      }
+      split = i;
+    }
+  }
+  const int c1 = buildRange(items, split, depth + 1);
+  const int c2 = buildRange(items + split, count - split, depth + 1);
+  const int id = allocateNode();
+  Node& n = nodes_[id];
+  n.child1 = c1;
+  n.child2 = c2;
+  n.box = unionOf(nodes_[c1].box, nodes_[c2].box);
+  n.height = int16_t(1 + (nodes_[c1].height > nodes_[c2].height ? nodes_[c1].height : nodes_[c2].height));
+  n.enlarged = 0;
+  nodes_[c1].parent = id;
+  nodes_[c2].parent = id;
+  return id;
 }
 
 void DynamicTree::insertLeaf(int leaf) {
@@ -244,7 +377,8 @@ bool DynamicTree::validateNode(int id, int parent, int* leaves) const {
   int h = 1 + (c1.height > c2.height ? c1.height : c2.height);
   if (n.height != h) return false;
   AABB u = unionOf(c1.box, c2.box);
-  if (!(u.lower == n.box.lower) || !(u.upper == n.box.upper)) return false;
+  // An enlarged node may be looser than its children until the next rebuild; never tighter.
+  if (n.enlarged ? !contains(n.box, u) : (!(u.lower == n.box.lower) || !(u.upper == n.box.upper))) return false;
   return validateNode(n.child1, id, leaves) && validateNode(n.child2, id, leaves);
 }
 

@@ -49,6 +49,7 @@ class IdMap {
   }
 
   size_t size() const { return count_; }
+  size_t memoryBytes() const { return (keys_.capacity() + values_.capacity()) * sizeof(uint32_t); }
 
  private:
   // Fibonacci hashing: the top bits of id * 2^32 / golden ratio (consecutive ids spread over the table).

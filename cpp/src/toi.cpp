@@ -136,9 +136,9 @@ void World::Impl::sweepBullets() {
     sweptOf[slot] = int32_t(swept.size());
     swept.push_back({slot, bestOther, bestT, best.normal, best.point});
     if (options.broadPhase == BroadPhaseType::Tree) {
-      if (!contains(fat[slot], hot[slot].box)) {
-        fat[slot] = fatten(hot[slot].box);
-        movingTree.moveProxy(proxy[slot], fat[slot]);
+      if (!contains(hot[slot].fat, hot[slot].box)) {
+        hot[slot].fat = fatten(hot[slot].box);
+        movingTree.moveProxy(proxy[slot], hot[slot].fat);
       }
       queryList.push_back(slot);
     } else {

@@ -11,7 +11,6 @@
 //   buildEvents       begin / stay / end events, and the contacts in event order.
 //   pushApart         optional (world_response.cpp).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -256,11 +255,11 @@ AABB World::Impl::fatten(const AABB& b) const {
 void World::Impl::addProxy(uint32_t slot) {
   if (proxy[slot] >= 0) return;
   if (hot[slot].type == BodyType::Static) {
-    fat[slot] = hot[slot].box;
+    hot[slot].fat = hot[slot].box;
     proxy[slot] = staticTree.createProxy(hot[slot].box, slot);
   } else if (options.broadPhase == BroadPhaseType::Tree) {
-    fat[slot] = fatten(hot[slot].box);
-    proxy[slot] = movingTree.createProxy(fat[slot], slot);
+    hot[slot].fat = fatten(hot[slot].box);
+    proxy[slot] = movingTree.createProxy(hot[slot].fat, slot);
   } else {
     proxy[slot] = 0;  // rebuilt per frame; 0 marks "in the broad phase"
     unbuilt.push_back(slot);  // queries find it here until the next rebuild
@@ -394,15 +393,20 @@ void World::Impl::updateBroadPhase() {
   for (uint32_t slot : moved) {
     if (proxy[slot] < 0) continue;
     if (hot[slot].type == BodyType::Static) {
-      fat[slot] = hot[slot].box;
+      hot[slot].fat = hot[slot].box;
       staticTree.moveProxy(proxy[slot], hot[slot].box);
-    } else if (options.broadPhase == BroadPhaseType::Tree && !contains(fat[slot], hot[slot].box)) {
-      fat[slot] = fatten(hot[slot].box);
-      movingTree.moveProxy(proxy[slot], fat[slot]);
+    } else if (options.broadPhase == BroadPhaseType::Tree && !contains(hot[slot].fat, hot[slot].box)) {
+      // Only a body that left its fat box changes the tree; its new box is queried for pairs (findPairs).
+      hot[slot].fat = fatten(hot[slot].box);
+      movingTree.enlargeProxy(proxy[slot], hot[slot].fat);
       queryList.push_back(slot);
     }
   }
-  if (options.broadPhase != BroadPhaseType::Tree) rebuildMoving();
+  if (options.broadPhase == BroadPhaseType::Tree) {
+    movingTree.rebuild();
+  } else {
+    rebuildMoving();
+  }
   membershipChanged = false;
 }
 
@@ -417,20 +421,70 @@ void World::Impl::rebuildMoving() {
   }
 }
 
+namespace {
+// Spreads the low 16 bits of v to the even bits.
+inline uint32_t spreadBits(uint32_t v) {
+  v &= 0xFFFFu;
+  v = (v | (v << 8)) & 0x00FF00FFu;
+  v = (v | (v << 4)) & 0x0F0F0F0Fu;
+  v = (v | (v << 2)) & 0x33333333u;
+  v = (v | (v << 1)) & 0x55555555u;
+  return v;
+}
+}  // namespace
+
+// Tree: puts the proxies to query in Morton (Z) order of their fat boxes' centers, so that successive queries walk
+// mostly the same nodes while they are still in cache (in slot order each query starts cold: the tree walks were
+// bound by cache misses on nodes). Only the order of the candidates changes, and they are sorted before use.
+void World::Impl::orderQueries() {
+  const size_t n = queryList.size();
+  if (n < 64) return;
+  AABB bounds = hot[queryList[0]].fat;
+  for (uint32_t slot : queryList) bounds = unionOf(bounds, hot[slot].fat);
+  const float w = bounds.upper.x - bounds.lower.x, h = bounds.upper.y - bounds.lower.y;
+  const float sx = w > 0.0f ? 65535.0f / w : 0.0f, sy = h > 0.0f ? 65535.0f / h : 0.0f;
+  queryKeys.resize(n);
+  queryScratch.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const AABB& b = hot[queryList[i]].fat;
+    const float cx = 0.5f * (b.lower.x + b.upper.x) - bounds.lower.x, cy = 0.5f * (b.lower.y + b.upper.y) - bounds.lower.y;
+    const uint32_t qx = uint32_t(std::fmin(std::fmax(cx * sx, 0.0f), 65535.0f));
+    const uint32_t qy = uint32_t(std::fmin(std::fmax(cy * sy, 0.0f), 65535.0f));
+    queryKeys[i] = (uint64_t(spreadBits(qx) | (spreadBits(qy) << 1)) << 32) | queryList[i];
+  }
+  // LSD radix sort on the code (the high 32 bits), 8 bits a pass.
+  uint64_t* src = queryKeys.data();
+  uint64_t* dst = queryScratch.data();
+  for (int shift = 32; shift < 64; shift += 8) {
+    uint32_t counts[256] = {};
+    for (size_t i = 0; i < n; ++i) ++counts[(src[i] >> shift) & 0xFFu];
+    uint32_t sum = 0;
+    for (uint32_t& c : counts) {
+      const uint32_t t = c;
+      c = sum;
+      sum += t;
+    }
+    for (size_t i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & 0xFFu]++] = src[i];
+    std::swap(src, dst);
+  }
+  for (size_t i = 0; i < n; ++i) queryList[i] = uint32_t(src[i] & 0xFFFFFFFFu);
+}
+
 void World::Impl::findPairs() {
   auto report = [this](uint32_t a, uint32_t b) { addPair(a, b); };
   // Tree: fat boxes (the pair must exist while the body moves inside its fat box unqueried); else tight boxes.
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   auto addWithStatic = [this, tree](uint32_t slot) {
-    staticTree.query(tree ? fat[slot] : hot[slot].box, [&](int p) {
+    staticTree.query(tree ? hot[slot].fat : hot[slot].box, [&](int p) {
       addPair(slot, staticTree.userData(p));
       return true;
     });
   };
   if (tree) {
+    orderQueries();
     for (uint32_t slot : queryList) {
       if (proxy[slot] < 0 || hot[slot].type == BodyType::Static) continue;
-      const AABB q = fat[slot];
+      const AABB q = hot[slot].fat;
       movingTree.query(q, [&](int p) {
         addPair(slot, movingTree.userData(p));
         return true;
@@ -592,31 +646,42 @@ void World::Impl::narrowPhase() {
     const int sweptIndex = keep ? sweptHitOf(a, b) : -1;
     const detail::BodyHot& ha = hot[a];
     const detail::BodyHot& hb = hot[b];
-    if (keep && sweptIndex < 0) keep = tree ? overlaps(fat[a], fat[b]) : overlaps(ha.box, hb.box);
+    if (keep && sweptIndex < 0) keep = tree ? overlaps(ha.fat, hb.fat) : overlaps(ha.box, hb.box);
     if (!keep) {
       if (p.touching) ends.push_back({p.idA, p.idB});
       continue;
     }
-    Contact& c = scratchContact;
     const bool needsTest = p.fresh || ha.movedStamp == frame || hb.movedStamp == frame ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
+    const size_t at = contacts.size();
     bool touching = p.touching != 0;
     if (needsTest) {
-      touching = testPair(p, sweptIndex, c, &tests);
+      // The test writes its contact in place, dropped if apart: written field by field into a scratch record and
+      // then copied whole, the copy stalled on store forwarding (as the pair record below did).
+      touching = testPair(p, sweptIndex, contacts.emplace_back(), &tests);
+      if (!touching) contacts.pop_back();
     } else if (touching) {
-      c = prevContacts[prevEventIndex[size_t(p.contact)]];
+      contacts.push_back(prevContacts[prevEventIndex[size_t(p.contact)]]);
     }
     p.contact = -1;
     if (touching) {
+      Contact& c = contacts[at];
       c.flags = p.touching ? uint8_t(c.flags & ~kContactBegan) : uint8_t(c.flags | kContactBegan);
-      p.contact = int32_t(contacts.size());
-      contacts.push_back(c);
+      p.contact = int32_t(at);
     } else if (p.touching) {
       ends.push_back({p.idA, p.idB});
     }
-    p.touching = touching ? 1 : 0;
-    p.fresh = 0;
-    nextPairs[out++] = p;
+    // Field by field: copying the whole record from the stack right after its byte fields were written there
+    // stalls on store forwarding (a wide load over narrow pending stores; it was most of this loop's own time).
+    Pair& kept = nextPairs[out++];
+    kept.a = a;
+    kept.b = b;
+    kept.idA = p.idA;
+    kept.idB = p.idB;
+    kept.cache = p.cache;
+    kept.touching = touching ? 1 : 0;
+    kept.fresh = 0;
+    kept.contact = p.contact;
   }
   nextPairs.resize(out);
   prefetchSink = touched;
@@ -692,14 +757,29 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     impl_->options.gridCellSize = 0.0f;
   }
   if (options.capacity > 0) {
-    size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
-    impl_->buffer.reserve(n * kTransformStride);
-    impl_->last.reserve(n * kTransformStride);
-    impl_->pairs.reserve(4 * n);
-    impl_->contacts.reserve(4 * n);
-    impl_->prevContacts.reserve(4 * n);
-    impl_->nextPairs.reserve(4 * n);
-    impl_->candidates.reserve(4 * n);
+    // Every per-slot array at the expected count (grown one by one, each would end up to twice that), and room
+    // for two pairs and contacts per body (a dense game scene has about two overlaps per body; more grows).
+    Impl& w = *impl_;
+    const size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
+    w.ids.reserve(n);
+    w.hot.reserve(n);
+    w.buffer.reserve(n * kTransformStride);
+    w.last.reserve(n * kTransformStride);
+    w.xf.reserve(n);
+    w.prevXf.reserve(n);
+    w.proxy.reserve(n);
+    w.userIds.reserve(n);
+    w.mass.reserve(n);
+    w.invMass.reserve(n);
+    w.sweptOf.reserve(n);
+    w.shapes.reserve(n);
+    w.shapeHot.reserve(n);
+    w.shapeUserData.reserve(n);
+    w.pairs.reserve(2 * n);
+    w.nextPairs.reserve(2 * n);
+    w.contacts.reserve(2 * n);
+    w.prevContacts.reserve(2 * n);
+    w.candidates.reserve(2 * n);
   }
 }
 
@@ -794,7 +874,6 @@ uint32_t World::Impl::allocateSlot() {
   last.resize(size_t(slotCount) * kTransformStride, 0.0f);
   xf.emplace_back();
   prevXf.emplace_back();
-  fat.emplace_back();
   proxy.push_back(-1);
   userIds.push_back(0);
   mass.push_back(1.0f);
@@ -1132,7 +1211,7 @@ void World::setPairFilter(PairFilter filter, void* context) {
 Status World::update() {
   Impl& w = *impl_;
   w.beginFrame();
-  Impl::StageClock clock(w.options.timeStages);
+  detail::StageClock clock(w.options.timeStages);
   w.syncTransforms();
   w.stats.syncMs = clock.lap();
   w.updateBroadPhase();
@@ -1153,6 +1232,33 @@ Status World::update() {
 }
 
 const UpdateStats& World::stats() const { return impl_->stats; }
+
+namespace {
+template <typename T>
+size_t bytesOf(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+template <typename T, typename... Rest>
+size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
+  return bytesOf(v) + bytesOf(rest...);
+}
+}  // namespace
+
+WorldMemory World::memory() const {
+  const Impl& w = *impl_;
+  WorldMemory m;
+  m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
+                     w.freeSlots, w.pendingFree, w.sweptOf, w.queryStamp, w.pushStamp) +
+             w.slotOfId.memoryBytes();
+  m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
+  m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
+                 w.sap.memoryBytes() +
+                 bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.staticMoved, w.unbuilt);
+  m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
+  m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
+                      w.beginContacts, w.beginFrom, w.shapeContacts, w.rejected, w.swept);
+  return m;
+}
 const BodyPair* World::beginEvents() const { return impl_->begins.data(); }
 int World::beginCount() const { return int(impl_->begins.size()); }
 const BodyPair* World::stayEvents() const { return impl_->stays.data() + impl_->stayOffset; }

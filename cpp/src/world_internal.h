@@ -3,13 +3,13 @@
 // phase runs SAT on ready world-space data (detail::collideCores) without transforming per pair.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
 #include "broadphase.h"
 #include "id_map.h"
 #include "placement.h"
+#include "stage_clock.h"
 #include "sat/dynamic_tree.h"
 #include "sat/world.h"
 
@@ -26,9 +26,10 @@ enum BodyFlags : uint8_t {
   kTeleport = 32,  // the next accepted transform change is a jump: not swept by CCD
 };
 
-/// Hot per-body data read by the pair loop (one or two cache lines per body).
-struct BodyHot {
+/// Hot per-body data read by the pair loop: one cache line per body (the pair loop reaches body B at random).
+struct alignas(64) BodyHot {
   AABB box;                 // tight world bounds
+  AABB fat;                 // tree broad phase: the fattened bounds of its proxy (statics: the tight ones)
   uint32_t movedStamp = 0;  // frame of the last transform change
   uint32_t group = 0;
   uint32_t mask = 0;
@@ -97,7 +98,6 @@ struct World::Impl {
   std::vector<float> last;    // last accepted values
   std::vector<Transform> xf;
   std::vector<Transform> prevXf;  // before the last accepted change (CCD sweeps from here)
-  std::vector<AABB> fat;          // tree broad phase: fattened bounds
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
   std::vector<uint32_t> userIds;
   std::vector<float> mass;     // as given (kept while the body is not dynamic)
@@ -124,6 +124,7 @@ struct World::Impl {
   std::vector<detail::BoxEntry> movingBoxes;  // their boxes, gathered for the grid / sort-and-sweep
   std::vector<uint32_t> moved;   // bodies whose transform changed this frame
   std::vector<uint32_t> queryList;  // tree: proxies to query for new pairs
+  std::vector<uint64_t> queryKeys, queryScratch;  // orderQueries scratch
   std::vector<uint32_t> staticMoved;
   std::vector<uint32_t> unbuilt;  // grid / sort-and-sweep: moving bodies added or enabled since the last rebuild
 
@@ -143,7 +144,6 @@ struct World::Impl {
   std::vector<uint32_t> eventIndex, prevEventIndex;  // pair-order index -> index in contacts
   std::vector<Contact> beginContacts;  // buildEvents scratch: this frame's begins, last pair first
   std::vector<uint32_t> beginFrom;     // and their pair-order indices
-  Contact scratchContact;
   std::vector<ShapeContact> shapeContacts;
   uint32_t prefetchSink = 0;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
   std::vector<RejectedBody> rejected;
@@ -188,6 +188,7 @@ struct World::Impl {
   void sortCandidates();
   void syncTransforms();
   void updateBroadPhase();
+  void orderQueries();
   void findPairs();
   void mergeCandidates();
   int sweptHitOf(uint32_t a, uint32_t b) const;
@@ -198,24 +199,6 @@ struct World::Impl {
   void beginFrame();
   void finishFrame();
 
-  /// Wall-clock milliseconds between successive lap() calls; all 0 when off (no clock reads).
-  class StageClock {
-   public:
-    explicit StageClock(bool on) : on_(on) {
-      if (on_) last_ = std::chrono::steady_clock::now();
-    }
-    float lap() {
-      if (!on_) return 0.0f;
-      const auto now = std::chrono::steady_clock::now();
-      const float ms = std::chrono::duration<float, std::milli>(now - last_).count();
-      last_ = now;
-      return ms;
-    }
-
-   private:
-    bool on_;
-    std::chrono::steady_clock::time_point last_;
-  };
   /// Grid / sort-and-sweep: gathers the moving bodies' boxes and rebuilds.
   void rebuildMoving();
   void setBufferFromXf(uint32_t slot, const Transform& t, float angle);

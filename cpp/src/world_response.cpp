@@ -64,9 +64,9 @@ void World::Impl::pushBody(uint32_t slot, Vec2 delta) {
   b[1] = l[1] = xf[slot].p.y;
   computeGeometry(slot);
   hot[slot].flags |= detail::kDirty;  // the broad phase and pairs catch up at the next update
-  if (options.broadPhase == BroadPhaseType::Tree && proxy[slot] >= 0 && !contains(fat[slot], hot[slot].box)) {
-    fat[slot] = fatten(hot[slot].box);
-    movingTree.moveProxy(proxy[slot], fat[slot]);
+  if (options.broadPhase == BroadPhaseType::Tree && proxy[slot] >= 0 && !contains(hot[slot].fat, hot[slot].box)) {
+    hot[slot].fat = fatten(hot[slot].box);
+    movingTree.moveProxy(proxy[slot], hot[slot].fat);
   }
   if (pushStamp[slot] != frame) {
     pushStamp[slot] = frame;

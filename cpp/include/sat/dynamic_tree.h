@@ -41,6 +41,12 @@ class DynamicTree {
   void destroyProxy(int proxyId);
   /// Replaces a proxy's box (remove and reinsert).
   void moveProxy(int proxyId, const AABB& box);
+  /// Replaces a proxy's box without restructuring: its ancestors grow to hold it and are marked for rebuild().
+  /// Cheaper than moveProxy when many proxies move per frame; queries stay exact, the tree only gets looser.
+  void enlargeProxy(int proxyId, const AABB& box);
+  /// Rebuilds the marked part of the tree top-down (binned surface-area heuristic): every subtree no enlargeProxy
+  /// touched is kept whole, the nodes above them are rebuilt. full: every internal node. Proxy ids do not change.
+  void rebuild(bool full = false);
 
   const AABB& box(int proxyId) const { return nodes_[proxyId].box; }
   uint32_t userData(int proxyId) const { return nodes_[proxyId].userData; }
@@ -48,6 +54,8 @@ class DynamicTree {
   int height() const { return root_ == kNull ? 0 : nodes_[root_].height; }
   /// Sum of the nodes' perimeters over the root's: a quality measure (lower is better).
   float areaRatio() const;
+  /// Bytes held (node array and scratch capacities).
+  size_t memoryBytes() const { return nodes_.capacity() * sizeof(Node) + rebuildItems_.capacity() * sizeof(int); }
   /// Checks structure, boxes and heights; for tests.
   bool validate() const;
   void clear();
@@ -69,7 +77,8 @@ class DynamicTree {
     int parent = kNull;  // or next free node
     int child1 = kNull;
     int child2 = kNull;
-    int height = -1;  // leaf 0, free -1
+    int16_t height = -1;   // leaf 0, free -1
+    uint16_t enlarged = 0;  // internal node grown by enlargeProxy since the last rebuild
     bool isLeaf() const { return child1 == kNull; }
   };
 
@@ -79,6 +88,9 @@ class DynamicTree {
   void removeLeaf(int leaf);
   int balance(int a);
   bool validateNode(int id, int parent, int* leaves) const;
+  int buildRange(int* items, int count, int depth);
+
+  std::vector<int> rebuildItems_;  // rebuild() scratch: the subtrees it keeps
 
   std::vector<Node> nodes_;
   int root_ = kNull;

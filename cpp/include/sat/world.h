@@ -185,6 +185,18 @@ struct UpdateStats {
   float pushMs = 0.0f;    ///< push-apart
 };
 
+/// Bytes a world holds, by part: the capacities of its arrays (what it has allocated, including room kept for
+/// growth), not only what is in use. Polygons of more than kInlineVertices vertices add their own heap blocks,
+/// which are not counted.
+struct WorldMemory {
+  size_t bodies = 0;      ///< per-body records, transform buffers, the id map
+  size_t shapes = 0;      ///< local shapes, per-shape records, the world-space vertex pool
+  size_t broadPhase = 0;  ///< trees, grid, sort-and-sweep and the per-frame body lists
+  size_t pairs = 0;       ///< the pair cache and the candidate keys
+  size_t outputs = 0;     ///< contacts, events and their scratch
+  size_t total() const { return bodies + shapes + broadPhase + pairs + outputs; }
+};
+
 /// Which bodies a query sees: body passes iff (body.group & mask) && (body.mask & group). The query is filtered
 /// like a body of this group and mask (Box2D v3's rule), so a body whose own mask is 0 is invisible to queries too.
 struct QueryFilter {
@@ -307,6 +319,8 @@ class World {
   /// optionally pushes bodies apart. Returns Ok, or the status of the first body refused (see rejected()).
   Status update();
   const UpdateStats& stats() const;
+  /// What the world holds in memory now (see WorldMemory).
+  WorldMemory memory() const;
 
   const BodyPair* beginEvents() const;
   int beginCount() const;

@@ -1,8 +1,8 @@
 // World3: bodies, the pair cache and the frame's stages (sync -> broad phase -> narrow phase -> events).
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 
+#include "../stage_clock.h"
 #include "world3_internal.h"
 
 namespace sat {
@@ -498,31 +498,11 @@ int World3::rejectedCount() const {
 
 // ---- the frame -----------------------------------------------------------------------------------------------
 
-namespace {
-class StageClock {
- public:
-  explicit StageClock(bool on) : on_(on) {
-    if (on_) last_ = std::chrono::steady_clock::now();
-  }
-  /// Milliseconds since the previous lap (0 when off).
-  float lap() {
-    if (!on_) return 0.0f;
-    const auto now = std::chrono::steady_clock::now();
-    const float ms = std::chrono::duration<float, std::milli>(now - last_).count();
-    last_ = now;
-    return ms;
-  }
-
- private:
-  bool on_;
-  std::chrono::steady_clock::time_point last_;
-};
-}  // namespace
 
 Status World3::update() {
   Impl& w = *impl_;
   w.stats = UpdateStats3{};
-  StageClock clock(w.options.timeStages);
+  detail::StageClock clock(w.options.timeStages);
   w.syncTransforms();
   w.stats.syncMs = clock.lap();
   w.sweepBullets();
