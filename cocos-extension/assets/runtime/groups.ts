@@ -40,3 +40,35 @@ export function updateGroupEnum(groups: Record<string, number>): void {
   for (const name of Object.keys(groups)) SATGroup[name] = groups[name];
   Enum.update(SATGroup);
 }
+
+/**
+ * A collision matrix (group value -> mask) whose every write or delete calls `changed`, so that a system applies
+ * an edit made through `collisionMatrix[group] = mask` at its next update.
+ */
+export function watchedMatrix(changed: () => void): Record<number, number> {
+  return new Proxy({} as Record<number, number>, {
+    set: (obj, key, value) => {
+      (obj as Record<string | symbol, unknown>)[key] = value;
+      changed();
+      return true;
+    },
+    deleteProperty: (obj, key) => {
+      delete (obj as Record<string | symbol, unknown>)[key];
+      changed();
+      return true;
+    },
+  });
+}
+
+/**
+ * Replaces `groups` and `matrix` with the project's (read as the engine's physics system reads them at start) and
+ * adds the groups to SATGroup, the inspector's list.
+ */
+export function applyProjectPhysics(groups: Record<string, number>, matrix: Record<number, number>): void {
+  const project = readProjectPhysics();
+  for (const key of Object.keys(groups)) delete groups[key];
+  Object.assign(groups, project.groups);
+  updateGroupEnum(project.groups);
+  for (const key of Object.keys(matrix)) delete matrix[Number(key)];
+  for (const group of Object.keys(project.matrix)) matrix[Number(group)] = project.matrix[Number(group)];
+}

@@ -13,7 +13,7 @@ import { director, Director, EventTarget, Graphics, Node, System, Vec3, find, ty
 import { EDITOR } from 'cc/env';
 import type { SAT, Shape, World } from '../lib/index.js';
 import { ensureSATLoaded, loadState, onSATReady } from '../runtime/loader';
-import { readProjectPhysics, updateGroupEnum } from '../runtime/groups';
+import { applyProjectPhysics, watchedMatrix } from '../runtime/groups';
 import { ALL_GROUPS, SATBroadPhase, SATContactType, SATDrawFlags, SATRaycastType, broadPhaseName } from '../runtime/types';
 import { _setColliderHost, type ColliderHost, type SATCollider, type SATContact } from '../components/SATCollider';
 import { BodyTable } from './bodies';
@@ -108,19 +108,7 @@ export class SATCollisionSystem extends System implements ColliderHost {
 
   private constructor() {
     super();
-    const target: Record<number, number> = {};
-    this.collisionMatrix = new Proxy(target, {
-      set: (obj, key, value) => {
-        (obj as Record<string | symbol, unknown>)[key] = value;
-        this._matrixVersion++;
-        return true;
-      },
-      deleteProperty: (obj, key) => {
-        delete (obj as Record<string | symbol, unknown>)[key];
-        this._matrixVersion++;
-        return true;
-      },
-    });
+    this.collisionMatrix = watchedMatrix(() => this._matrixVersion++);
     this.readProjectSettings();
     onSATReady((sat) => this._makeWorld(sat));
     director.on(Director.EVENT_AFTER_DRAW, this._markLateMoves, this);
@@ -131,12 +119,7 @@ export class SATCollisionSystem extends System implements ColliderHost {
    * sets `groups`, adds them to SATGroup (the inspector's group list) and replaces `collisionMatrix`.
    */
   readProjectSettings(): void {
-    const project = readProjectPhysics();
-    for (const key of Object.keys(this.groups)) delete this.groups[key];
-    Object.assign(this.groups, project.groups);
-    updateGroupEnum(project.groups);
-    for (const key of Object.keys(this.collisionMatrix)) delete this.collisionMatrix[Number(key)];
-    for (const group of Object.keys(project.matrix)) this.collisionMatrix[Number(group)] = project.matrix[Number(group)];
+    applyProjectPhysics(this.groups, this.collisionMatrix);
   }
 
   /** Whether the collision module is loaded (colliders join the world at the first update after that). */

@@ -15,7 +15,7 @@ import { EDITOR } from 'cc/env';
 import type { SAT3D, World3 } from '../lib/3d.js';
 import type { SATError } from '../lib/errors.js';
 import { ensureSAT3DLoaded, load3DState, onSAT3DReady } from '../runtime/loader3d';
-import { readProjectPhysics, updateGroupEnum } from '../runtime/groups';
+import { applyProjectPhysics, watchedMatrix } from '../runtime/groups';
 import { ALL_GROUPS } from '../runtime/types';
 import {
   _setColliderHost3D,
@@ -97,19 +97,7 @@ export class SATCollisionManager3D extends System implements ColliderHost3D {
 
   private constructor() {
     super();
-    const target: Record<number, number> = {};
-    this.collisionMatrix = new Proxy(target, {
-      set: (obj, key, value) => {
-        (obj as Record<string | symbol, unknown>)[key] = value;
-        this._matrixVersion++;
-        return true;
-      },
-      deleteProperty: (obj, key) => {
-        delete (obj as Record<string | symbol, unknown>)[key];
-        this._matrixVersion++;
-        return true;
-      },
-    });
+    this.collisionMatrix = watchedMatrix(() => this._matrixVersion++);
     this.readProjectSettings();
     onSAT3DReady((sat3) => this._makeWorld(sat3));
     director.on(Director.EVENT_AFTER_DRAW, this._markLateMoves, this);
@@ -117,12 +105,7 @@ export class SATCollisionManager3D extends System implements ColliderHost3D {
 
   /** Reads the physics groups and collision matrix from Project Settings (as PhysicsSystem does at start). */
   readProjectSettings(): void {
-    const project = readProjectPhysics();
-    for (const key of Object.keys(this.groups)) delete this.groups[key];
-    Object.assign(this.groups, project.groups);
-    updateGroupEnum(project.groups);
-    for (const key of Object.keys(this.collisionMatrix)) delete this.collisionMatrix[Number(key)];
-    for (const group of Object.keys(project.matrix)) this.collisionMatrix[Number(group)] = project.matrix[Number(group)];
+    applyProjectPhysics(this.groups, this.collisionMatrix);
   }
 
   /** Whether the 3D module is loaded. */
