@@ -8,13 +8,8 @@ namespace sat {
 namespace detail {
 namespace {
 
-// The cube's topology, built once from its face loops (corner i: bit 0 = +x, bit 1 = +y, bit 2 = +z; faces -x,
-// +x, -y, +y, -z, +z, each counter-clockwise from outside), the same numbering as makeBoxHull's hull.
-struct CubeTopology {
-  HullFace faces[6];
-  HullHalfEdge edges[24];
-};
-
+// Built once from the face loops (faces -x, +x, -y, +y, -z, +z, each counter-clockwise from outside), the same
+// numbering as makeBoxHull's hull.
 CubeTopology makeCubeTopology() {
   static const int loops[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
   CubeTopology t{};
@@ -37,15 +32,19 @@ CubeTopology makeCubeTopology() {
     t.edges[prev].next = uint16_t(first);
     t.faces[f].edge = uint16_t(first);
   }
+  for (int e = 0; e < 24; ++e) {
+    const int u = t.edges[e].origin, w = t.edges[e ^ 1].origin;
+    if (w > u) t.along[u][(w ^ u) == 1 ? 0 : (w ^ u) == 2 ? 1 : 2] = uint8_t(e);
+  }
   return t;
 }
+
+}  // namespace
 
 const CubeTopology& cubeTopology() {
   static const CubeTopology topology = makeCubeTopology();
   return topology;
 }
-
-}  // namespace
 
 HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
   HullView h;
