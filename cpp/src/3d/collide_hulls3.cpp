@@ -21,15 +21,24 @@ using namespace detail;
 
 namespace {
 
+// A pair the cached axis still separates costs one projection, before B is moved into A's frame.
+bool separatedByCache(const HullView& a, const HullView& bLocal, const RelativePose& pose, float tol,
+                      const SatCache3* cache) {
+  if (cache == nullptr || cache->kind == SatAxis3::None) return false;
+  Vec3 n;
+  return cachedSeparation(a, bLocal, pose.r, pose.t, *cache, &n) > tol;
+}
+
 Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Transform3& xfA, const Transform3& xfB,
                        SatCache3* cache, SatDebug3* debug) {
   const RelativePose pose = relativePose(xfA, xfB);
+  const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
+  if (separatedByCache(aLocal, bLocal, pose, tol, cache)) return {};
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
   const HullView b = withColumns(movedView(bLocal, pose.r, pose.t, &sb), &cb);
-  const float tol = kRelativeTolerance * (a.radius + b.radius);
-  const SatResult r = runSat(a, b, tol, cache);
+  const SatResult r = runSatUncached(a, b, tol, cache);
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
     debug->kind = r.kind;
@@ -52,12 +61,13 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
 bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transform3& xfA, const Transform3& xfB,
                   SatCache3* cache) {
   const RelativePose pose = relativePose(xfA, xfB);
+  const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
+  if (separatedByCache(aLocal, bLocal, pose, tol, cache)) return false;
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
   const HullView b = withColumns(movedView(bLocal, pose.r, pose.t, &sb), &cb);
-  const float tol = kRelativeTolerance * (a.radius + b.radius);
-  return runSat(a, b, tol, cache).separation <= tol;
+  return runSatUncached(a, b, tol, cache).separation <= tol;
 }
 
 Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }

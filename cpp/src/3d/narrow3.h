@@ -138,6 +138,13 @@ struct SatResult {
 /// axis separates by more than tol (then kind/index name it); otherwise the axis of largest separation, faces
 /// preferred unless an edge pair separates by more than tol * 0.5 more (stable contacts).
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
+/// runSat without trying the cache first (it is still written).
+SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache);
+/// The separation along the cache's axis (the normal from A to B in *normal) with B still in its own frame
+/// (bLocal; x -> r x + t into A's frame): a pair the cache separates costs no view of B in A's frame.
+/// -FLT_MAX when the cache does not fit these hulls.
+float cachedSeparation(const HullView& a, const HullView& bLocal, const Mat3& r, Vec3 t, const SatCache3& cache,
+                       Vec3* normal);
 /// Signed gap between the hulls' projections on `axis` (unit), in whichever direction is larger; *axis is
 /// flipped if needed to point from A to B. Uses the views' columns when both have them.
 float axisSeparation(const HullView& a, const HullView& b, Vec3* axis);

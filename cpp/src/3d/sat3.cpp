@@ -320,12 +320,73 @@ SatResult choose(const HullView& a, const HullView& b, const FaceQuery& fa, cons
 }
 }  // namespace
 
+namespace {
+// min over h's vertices of dot(n, v) (the views with B in its own frame have no columns: one at a time).
+float minProjection(const HullView& h, Vec3 n) {
+  float lo = FLT_MAX;
+  for (int i = 0; i < h.nv; ++i) {
+    const float d = dot(n, h.v[i]);
+    lo = d < lo ? d : lo;
+  }
+  return lo;
+}
+float maxProjection(const HullView& h, Vec3 n) {
+  float hi = -FLT_MAX;
+  for (int i = 0; i < h.nv; ++i) {
+    const float d = dot(n, h.v[i]);
+    hi = d > hi ? d : hi;
+  }
+  return hi;
+}
+}  // namespace
+
+float cachedSeparation(const HullView& a, const HullView& bLocal, const Mat3& r, Vec3 t, const SatCache3& c,
+                       Vec3* normal) {
+  switch (c.kind) {
+    case SatAxis3::FaceA: {
+      if (c.indexA >= a.nf) return -FLT_MAX;
+      const Plane p = a.planes[c.indexA];
+      *normal = p.normal;
+      // B's vertex x maps to r x + t: dot(n, r x + t) = dot(r^T n, x) + dot(n, t).
+      return minProjection(bLocal, mulT(r, p.normal)) + dot(p.normal, t) - p.offset;
+    }
+    case SatAxis3::FaceB: {
+      if (c.indexB >= bLocal.nf) return -FLT_MAX;
+      const Vec3 n = r * bLocal.planes[c.indexB].normal;
+      *normal = -n;
+      return minProjection(a, n) - (bLocal.planes[c.indexB].offset + dot(n, t));
+    }
+    case SatAxis3::EdgePair: {
+      if (c.indexA >= a.nh || c.indexB >= bLocal.nh) return -FLT_MAX;
+      const Vec3 pA = a.v[a.edges[c.indexA].origin], qA = a.v[a.edges[c.indexA ^ 1].origin];
+      const Vec3 eA = qA - pA, eB = r * (bLocal.v[bLocal.edges[c.indexB ^ 1].origin] - bLocal.v[bLocal.edges[c.indexB].origin]);
+      Vec3 n = cross(eA, eB);
+      const float len = length(n);
+      if (!(len > 1.0e-5f * std::sqrt(lengthSquared(eA) * lengthSquared(eB)))) return -FLT_MAX;
+      n = (1.0f / len) * n;
+      // The pair need not form a Minkowski face any more: both hulls projected.
+      const Vec3 nb = mulT(r, n);
+      const float off = dot(n, t);
+      const float gapAB = minProjection(bLocal, nb) + off - maxProjection(a, n);
+      const float gapBA = minProjection(a, n) - (maxProjection(bLocal, nb) + off);
+      *normal = gapAB >= gapBA ? n : -n;
+      return gapAB >= gapBA ? gapAB : gapBA;
+    }
+    case SatAxis3::None: break;
+  }
+  return -FLT_MAX;
+}
+
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache) {
   if (cache != nullptr && cache->kind != SatAxis3::None) {
     Vec3 n;
     const float s = cachedSeparation(a, b, *cache, &n);
     if (s > tol) return {cache->kind, cache->indexA, cache->indexB, s, n};
   }
+  return runSatUncached(a, b, tol, cache);
+}
+
+SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
   faceBounds(a, b.centroid, boundsA.data());
