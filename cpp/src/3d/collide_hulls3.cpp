@@ -37,7 +37,7 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
-  const HullView b = withColumns(movedView(bLocal, pose.r, pose.t, &sb), &cb);
+  const HullView b = movedView(bLocal, pose.r, pose.t, &sb, &cb);
   const SatResult r = runSatUncached(a, b, tol, cache);
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
@@ -66,7 +66,7 @@ bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transfor
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
-  const HullView b = withColumns(movedView(bLocal, pose.r, pose.t, &sb), &cb);
+  const HullView b = movedView(bLocal, pose.r, pose.t, &sb, &cb);
   return runSatUncached(a, b, tol, cache).separation <= tol;
 }
 

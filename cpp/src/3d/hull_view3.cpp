@@ -112,9 +112,17 @@ HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
   return h;
 }
 
-HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s) {
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = h;
   for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
+  if (columns != nullptr) {
+    columns->blocks = (h.nv + 3) >> 2;
+    for (int i = 0; i < 4 * columns->blocks; ++i) {
+      const Vec3 v = s->v[i < h.nv ? i : h.nv - 1];
+      columns->x[i >> 2][i & 3] = v.x, columns->y[i >> 2][i & 3] = v.y, columns->z[i >> 2][i & 3] = v.z;
+    }
+    m.cols = columns;
+  }
   for (int f = 0; f < h.nf; ++f) {
     const Vec3 n = r * h.planes[f].normal;
     s->planes[f] = {n, h.planes[f].offset + dot(n, t)};

@@ -75,8 +75,8 @@ HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* scratch);
 HullView boxView(Vec3 halfExtents, HullScratch* scratch);
 /// The same box moved rigidly (x -> r * x + t), written directly.
 HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
-/// The view moved rigidly: x -> r * x + t.
-HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch);
+/// The view moved rigidly: x -> r * x + t. With `columns`, also its vertices as columns there (the view's cols).
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns = nullptr);
 
 /// The rigid pose of B in A's frame (rotation, translation), from the two transforms.
 struct RelativePose {

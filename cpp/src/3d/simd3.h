@@ -6,6 +6,11 @@
 
 #include <cfloat>
 #include <cstdint>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 namespace sat {
 namespace detail {
@@ -25,8 +30,16 @@ inline float hmax4(F4 v) {
   const float a = v[0] > v[1] ? v[0] : v[1], b = v[2] > v[3] ? v[2] : v[3];
   return a > b ? a : b;
 }
-/// Bit k set when lane k of the mask is true.
-inline int bits4(I4 m) { return (m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8); }
+/// Bit k set when lane k of the mask (all ones or all zeros per lane) is true: one instruction where there is one.
+inline int bits4(I4 m) {
+#if defined(__SSE__)
+  return _mm_movemask_ps(reinterpret_cast<__m128>(m));
+#elif defined(__wasm_simd128__)
+  return int(wasm_i32x4_bitmask(reinterpret_cast<v128_t>(m)));
+#else
+  return (m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8);
+#endif
+}
 
 }  // namespace detail
 }  // namespace sat
