@@ -5,7 +5,7 @@
 //   and Jolt (TransformedShape.CollideShape with the closest-hit collector, one contact point; convex radius 0).
 //   Box-box with manifold, 20-vertex hulls, and quickhull of 1,000 points (vs quickhull3d).
 // Run after `node scripts/build-wasm.mjs`:   node bench/js/narrow_phase_3d.mjs [--pairs=4096] [--rounds=7] [--warmup=3]
-// Prints the median rate over the rounds of each contender and the ratios of sat-wasm's cold bulk rate to each.
+// Prints each contender's median rate and the median ratio of its time to sat-wasm's cold bulk time (see runRounds).
 // Pairs as in bench/cpp/bench_3d.cpp: A anywhere, B at a random direction and 0.2..1.0 x 2.4 units from it.
 import os from 'node:os';
 import * as CANNON from 'cannon-es';
@@ -70,8 +70,27 @@ function timeIt(fn) {
     result = fn();
     times.push(Number(process.hrtime.bigint() - t0) / 1e9);
   }
-  times.sort((a, b) => a - b);
-  return { seconds: times[times.length >> 1], result };
+  return { seconds: median(times), result };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+// The contenders of one table are warmed up one by one, then timed in ROUNDS interleaved rounds (the order reversed
+// every other round), so a change of load on this shared machine hits all of them alike. Per contender: the median
+// time, and the median over rounds of its time over sat-wasm's cold bulk time in the same round.
+const contender = (fn) => ({ fn, times: [], result: undefined });
+function runRounds(rows) {
+  for (const [, c] of rows) {
+    const start = process.hrtime.bigint();
+    while (Number(process.hrtime.bigint() - start) / 1e9 < WARMUP) c.fn();
+  }
+  for (let k = 0; k < ROUNDS; ++k) {
+    const order = k % 2 ? [...rows].reverse() : rows;
+    for (const [, c] of order) {
+      const t0 = process.hrtime.bigint();
+      c.result = c.fn();
+      c.times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    }
+  }
 }
 
 const sat3 = await load3D({ prefer: 'simd' });
@@ -113,12 +132,12 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
     }
     idx[2 * i] = 2 * i, idx[2 * i + 1] = 2 * i + 1;
   });
-  const bulk = timeIt(() => sat3.collideMany(list, xf, idx).touching);
+  const bulk = contender(() => sat3.collideMany(list, xf, idx).touching);
   rows.push(['sat-wasm 3D SIMD bulk, cold (collideMany, no cache)', bulk]);
   const caches = new Uint32Array(pairs.length * 2);
-  const cached = timeIt(() => sat3.collideMany(list, xf, idx, caches).touching);
+  const cached = contender(() => sat3.collideMany(list, xf, idx, caches).touching);
   rows.push(['sat-wasm 3D SIMD bulk, cached (caches kept)', cached]);
-  const per = timeIt(() => {
+  const per = contender(() => {
     let n = 0;
     for (const p of pairs) if (sat3.collide(satShapes[p.a], p.pa, satShapes[p.b], p.pb)) ++n;
     return n;
@@ -127,7 +146,7 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
   // cannon-es: the convex-convex path of its Narrowphase.
   const cq = (q) => new CANNON.Quaternion(q.x, q.y, q.z, q.w);
   const cpairs = pairs.map((p) => [new CANNON.Vec3(p.pa.x, p.pa.y, p.pa.z), cq(p.pa.rotation), new CANNON.Vec3(p.pb.x, p.pb.y, p.pb.z), cq(p.pb.rotation)]);
-  const cannon = timeIt(() => {
+  const cannon = contender(() => {
     let n = 0;
     const axis = new CANNON.Vec3();
     pairs.forEach((p, i) => {
@@ -143,7 +162,7 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
   });
   rows.push(['cannon-es 0.20.0 (findSeparatingAxis + clipAgainstHull)', cannon]);
   const rpairs = pairs.map((p) => [{ x: p.pa.x, y: p.pa.y, z: p.pa.z }, p.pa.rotation, { x: p.pb.x, y: p.pb.y, z: p.pb.z }, p.pb.rotation]);
-  const rapier = timeIt(() => {
+  const rapier = contender(() => {
     let n = 0;
     pairs.forEach((p, i) => {
       const [xa, qa, xb, qb] = rpairs[i];
@@ -173,7 +192,7 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
     const q = new Jolt.Quat(p.pb.rotation.x, p.pb.rotation.y, p.pb.rotation.z, p.pb.rotation.w);
     return [ts, q, comOf(joltShapes[p.b], p.pb)];
   });
-  const jolt = timeIt(() => {
+  const jolt = contender(() => {
     let n = 0;
     pairs.forEach((p, i) => {
       const [ts, qb, pb] = jpairs[i];
@@ -186,12 +205,12 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
     return n;
   });
   rows.push(['Jolt 1.1.0 (CollideShape, closest hit, 1 point)', jolt]);
-  console.log(`\n${label}: ${pairs.length} pairs, median of ${ROUNDS} rounds after ${WARMUP} s of warm-up each`);
-  const base = bulk.seconds;
-  for (const [name, t] of rows) {
-    const rate = pairs.length / t.seconds / 1e6;
-    const ratio = t === bulk ? '' : `  sat-wasm cold bulk is ${(t.seconds / base).toFixed(1)}x faster`;
-    console.log(`  ${name.padEnd(58)} ${rate.toFixed(3).padStart(8)} M pairs/s  touching ${String(t.result).padStart(5)}${ratio}`);
+  runRounds(rows);
+  console.log(`\n${label}: ${pairs.length} pairs; medians of ${ROUNDS} interleaved rounds after ${WARMUP} s of warm-up each`);
+  for (const [name, c] of rows) {
+    const rate = pairs.length / median(c.times) / 1e6;
+    const ratio = c === bulk ? '' : `  sat-wasm cold bulk is ${median(c.times.map((t, k) => t / bulk.times[k])).toFixed(1)}x faster`;
+    console.log(`  ${name.padEnd(58)} ${rate.toFixed(3).padStart(8)} M pairs/s  touching ${String(c.result).padStart(5)}${ratio}`);
   }
 }
 
@@ -244,4 +263,4 @@ const ours = timeIt(() => {
 });
 const theirs = timeIt(() => quickhull(cloud).length);
 console.log(`\nQuickhull, 1,000 points: sat-wasm 3D ${(ours.seconds * 1e3).toFixed(3)} ms, quickhull3d 3.1.2 ${(theirs.seconds * 1e3).toFixed(3)} ms`);
-console.log(`\n${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}`);
+console.log(`\n${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}, load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(", ")}`);

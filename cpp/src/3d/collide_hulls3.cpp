@@ -21,24 +21,25 @@ using namespace detail;
 
 namespace {
 
-// A pair the cached axis still separates costs one projection, before B is moved into A's frame.
-bool separatedByCache(const HullView& a, const HullView& bLocal, const RelativePose& pose, float tol,
-                      const SatCache3* cache) {
-  if (cache == nullptr || cache->kind == SatAxis3::None) return false;
+// The separation along the cached axis (-FLT_MAX without one), measured before B is moved into A's frame: a pair
+// it still separates (> tol) costs one projection.
+float cachedAxisSeparation(const HullView& a, const HullView& bLocal, const RelativePose& pose, const SatCache3* cache) {
+  if (cache == nullptr || cache->kind == SatAxis3::None) return -FLT_MAX;
   Vec3 n;
-  return cachedSeparation(a, bLocal, pose.r, pose.t, *cache, &n) > tol;
+  return cachedSeparation(a, bLocal, pose.r, pose.t, *cache, &n);
 }
 
 Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Transform3& xfA, const Transform3& xfB,
                        SatCache3* cache, SatDebug3* debug) {
   const RelativePose pose = relativePose(xfA, xfB);
   const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
-  if (separatedByCache(aLocal, bLocal, pose, tol, cache)) return {};
+  const float known = cachedAxisSeparation(aLocal, bLocal, pose, cache);
+  if (known > tol) return {};
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
   const HullView b = movedView(bLocal, pose.r, pose.t, &sb, &cb);
-  const SatResult r = runSatUncached(a, b, tol, cache);
+  const SatResult r = runSatUncached(a, b, tol, cache, known);
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
     debug->kind = r.kind;
@@ -62,12 +63,13 @@ bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transfor
                   SatCache3* cache) {
   const RelativePose pose = relativePose(xfA, xfB);
   const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
-  if (separatedByCache(aLocal, bLocal, pose, tol, cache)) return false;
+  const float known = cachedAxisSeparation(aLocal, bLocal, pose, cache);
+  if (known > tol) return false;
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
   const HullView b = movedView(bLocal, pose.r, pose.t, &sb, &cb);
-  return runSatUncached(a, b, tol, cache).separation <= tol;
+  return runSatUncached(a, b, tol, cache, known).separation <= tol;
 }
 
 Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }

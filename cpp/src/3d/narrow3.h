@@ -138,8 +138,9 @@ struct SatResult {
 /// axis separates by more than tol (then kind/index name it); otherwise the axis of largest separation, faces
 /// preferred unless an edge pair separates by more than tol * 0.5 more (stable contacts).
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
-/// runSat without trying the cache first (it is still written).
-SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache);
+/// runSat without trying the cache first (it is still written). `known`: a separation along some axis, when the
+/// caller measured one (the cached axis), used only to skip edge pairs that cannot matter: the result is the same.
+SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX);
 /// The separation along the cache's axis (the normal from A to B in *normal) with B still in its own frame
 /// (bLocal; x -> r x + t into A's frame): a pair the cache separates costs no view of B in A's frame.
 /// -FLT_MAX when the cache does not fit these hulls.

@@ -383,10 +383,10 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
     const float s = cachedSeparation(a, b, *cache, &n);
     if (s > tol) return {cache->kind, cache->indexA, cache->indexB, s, n};
   }
-  return runSatUncached(a, b, tol, cache);
+  return runSatUncached(a, b, tol, cache, -FLT_MAX);
 }
 
-SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache) {
+SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
   faceBounds(a, b.centroid, boundsA.data());
@@ -401,7 +401,9 @@ SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCac
     } else {
       // Edges matter only if they beat the faces by more than the bias choose() gives faces. Bounding points:
       // the centroids, and each hull's deepest vertex under the other's best face.
-      const float floor = std::fmax(fa.separation, fb.separation) + 0.5f * tol;
+      // A separation already known along some axis (the cached one) bounds the answer from below: edges that
+      // cannot reach it less tol (far beyond round-off) are skipped too, and the best edge is still found.
+      const float floor = std::fmax(std::fmax(fa.separation, fb.separation) + 0.5f * tol, known - tol);
       UninitArray<float, kMaxHullFaces> deepA, deepB;
       faceBounds(a, b.v[supportVertex(b, -a.planes[fa.index].normal)], deepA.data());
       faceBounds(b, a.v[supportVertex(a, -b.planes[fb.index].normal)], deepB.data());
