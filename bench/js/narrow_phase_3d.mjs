@@ -1,13 +1,17 @@
 // 3D narrow phase in JavaScript, one run, the same seeded pairs for every contender:
-//   sat-wasm 3D bulk (collideMany, SAT caches kept) and per call (collide), cannon-es (ConvexPolyhedron
-//   findSeparatingAxis + clipAgainstHull, what its Narrowphase runs for convex pairs) and Rapier3D (Shape.contactShape,
-//   one contact point). Box-box with manifold, 20-vertex hulls, and quickhull of 1,000 points (vs quickhull3d).
-// Run after `node scripts/build-wasm.mjs`:   node bench/js/narrow_phase_3d.mjs [--pairs=4096] [--rounds=5] [--warmup=3]
+//   sat-wasm 3D bulk (collideMany: cold, no SAT cache; cached, the caches kept from round to round as a world keeps
+//   them for pairs that barely move) and per call (collide), cannon-es (ConvexPolyhedron findSeparatingAxis +
+//   clipAgainstHull, what its Narrowphase runs for convex pairs), Rapier3D (Shape.contactShape, one contact point)
+//   and Jolt (TransformedShape.CollideShape with the closest-hit collector, one contact point; convex radius 0).
+//   Box-box with manifold, 20-vertex hulls, and quickhull of 1,000 points (vs quickhull3d).
+// Run after `node scripts/build-wasm.mjs`:   node bench/js/narrow_phase_3d.mjs [--pairs=4096] [--rounds=7] [--warmup=3]
+// Prints each contender's median rate and the median ratio of its time to sat-wasm's cold bulk time (see runRounds).
 // Pairs as in bench/cpp/bench_3d.cpp: A anywhere, B at a random direction and 0.2..1.0 x 2.4 units from it.
 import os from 'node:os';
 import * as CANNON from 'cannon-es';
 import RAPIER from '@dimforge/rapier3d-compat';
 import quickhull from '../../node_modules/quickhull3d/dist/quickhull3d.js';
+import initJolt from 'jolt-physics/wasm-compat';
 
 const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
 const arg = (name, fallback) => {
@@ -15,7 +19,7 @@ const arg = (name, fallback) => {
   return a ? Number(a.split('=')[1]) : fallback;
 };
 const PAIRS = arg('pairs', 4096);
-const ROUNDS = arg('rounds', 5);
+const ROUNDS = arg('rounds', 7);
 
 function rng(seed) {
   let a = seed >>> 0;
@@ -59,20 +63,62 @@ const WARMUP = arg('warmup', 3);
 function timeIt(fn) {
   const start = process.hrtime.bigint();
   while (Number(process.hrtime.bigint() - start) / 1e9 < WARMUP) fn();
-  let best = Infinity, result;
+  const times = [];
+  let result;
   for (let k = 0; k < ROUNDS; ++k) {
     const t0 = process.hrtime.bigint();
     result = fn();
-    const dt = Number(process.hrtime.bigint() - t0) / 1e9;
-    best = Math.min(best, dt);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
   }
-  return { seconds: best, result };
+  return { seconds: median(times), result };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+// The contenders of one table are warmed up one by one, then timed in ROUNDS interleaved rounds (the order reversed
+// every other round), so a change of load on this shared machine hits all of them alike. Per contender: the median
+// time, and the median over rounds of its time over sat-wasm's cold bulk time in the same round.
+const contender = (fn) => ({ fn, times: [], result: undefined });
+function runRounds(rows) {
+  for (const [, c] of rows) {
+    const start = process.hrtime.bigint();
+    while (Number(process.hrtime.bigint() - start) / 1e9 < WARMUP) c.fn();
+  }
+  for (let k = 0; k < ROUNDS; ++k) {
+    const order = k % 2 ? [...rows].reverse() : rows;
+    for (const [, c] of order) {
+      const t0 = process.hrtime.bigint();
+      c.result = c.fn();
+      c.times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    }
+  }
 }
 
 const sat3 = await load3D({ prefer: 'simd' });
 await RAPIER.init();
+const Jolt = await initJolt();
+// Jolt registers its shape-pair collision functions when a JoltInterface is made; the one-layer tables are only
+// what that constructor requires. No body or physics step is involved in the queries below.
+{
+  const settings = new Jolt.JoltSettings();
+  const pairs = new Jolt.ObjectLayerPairFilterTable(1);
+  pairs.EnableCollision(0, 0);
+  const layers = new Jolt.BroadPhaseLayerInterfaceTable(1, 1);
+  layers.MapObjectToBroadPhaseLayer(0, new Jolt.BroadPhaseLayer(0));
+  settings.mObjectLayerPairFilter = pairs;
+  settings.mBroadPhaseLayerInterface = layers;
+  settings.mObjectVsBroadPhaseLayerFilter = new Jolt.ObjectVsBroadPhaseLayerFilterTable(layers, 1, pairs, 1);
+  new Jolt.JoltInterface(settings);
+}
+const joltFilter = new Jolt.ShapeFilter(), joltSettings = new Jolt.CollideShapeSettings();
+const joltCollector = new Jolt.CollideShapeClosestHitCollisionCollector();
+const joltOrigin = new Jolt.RVec3(0, 0, 0), joltUnit = new Jolt.Vec3(1, 1, 1), joltUnitF = new Jolt.Float3(1, 1, 1);
+const joltShape = (settings) => {
+  const r = settings.Create();
+  if (!r.IsValid()) throw new Error(`Jolt: ${r.GetError().c_str()}`);
+  return r.Get();
+};
 
-function bench(label, satShapes, cannonShapes, rapierShapes, pairs) {
+function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) {
   const rows = [];
   // sat-wasm bulk.
   const xf = new Float32Array(pairs.length * 2 * 10);
@@ -86,10 +132,12 @@ function bench(label, satShapes, cannonShapes, rapierShapes, pairs) {
     }
     idx[2 * i] = 2 * i, idx[2 * i + 1] = 2 * i + 1;
   });
+  const bulk = contender(() => sat3.collideMany(list, xf, idx).touching);
+  rows.push(['sat-wasm 3D SIMD bulk, cold (collideMany, no cache)', bulk]);
   const caches = new Uint32Array(pairs.length * 2);
-  const bulk = timeIt(() => sat3.collideMany(list, xf, idx, caches).touching);
-  rows.push(['sat-wasm 3D bulk (collideMany, SIMD)', bulk]);
-  const per = timeIt(() => {
+  const cached = contender(() => sat3.collideMany(list, xf, idx, caches).touching);
+  rows.push(['sat-wasm 3D SIMD bulk, cached (caches kept)', cached]);
+  const per = contender(() => {
     let n = 0;
     for (const p of pairs) if (sat3.collide(satShapes[p.a], p.pa, satShapes[p.b], p.pb)) ++n;
     return n;
@@ -98,7 +146,7 @@ function bench(label, satShapes, cannonShapes, rapierShapes, pairs) {
   // cannon-es: the convex-convex path of its Narrowphase.
   const cq = (q) => new CANNON.Quaternion(q.x, q.y, q.z, q.w);
   const cpairs = pairs.map((p) => [new CANNON.Vec3(p.pa.x, p.pa.y, p.pa.z), cq(p.pa.rotation), new CANNON.Vec3(p.pb.x, p.pb.y, p.pb.z), cq(p.pb.rotation)]);
-  const cannon = timeIt(() => {
+  const cannon = contender(() => {
     let n = 0;
     const axis = new CANNON.Vec3();
     pairs.forEach((p, i) => {
@@ -114,7 +162,7 @@ function bench(label, satShapes, cannonShapes, rapierShapes, pairs) {
   });
   rows.push(['cannon-es 0.20.0 (findSeparatingAxis + clipAgainstHull)', cannon]);
   const rpairs = pairs.map((p) => [{ x: p.pa.x, y: p.pa.y, z: p.pa.z }, p.pa.rotation, { x: p.pb.x, y: p.pb.y, z: p.pb.z }, p.pb.rotation]);
-  const rapier = timeIt(() => {
+  const rapier = contender(() => {
     let n = 0;
     pairs.forEach((p, i) => {
       const [xa, qa, xb, qb] = rpairs[i];
@@ -124,26 +172,61 @@ function bench(label, satShapes, cannonShapes, rapierShapes, pairs) {
     return n;
   });
   rows.push(['Rapier3D 0.21.0 (Shape.contactShape, 1 point)', rapier]);
-  console.log(`\n${label}: ${pairs.length} pairs, best of ${ROUNDS} rounds after ${WARMUP} s of warm-up`);
-  const base = bulk.seconds;
-  for (const [name, t] of rows) {
-    const rate = pairs.length / t.seconds / 1e6;
-    console.log(`  ${name.padEnd(58)} ${rate.toFixed(2).padStart(7)} M pairs/s  touching ${t.result}  (sat-wasm bulk is ${(t.seconds / base).toFixed(1)}x)`);
+  // Jolt: A as a TransformedShape, B by its centre-of-mass transform (both made once per pair, outside the timing,
+  // as the other contenders' transforms are). Jolt places a shape by its centre of mass: the hull's origin is
+  // moved there by the rotated offset.
+  const comOf = (shape, t) => {
+    const c = shape.GetCenterOfMass(), q = t.rotation;
+    const v = [c.GetX(), c.GetY(), c.GetZ()];
+    const u = [q.x, q.y, q.z];
+    const cr = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+    const tt = cr(u, v).map((x) => 2 * x), w = cr(u, tt);
+    return new Jolt.RVec3(t.x + v[0] + q.w * tt[0] + w[0], t.y + v[1] + q.w * tt[1] + w[1], t.z + v[2] + q.w * tt[2] + w[2]);
+  };
+  const jpairs = pairs.map((p) => {
+    const ts = new Jolt.TransformedShape();
+    ts.mShape = joltShapes[p.a];
+    ts.mShapePositionCOM = comOf(joltShapes[p.a], p.pa);
+    ts.mShapeRotation = new Jolt.Quat(p.pa.rotation.x, p.pa.rotation.y, p.pa.rotation.z, p.pa.rotation.w);
+    ts.mShapeScale = joltUnitF;
+    const q = new Jolt.Quat(p.pb.rotation.x, p.pb.rotation.y, p.pb.rotation.z, p.pb.rotation.w);
+    return [ts, q, comOf(joltShapes[p.b], p.pb)];
+  });
+  const jolt = contender(() => {
+    let n = 0;
+    pairs.forEach((p, i) => {
+      const [ts, qb, pb] = jpairs[i];
+      // B's matrix is made in the loop: the binding returns it in one static object that the next call overwrites.
+      const mb = Jolt.RMat44.prototype.sRotationTranslation(qb, pb);
+      joltCollector.Reset();
+      ts.CollideShape(joltShapes[p.b], joltUnit, mb, joltSettings, joltOrigin, joltCollector, joltFilter);
+      if (joltCollector.HadHit()) ++n;
+    });
+    return n;
+  });
+  rows.push(['Jolt 1.1.0 (CollideShape, closest hit, 1 point)', jolt]);
+  runRounds(rows);
+  console.log(`\n${label}: ${pairs.length} pairs; medians of ${ROUNDS} interleaved rounds after ${WARMUP} s of warm-up each`);
+  for (const [name, c] of rows) {
+    const rate = pairs.length / median(c.times) / 1e6;
+    const ratio = c === bulk ? '' : `  sat-wasm cold bulk is ${median(c.times.map((t, k) => t / bulk.times[k])).toFixed(1)}x faster`;
+    console.log(`  ${name.padEnd(58)} ${rate.toFixed(3).padStart(8)} M pairs/s  touching ${String(c.result).padStart(5)}${ratio}`);
   }
 }
 
 // Boxes.
-const boxes = [], cboxes = [], rboxes = [];
+const boxes = [], cboxes = [], rboxes = [], jboxes = [];
 for (let i = 0; i < 16; ++i) {
   const h = [uni(0.5, 1), uni(0.5, 1), uni(0.5, 1)];
   boxes.push(sat3.box(...h));
   cboxes.push(new CANNON.Box(new CANNON.Vec3(...h)).convexPolyhedronRepresentation);
   rboxes.push(new RAPIER.Cuboid(...h));
+  jboxes.push(joltShape(new Jolt.BoxShapeSettings(new Jolt.Vec3(...h), 0)));
 }
-bench('Box-box with manifold', boxes, cboxes, rboxes, makePairs(PAIRS, 16));
+bench('Box-box with manifold', boxes, cboxes, rboxes, jboxes, makePairs(PAIRS, 16));
 
 // 20-vertex hulls: points on stretched spheres; every contender gets the same hull.
-const hulls = [], chulls = [], rhulls = [];
+const hulls = [], chulls = [], rhulls = [], jhulls = [];
 while (hulls.length < 16) {
   const s = [uni(0.6, 1.2), uni(0.6, 1.2), uni(0.6, 1.2)];
   const pts = [];
@@ -162,8 +245,12 @@ while (hulls.length < 16) {
   for (let i = 0; i < 60; i += 3) verts.push(new CANNON.Vec3(mesh.vertices[i], mesh.vertices[i + 1], mesh.vertices[i + 2]));
   chulls.push(new CANNON.ConvexPolyhedron({ vertices: verts, faces: mesh.faces }));
   rhulls.push(new RAPIER.ConvexPolyhedron(mesh.vertices, null));
+  const js = new Jolt.ConvexHullShapeSettings();
+  for (let i = 0; i < 60; i += 3) js.mPoints.push_back(new Jolt.Vec3(mesh.vertices[i], mesh.vertices[i + 1], mesh.vertices[i + 2]));
+  js.mMaxConvexRadius = 0;
+  jhulls.push(joltShape(js));
 }
-bench('20-vertex hulls with manifold', hulls, chulls, rhulls, makePairs(PAIRS, 16));
+bench('20-vertex hulls with manifold', hulls, chulls, rhulls, jhulls, makePairs(PAIRS, 16));
 
 // Quickhull of 1,000 random points in a cube.
 const cloud = [];
@@ -176,4 +263,4 @@ const ours = timeIt(() => {
 });
 const theirs = timeIt(() => quickhull(cloud).length);
 console.log(`\nQuickhull, 1,000 points: sat-wasm 3D ${(ours.seconds * 1e3).toFixed(3)} ms, quickhull3d 3.1.2 ${(theirs.seconds * 1e3).toFixed(3)} ms`);
-console.log(`\n${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}`);
+console.log(`\n${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}, load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(", ")}`);

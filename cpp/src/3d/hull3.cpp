@@ -4,7 +4,10 @@
 #include <cmath>
 #include <vector>
 
+#include <cfloat>
+
 #include "hull_build3.h"
+#include "simd3.h"
 
 namespace sat {
 
@@ -146,19 +149,26 @@ Status buildHull(const Vec3* points, const FaceLoops& loops, double tol, int max
 }
 
 bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol) {
-  for (int i = 0; i < count; ++i) {
-    for (int f = 0; f < hull.faceCount(); ++f) {
-      if (double(signedDistance(hull.plane(f), points[i])) > tol) return false;
-    }
+  // Plane by plane, the largest projection over the points, four points at a time in float, relative to the
+  // hull's centre, against the face's offset recomputed in double from the hull's vertices: far from the origin
+  // the stored float offset, and float products of raw coordinates, round by more than tol.
+  const AABB3 box = hull.bounds();
+  const DVec3 c = 0.5 * (toD(box.lower) + toD(box.upper));
+  std::vector<F4> x, y, z;
+  const int blocks = (count + 3) / 4;
+  x.resize(size_t(blocks)), y.resize(size_t(blocks)), z.resize(size_t(blocks));
+  for (int i = 0; i < 4 * blocks; ++i) {
+    const DVec3 p = toD(points[i < count ? i : count - 1]) - c;
+    x[size_t(i >> 2)][i & 3] = float(p.x), y[size_t(i >> 2)][i & 3] = float(p.y), z[size_t(i >> 2)][i & 3] = float(p.z);
   }
-  return true;
-}
-
-bool containsAll(const Hull3& hull, const Vec3* points, const std::vector<int>& indices, double tol) {
-  for (int i : indices) {
-    for (int f = 0; f < hull.faceCount(); ++f) {
-      if (double(signedDistance(hull.plane(f), points[i])) > tol) return false;
-    }
+  for (int f = 0; f < hull.faceCount(); ++f) {
+    const Plane& pl = hull.plane(f);
+    const F4 nx = splat4(pl.normal.x), ny = splat4(pl.normal.y), nz = splat4(pl.normal.z);
+    F4 hi = splat4(-FLT_MAX);
+    for (int b = 0; b < blocks; ++b) hi = max4(hi, nx * x[size_t(b)] + ny * y[size_t(b)] + nz * z[size_t(b)]);
+    double offset = -HUGE_VAL;
+    for (int v = 0; v < hull.vertexCount(); ++v) offset = std::max(offset, dot(toD(pl.normal), toD(hull.vertex(v)) - c));
+    if (double(hmax4(hi)) - offset > tol) return false;
   }
   return true;
 }
@@ -171,22 +181,24 @@ Status makeHull(const Vec3* points, int count, Hull3* out, int maxVertices) {
   Status s = detail::checkPoints3(points, count);
   if (s != Status::Ok) return s;
   if (count < 4) return Status::TooFewPoints;
-  const double tol = double(kHullRelativeTolerance) * detail::pointCloudSize(points, count);
-  // Quickhull replaces only the faces a new point is clearly above. Clusters of near-duplicate points can still
-  // fold a sliver triangle back over a face the point lay on, which the mesh checks reject: then once more,
-  // replacing those faces too. (Each mode alone fails on inputs the other handles.)
-  for (bool removeCoplanar : {false, true}) {
-    detail::FaceLoops loops;
-    s = detail::quickhull(points, count, tol, removeCoplanar, &loops);
-    // Merged faces may bend by up to twice the merge tolerance (2 tol) across their width.
-    if (s == Status::Ok) s = detail::buildHull(points, loops, 4.0 * tol, maxVertices, out);
-    // Points dropped without proof (after faces were removed that the new point was not clearly above; in the
-    // second mode, any): checked against the finished hull with the documented bound, 8 tol.
-    if (s == Status::Ok && !(removeCoplanar ? detail::containsAll(*out, points, count, 8.0 * tol)
-                                            : detail::containsAll(*out, points, loops.recheck, 8.0 * tol))) {
-      s = Status::Degenerate;
+  const double baseTol = double(kHullRelativeTolerance) * detail::pointCloudSize(points, count);
+  // Quickhull replaces only the faces a new point is clearly above. Clusters of near-duplicate points (a few
+  // tolerances apart) can still fold a sliver triangle back over a face the point lay on, which the mesh checks
+  // reject: then again replacing also the faces the point lies on, then every face it is above at all (each
+  // mode fails on some inputs the others handle), and all three at twice and four times the tolerance, where
+  // fewer such points count as distinct. Every accepted hull must hold every point within 8 base tolerances.
+  for (double scale : {1.0, 2.0, 4.0}) {
+    const double tol = scale * baseTol;
+    for (double removeAbove : {1.0, -1.0, 0.0}) {
+      detail::FaceLoops loops;
+      s = detail::quickhull(points, count, tol, removeAbove, &loops);
+      // Merged faces may bend by up to twice the merge tolerance (2 tol) across their width.
+      if (s == Status::Ok) s = detail::buildHull(points, loops, 4.0 * tol, maxVertices, out);
+      // Tolerances add up over the steps (a point within tol of a face that later steps replace can end up
+      // farther out), so every point is checked against the finished hull with the documented bound.
+      if (s == Status::Ok && !detail::containsAll(*out, points, count, 8.0 * baseTol)) s = Status::Degenerate;
+      if (s != Status::Degenerate) return s;
     }
-    if (s != Status::Degenerate) return s;
   }
   return s;
 }

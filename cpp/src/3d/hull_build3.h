@@ -26,7 +26,6 @@ inline DVec3 toD(Vec3 v) { return {double(v.x), double(v.y), double(v.z)}; }
 struct FaceLoops {
   std::vector<int> indices;
   std::vector<int> starts{0};
-  std::vector<int> recheck;  ///< input points quickhull dropped without proof that they are inside
   int faceCount() const { return int(starts.size()) - 1; }
 };
 
@@ -37,9 +36,10 @@ double pointCloudSize(const Vec3* points, int count);
 
 /// Quickhull (Barber, Dobkin, Huhdanpaa 1996) in double precision with distance tolerance `tol`, then nearly
 /// coplanar triangles merged into polygonal faces and vertices left on an edge between two faces dropped.
-/// Faces index into `points`. A face is replaced when the new point lies more than tol above it, or with
-/// removeCoplanar also when it lies within tol of it. Statuses: TooFewPoints, ZeroVolume, Coplanar, Degenerate.
-Status quickhull(const Vec3* points, int count, double tol, bool removeCoplanar, FaceLoops* faces);
+/// Faces index into `points`. A face is replaced when the new point lies more than removeAbove * tol above it
+/// (1: clearly above; -1: also when within tol of it; 0: above at all). Statuses: TooFewPoints, ZeroVolume,
+/// Coplanar, Degenerate.
+Status quickhull(const Vec3* points, int count, double tol, double removeAbove, FaceLoops* faces);
 
 /// The half-edge Hull3 from face loops over `points` (only the vertices the loops use are kept). Checks the
 /// mesh: closed two-manifold (every edge has its twin), V - E + F = 2, every face planar and every vertex under
@@ -49,8 +49,6 @@ Status buildHull(const Vec3* points, const FaceLoops& faces, double tol, int max
 
 /// Whether every point lies under every face plane of the hull within tol.
 bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol);
-/// The same for the points indices[0..n) of `points`.
-bool containsAll(const Hull3& hull, const Vec3* points, const std::vector<int>& indices, double tol);
 
 }  // namespace detail
 }  // namespace sat

@@ -8,13 +8,8 @@ namespace sat {
 namespace detail {
 namespace {
 
-// The cube's topology, built once from its face loops (corner i: bit 0 = +x, bit 1 = +y, bit 2 = +z; faces -x,
-// +x, -y, +y, -z, +z, each counter-clockwise from outside), the same numbering as makeBoxHull's hull.
-struct CubeTopology {
-  HullFace faces[6];
-  HullHalfEdge edges[24];
-};
-
+// Built once from the face loops (faces -x, +x, -y, +y, -z, +z, each counter-clockwise from outside), the same
+// numbering as makeBoxHull's hull.
 CubeTopology makeCubeTopology() {
   static const int loops[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
   CubeTopology t{};
@@ -37,15 +32,19 @@ CubeTopology makeCubeTopology() {
     t.edges[prev].next = uint16_t(first);
     t.faces[f].edge = uint16_t(first);
   }
+  for (int e = 0; e < 24; ++e) {
+    const int u = t.edges[e].origin, w = t.edges[e ^ 1].origin;
+    if (w > u) t.along[u][(w ^ u) == 1 ? 0 : (w ^ u) == 2 ? 1 : 2] = uint8_t(e);
+  }
   return t;
 }
+
+}  // namespace
 
 const CubeTopology& cubeTopology() {
   static const CubeTopology topology = makeCubeTopology();
   return topology;
 }
-
-}  // namespace
 
 HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
   HullView h;
@@ -113,9 +112,17 @@ HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
   return h;
 }
 
-HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s) {
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = h;
   for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
+  if (columns != nullptr) {
+    columns->blocks = (h.nv + 3) >> 2;
+    for (int i = 0; i < 4 * columns->blocks; ++i) {
+      const Vec3 v = s->v[i < h.nv ? i : h.nv - 1];
+      columns->x[i >> 2][i & 3] = v.x, columns->y[i >> 2][i & 3] = v.y, columns->z[i >> 2][i & 3] = v.z;
+    }
+    m.cols = columns;
+  }
   for (int f = 0; f < h.nf; ++f) {
     const Vec3 n = r * h.planes[f].normal;
     s->planes[f] = {n, h.planes[f].offset + dot(n, t)};

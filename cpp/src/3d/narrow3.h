@@ -5,12 +5,22 @@
 #include <cfloat>
 
 #include "sat/3d/collide3.h"
+#include "simd3.h"
 
 namespace sat {
 namespace detail {
 
 constexpr int kMaxHullFaces = 2 * kMaxHullVertices - 4;
 constexpr int kMaxHullEdges = 3 * kMaxHullVertices - 6;
+
+/// A view's vertices as four-wide columns (x, y, z), padded by repeating the last vertex (harmless to a minimum or
+/// maximum): what the SIMD fast paths scan. Left uninitialized: makeColumns writes what is read.
+struct HullColumns {
+  F4 x[(kMaxHullVertices + 3) / 4];
+  F4 y[(kMaxHullVertices + 3) / 4];
+  F4 z[(kMaxHullVertices + 3) / 4];
+  int blocks;
+};
 
 /// A hull's arrays in some frame: vertices and planes maybe transformed, topology the hull's own.
 struct HullView {
@@ -22,7 +32,17 @@ struct HullView {
   Vec3 centroid{};
   float radius = 0.0f;    ///< bounding radius about the centroid, in this frame's units
   bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
+  const HullColumns* cols = nullptr;  ///< the vertices as columns, when the caller made them (see withColumns)
 };
+/// Writes h's vertices as columns.
+void makeColumns(const HullView& h, HullColumns* out);
+/// h with its vertices as columns in `storage`: the SAT queries then scan four vertices at a time.
+inline HullView withColumns(const HullView& h, HullColumns* storage) {
+  makeColumns(h, storage);
+  HullView v = h;
+  v.cols = storage;
+  return v;
+}
 
 /// N objects of T left uninitialized: per-query scratch arrays of up to several kilobytes would otherwise be
 /// zeroed by the members' default initializers on every call (measured: most of a box-box query's time).
@@ -40,14 +60,23 @@ struct HullScratch {
   UninitArray<Plane, kMaxHullFaces> planes;
 };
 
+/// The cube's fixed topology, shared by boxView, makeBoxHull and the box - box path. Corner i has bit 0 = +x,
+/// bit 1 = +y, bit 2 = +z; faces 2k and 2k + 1 are -axis k and +axis k.
+struct CubeTopology {
+  HullFace faces[6];
+  HullHalfEdge edges[24];
+  uint8_t along[8][3];  ///< the half-edge from corner c (bit k clear) to corner c | (1 << k)
+};
+const CubeTopology& cubeTopology();
+
 /// The hull scaled per axis, in its own (rotated, translated) frame; the stored arrays when scale is 1.
 HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* scratch);
 /// A box of (scaled, positive) half extents as a view: 8 vertices, 6 faces, the cube's fixed topology.
 HullView boxView(Vec3 halfExtents, HullScratch* scratch);
 /// The same box moved rigidly (x -> r * x + t), written directly.
 HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
-/// The view moved rigidly: x -> r * x + t.
-HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch);
+/// The view moved rigidly: x -> r * x + t. With `columns`, also its vertices as columns there (the view's cols).
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns = nullptr);
 
 /// The rigid pose of B in A's frame (rotation, translation), from the two transforms.
 struct RelativePose {
@@ -67,8 +96,11 @@ struct EdgeQuery {
   Vec3 normal{};  ///< unit axis from A to B
 };
 
-/// Separation of B from face i of A: min over B's vertices of the signed distance to the face's plane.
+/// Separation of B from face i of A: min over B's vertices of the signed distance to the face's plane. Scans b's
+/// columns when it has them (the same value, four vertices at a time).
 float faceSeparation(const HullView& a, int face, const HullView& b);
+/// The scalar reference of faceSeparation: one vertex at a time.
+float faceSeparationReference(const HullView& a, int face, const HullView& b);
 /// The vertex of h farthest along d.
 int supportVertex(const HullView& h, Vec3 d);
 /// Caps of A's face separations from B: the signed distance of B's centroid to each of A's planes.
@@ -89,6 +121,10 @@ struct EdgeBounds {
   int pointsA = 0, pointsB = 0;
 };
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove);
+/// The scalar reference of queryEdges: the Gauss-map test one edge pair at a time (queryEdges tests four of B's
+/// edges at a time with the same arithmetic, so both give the same answer).
+EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor,
+                              float stopAbove);
 EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove);
 
 /// The outcome of SAT on two views in one frame.
@@ -102,13 +138,50 @@ struct SatResult {
 /// axis separates by more than tol (then kind/index name it); otherwise the axis of largest separation, faces
 /// preferred unless an edge pair separates by more than tol * 0.5 more (stable contacts).
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
+/// runSat without trying the cache first (it is still written). `known`: a separation along some axis, when the
+/// caller measured one (the cached axis), used only to skip edge pairs that cannot matter: the result is the same.
+SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX);
+/// The separation along the cache's axis (the normal from A to B in *normal) with B still in its own frame
+/// (bLocal; x -> r x + t into A's frame): a pair the cache separates costs no view of B in A's frame.
+/// -FLT_MAX when the cache does not fit these hulls.
+float cachedSeparation(const HullView& a, const HullView& bLocal, const Mat3& r, Vec3 t, const SatCache3& cache,
+                       Vec3* normal);
 /// Signed gap between the hulls' projections on `axis` (unit), in whichever direction is larger; *axis is
-/// flipped if needed to point from A to B.
+/// flipped if needed to point from A to B. Uses the views' columns when both have them.
 float axisSeparation(const HullView& a, const HullView& b, Vec3* axis);
+/// The scalar reference of axisSeparation.
+float axisSeparationReference(const HullView& a, const HullView& b, Vec3* axis);
 /// The same SAT with no pruning of edge pairs and no early exit: the scalar reference for runSat.
 SatResult runSatReference(const HullView& a, const HullView& b, float tol);
+/// Box - box: B's pose in A's frame as cosines (R[i][j] = A's axis i . B's axis j) and both half extents.
+struct BoxPair {
+  float e[3], f[3];  ///< A's and B's half extents (scaled, positive)
+  float R[3][3], absR[3][3];
+  float t[3];  ///< B's centre in A's frame
+};
+BoxPair makeBoxPair(Vec3 e, Vec3 f, const RelativePose& pose);
+/// SAT on the 15 axes in closed form. Face indices are the cube's; an edge pair's indexA / indexB are the boxes'
+/// axes (0..2). The same early exits and preferences as runSat.
+SatResult boxSat(const BoxPair& p, float tol);
+/// Contacts for the axis boxSat chose, in the world. The boxes as hulls give the same manifold through
+/// buildManifold (the reference this is tested against).
+Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResult& sat, float tol,
+                      const Transform3& xfA, const Transform3& xfB);
 /// Contacts of two overlapping (or touching within tol) views for the axis runSat chose, in that frame.
 Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol);
+/// Most vertices a clipped polygon can have.
+constexpr int kMaxClip = 2 * kMaxHullVertices + 8;
+/// A vertex of the incident face while it is clipped, with the features it lies on.
+struct ClipVertex {
+  Vec3 p;
+  uint16_t refFeature;  ///< feature of the reference hull
+  uint16_t incFeature;  ///< feature of the incident hull
+  int edgeOut;          ///< incident half-edge the polygon follows from here, or -(j + 2): along the side plane of
+                        ///< reference half-edge j
+};
+/// Sutherland-Hodgman against one plane (keeps dot(planeN, p) <= planeD), the side plane of reference half-edge
+/// refEdge; writes at most kMaxClip vertices to out and returns their number.
+int clipPolygon(const ClipVertex* in, int n, Vec3 planeN, float planeD, int refEdge, ClipVertex* out);
 /// Keeps at most four points of m that span the largest area (deepest first).
 void reduceManifold(ManifoldPoint3* points, int* count, Vec3 normal);
 /// The manifold moved from A's frame to the world (rotation rA, translation pA).

@@ -35,12 +35,11 @@ struct QFace {
 
 class QuickHull {
  public:
-  QuickHull(const Vec3* points, int count, double tol, bool removeCoplanar)
+  QuickHull(const Vec3* points, int count, double tol, double removeAbove)
       : tol_(tol),
-        seenAbove_(removeCoplanar ? -tol : tol),
+        seenAbove_(removeAbove * tol),
         next_(size_t(count), -1),
-        mark_(size_t(count), 0),
-        wasVertex_(size_t(count), 0) {
+        mark_(size_t(count), 0) {
     p_.reserve(size_t(count));
     for (int i = 0; i < count; ++i) p_.push_back(toD(points[i]));
   }
@@ -70,9 +69,6 @@ class QuickHull {
   // Scratch of addPoint, kept to reuse its memory.
   std::vector<int> visible_, horizon_, orphans_, newFaces_, candidates_;
   std::vector<int> pending_;  ///< faces already passed whose outside set became non-empty again
-  std::vector<int> recheck_;  ///< points dropped after a risky step, and dropped former hull vertices
-  std::vector<uint8_t> wasVertex_;  ///< the point has been a vertex of the hull
-  bool riskyStep_ = false;    ///< the current step removed a face the eye was not clearly above
   size_t cursor_ = 0;         ///< next face to visit in creation order
   std::vector<int> byEnd_;
 };
@@ -88,7 +84,6 @@ int QuickHull::addTriangle(int a, int b, int c) {
   face.offset = dot(face.normal, (1.0 / 3.0) * (p_[size_t(a)] + p_[size_t(b)] + p_[size_t(c)]));
   face.edge = e;
   faces_.push_back(face);
-  wasVertex_[size_t(a)] = wasVertex_[size_t(b)] = wasVertex_[size_t(c)] = 1;
   edges_.push_back({a, -1, e + 1, f});
   edges_.push_back({b, -1, e + 2, f});
   edges_.push_back({c, -1, e, f});
@@ -165,13 +160,9 @@ void QuickHull::assignToFaces(const std::vector<int>& points, const std::vector<
       double d = distance(f, i);
       if (d > bestDist) bestDist = d, bestFace = f;
     }
-    if (bestFace < 0) {
-      // Dropped as inside. After a step that removed faces the point was not clearly above, or for a vertex of a
-      // removed face, "within tol of every nearby plane" does not prove it: makeHull checks these points against
-      // the finished hull.
-      if (riskyStep_ || wasVertex_[size_t(i)]) recheck_.push_back(i);
-      continue;
-    }
+    // Dropped as inside. "Within tol of every nearby plane" does not prove it for the finished hull: makeHull
+    // checks every point against that.
+    if (bestFace < 0) continue;
     QFace& face = faces_[size_t(bestFace)];
     if (face.outsideHead < 0 && size_t(bestFace) < cursor_) pending_.push_back(bestFace);
     next_[size_t(i)] = face.outsideHead;
@@ -199,7 +190,6 @@ bool QuickHull::computeHorizon(int eye, int root) {
   };
   visible_.clear();
   horizon_.clear();
-  riskyStep_ = false;
   std::vector<Frame> stack;
   stack.push_back({faces_[size_t(root)].edge, faces_[size_t(root)].edge, false});
   faces_[size_t(root)].alive = false;
@@ -220,7 +210,6 @@ bool QuickHull::computeHorizon(int eye, int root) {
     // attached to such a face can fold back over it (a sliver among near-duplicate points can take any angle).
     const bool seen = distance(opp, eye) > tol_;
     if (seen || distance(opp, eye) > seenAbove_ || foldsOver(twin, eye)) {
-      if (!seen) riskyStep_ = true;
       faces_[size_t(opp)].alive = false;
       visible_.push_back(opp);
       stack.push_back({twin, edges_[size_t(twin)].next, true});
@@ -305,7 +294,11 @@ Status QuickHull::run() {
   Status s = buildTetrahedron();
   if (s != Status::Ok) return s;
   // Faces in creation order; a face already passed that receives outside points again (an old face along a
-  // horizon can) is pending and goes first.
+  // horizon can) is pending and goes first. A former vertex can come back as an outside point (see addPoint);
+  // on near-duplicate points two of them can take turns forever, so the steps are bounded (each normally adds
+  // a new vertex): past the bound the input is Degenerate in this mode.
+  const long maxSteps = 4L * long(p_.size()) + 64;
+  long steps = 0;
   for (;;) {
     int f;
     if (!pending_.empty()) {
@@ -317,6 +310,7 @@ Status QuickHull::run() {
       break;
     }
     if (!faces_[size_t(f)].alive || faces_[size_t(f)].outsideHead < 0) continue;
+    if (++steps > maxSteps) return Status::Degenerate;
     s = addPoint(faces_[size_t(f)].farPoint, f);
     if (s != Status::Ok) return s;
   }
@@ -434,7 +428,6 @@ Status QuickHull::mergeFaces(FaceLoops* out) const {
       changed = true;
     }
   }
-  out->recheck = recheck_;
   out->indices.clear();
   out->starts.assign(1, 0);
   for (const auto& l : loops) {
@@ -468,8 +461,8 @@ double pointCloudSize(const Vec3* points, int count) {
   return std::max(hi.x - lo.x, std::max(hi.y - lo.y, hi.z - lo.z));
 }
 
-Status quickhull(const Vec3* points, int count, double tol, bool removeCoplanar, FaceLoops* faces) {
-  QuickHull qh(points, count, tol, removeCoplanar);
+Status quickhull(const Vec3* points, int count, double tol, double removeAbove, FaceLoops* faces) {
+  QuickHull qh(points, count, tol, removeAbove);
   Status s = qh.run();
   if (s != Status::Ok) return s;
   return qh.mergeFaces(faces);

@@ -13,7 +13,37 @@
 namespace sat {
 namespace detail {
 
-float faceSeparation(const HullView& a, int face, const HullView& b) {
+void makeColumns(const HullView& h, HullColumns* out) {
+  out->blocks = (h.nv + 3) >> 2;
+  for (int b = 0; b < out->blocks; ++b) {
+    for (int l = 0; l < 4; ++l) {
+      const int k = 4 * b + l;
+      const Vec3 v = h.v[k < h.nv ? k : h.nv - 1];
+      out->x[b][l] = v.x, out->y[b][l] = v.y, out->z[b][l] = v.z;
+    }
+  }
+}
+
+namespace {
+// min over the columns' vertices of dot(n, v), summed in dot()'s order.
+inline float minProjection(const HullColumns& c, Vec3 n) {
+  const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
+  F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
+  for (int b = 1; b < c.blocks; ++b) m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
+  return hmin4(m);
+}
+inline void projectionRange(const HullColumns& c, Vec3 n, float* lo, float* hi) {
+  const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
+  F4 mn = nx * c.x[0] + ny * c.y[0] + nz * c.z[0], mx = mn;
+  for (int b = 1; b < c.blocks; ++b) {
+    const F4 d = nx * c.x[b] + ny * c.y[b] + nz * c.z[b];
+    mn = min4(mn, d), mx = max4(mx, d);
+  }
+  *lo = hmin4(mn), *hi = hmax4(mx);
+}
+}  // namespace
+
+float faceSeparationReference(const HullView& a, int face, const HullView& b) {
   const Plane p = a.planes[face];
   float lo = FLT_MAX;
   for (int i = 0; i < b.nv; ++i) {
@@ -21,6 +51,11 @@ float faceSeparation(const HullView& a, int face, const HullView& b) {
     lo = d < lo ? d : lo;  // not std::fmin: its NaN rule makes it a library call
   }
   return lo - p.offset;
+}
+
+float faceSeparation(const HullView& a, int face, const HullView& b) {
+  if (b.cols == nullptr) return faceSeparationReference(a, face, b);
+  return minProjection(*b.cols, a.planes[face].normal) - a.planes[face].offset;
 }
 
 int supportVertex(const HullView& h, Vec3 d) {
@@ -108,7 +143,8 @@ inline bool edgeMayBeat(const float* const* d, int points, int u, int w, float c
 }
 }  // namespace
 
-EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
+EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor,
+                              float stopAbove) {
   // Edge pairs that cannot beat `floor` (the best face separation) are skipped before the Gauss-map test. For an
   // edge of A with faces u, w, every axis n of its pairs lies on its arc and A's support along n is the edge, so
   // for any point x of B the pair separates by at most dot(n, x - pA); with d the signed distances of x to A's
@@ -148,6 +184,76 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
         best.edgeA = i, best.edgeB = e.index, best.separation = s, best.normal = n;
         if (s > bar) bar = s;
         if (s > stopAbove) return best;
+      }
+    }
+  }
+  return best;
+}
+
+// B's edges that survive the bounds, as four-wide columns of their arcs' end points c, d and plane normal dxc;
+// padding lanes are zero, which never passes the Gauss-map test (cba * dba < 0 fails).
+struct EdgeColumns {
+  F4 cx[(kMaxHullEdges + 3) / 4], cy[(kMaxHullEdges + 3) / 4], cz[(kMaxHullEdges + 3) / 4];
+  F4 dx[(kMaxHullEdges + 3) / 4], dy[(kMaxHullEdges + 3) / 4], dz[(kMaxHullEdges + 3) / 4];
+  F4 nx[(kMaxHullEdges + 3) / 4], ny[(kMaxHullEdges + 3) / 4], nz[(kMaxHullEdges + 3) / 4];
+  int index[kMaxHullEdges + 3];
+};
+
+EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
+  // queryEdgesReference with the Gauss-map test on four of B's edges at once: the same products in the same
+  // order, then the passing pairs in the reference's order.
+  EdgeQuery best;
+  float bar = floor;
+  EdgeColumns cols;
+  int nb = 0;
+  for (int j = 0; j < b.nh; j += 2) {
+    const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
+    if (!edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
+    const Vec3 dxc = cross(d, c);
+    const int blk = nb >> 2, l = nb & 3;
+    cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
+    cols.dx[blk][l] = -d.x, cols.dy[blk][l] = -d.y, cols.dz[blk][l] = -d.z;
+    cols.nx[blk][l] = dxc.x, cols.ny[blk][l] = dxc.y, cols.nz[blk][l] = dxc.z;
+    cols.index[nb++] = j;
+  }
+  const int blocks = (nb + 3) >> 2;
+  for (int k = nb; k < 4 * blocks; ++k) {
+    const int blk = k >> 2, l = k & 3;
+    cols.cx[blk][l] = cols.cy[blk][l] = cols.cz[blk][l] = 0.0f;
+    cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
+    cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
+  }
+  const F4 zero = splat4(0.0f);
+  for (int i = 0; i < a.nh; i += 2) {
+    const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
+    if (!edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
+    const Vec3 bxa = cross(nbn, na);
+    const F4 ux = splat4(bxa.x), uy = splat4(bxa.y), uz = splat4(bxa.z);
+    const F4 ax = splat4(na.x), ay = splat4(na.y), az = splat4(na.z);
+    const F4 bx = splat4(nbn.x), by = splat4(nbn.y), bz = splat4(nbn.z);
+    for (int blk = 0; blk < blocks; ++blk) {
+      const F4 cba = cols.cx[blk] * ux + cols.cy[blk] * uy + cols.cz[blk] * uz;
+      const F4 dba = cols.dx[blk] * ux + cols.dy[blk] * uy + cols.dz[blk] * uz;
+      const I4 first = cba * dba < zero;
+      if (bits4(first) == 0) continue;  // most blocks stop here, as most pairs do in the scalar test
+      const F4 adc = ax * cols.nx[blk] + ay * cols.ny[blk] + az * cols.nz[blk];
+      const F4 bdc = bx * cols.nx[blk] + by * cols.ny[blk] + bz * cols.nz[blk];
+      int pass = bits4(first & (adc * bdc < zero) & (cba * bdc > zero));
+      while (pass != 0) {
+        const int l = __builtin_ctz(unsigned(pass));
+        pass &= pass - 1;
+        const int j = cols.index[4 * blk + l];
+        Vec3 n;
+        float s = edgeSeparation(a, i, b, j, &n);
+        if (s <= best.separation) continue;
+        s = axisSeparation(a, b, &n);
+        if (s > best.separation) {
+          best.edgeA = i, best.edgeB = j, best.separation = s, best.normal = n;
+          if (s > bar) bar = s;
+          if (s > stopAbove) return best;
+        }
       }
     }
   }
@@ -214,12 +320,73 @@ SatResult choose(const HullView& a, const HullView& b, const FaceQuery& fa, cons
 }
 }  // namespace
 
+namespace {
+// min over h's vertices of dot(n, v) (the views with B in its own frame have no columns: one at a time).
+float minProjection(const HullView& h, Vec3 n) {
+  float lo = FLT_MAX;
+  for (int i = 0; i < h.nv; ++i) {
+    const float d = dot(n, h.v[i]);
+    lo = d < lo ? d : lo;
+  }
+  return lo;
+}
+float maxProjection(const HullView& h, Vec3 n) {
+  float hi = -FLT_MAX;
+  for (int i = 0; i < h.nv; ++i) {
+    const float d = dot(n, h.v[i]);
+    hi = d > hi ? d : hi;
+  }
+  return hi;
+}
+}  // namespace
+
+float cachedSeparation(const HullView& a, const HullView& bLocal, const Mat3& r, Vec3 t, const SatCache3& c,
+                       Vec3* normal) {
+  switch (c.kind) {
+    case SatAxis3::FaceA: {
+      if (c.indexA >= a.nf) return -FLT_MAX;
+      const Plane p = a.planes[c.indexA];
+      *normal = p.normal;
+      // B's vertex x maps to r x + t: dot(n, r x + t) = dot(r^T n, x) + dot(n, t).
+      return minProjection(bLocal, mulT(r, p.normal)) + dot(p.normal, t) - p.offset;
+    }
+    case SatAxis3::FaceB: {
+      if (c.indexB >= bLocal.nf) return -FLT_MAX;
+      const Vec3 n = r * bLocal.planes[c.indexB].normal;
+      *normal = -n;
+      return minProjection(a, n) - (bLocal.planes[c.indexB].offset + dot(n, t));
+    }
+    case SatAxis3::EdgePair: {
+      if (c.indexA >= a.nh || c.indexB >= bLocal.nh) return -FLT_MAX;
+      const Vec3 pA = a.v[a.edges[c.indexA].origin], qA = a.v[a.edges[c.indexA ^ 1].origin];
+      const Vec3 eA = qA - pA, eB = r * (bLocal.v[bLocal.edges[c.indexB ^ 1].origin] - bLocal.v[bLocal.edges[c.indexB].origin]);
+      Vec3 n = cross(eA, eB);
+      const float len = length(n);
+      if (!(len > 1.0e-5f * std::sqrt(lengthSquared(eA) * lengthSquared(eB)))) return -FLT_MAX;
+      n = (1.0f / len) * n;
+      // The pair need not form a Minkowski face any more: both hulls projected.
+      const Vec3 nb = mulT(r, n);
+      const float off = dot(n, t);
+      const float gapAB = minProjection(bLocal, nb) + off - maxProjection(a, n);
+      const float gapBA = minProjection(a, n) - (maxProjection(bLocal, nb) + off);
+      *normal = gapAB >= gapBA ? n : -n;
+      return gapAB >= gapBA ? gapAB : gapBA;
+    }
+    case SatAxis3::None: break;
+  }
+  return -FLT_MAX;
+}
+
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache) {
   if (cache != nullptr && cache->kind != SatAxis3::None) {
     Vec3 n;
     const float s = cachedSeparation(a, b, *cache, &n);
     if (s > tol) return {cache->kind, cache->indexA, cache->indexB, s, n};
   }
+  return runSatUncached(a, b, tol, cache, -FLT_MAX);
+}
+
+SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
   faceBounds(a, b.centroid, boundsA.data());
@@ -234,7 +401,9 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
     } else {
       // Edges matter only if they beat the faces by more than the bias choose() gives faces. Bounding points:
       // the centroids, and each hull's deepest vertex under the other's best face.
-      const float floor = std::fmax(fa.separation, fb.separation) + 0.5f * tol;
+      // A separation already known along some axis (the cached one) bounds the answer from below: edges that
+      // cannot reach it less tol (far beyond round-off) are skipped too, and the best edge is still found.
+      const float floor = std::fmax(std::fmax(fa.separation, fb.separation) + 0.5f * tol, known - tol);
       UninitArray<float, kMaxHullFaces> deepA, deepB;
       faceBounds(a, b.v[supportVertex(b, -a.planes[fa.index].normal)], deepA.data());
       faceBounds(b, a.v[supportVertex(a, -b.planes[fb.index].normal)], deepB.data());
@@ -254,10 +423,26 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
   return r;
 }
 
-float axisSeparation(const HullView& a, const HullView& b, Vec3* axis) {
+float axisSeparationReference(const HullView& a, const HullView& b, Vec3* axis) {
   float loA = FLT_MAX, hiA = -FLT_MAX, loB = FLT_MAX, hiB = -FLT_MAX;
-  for (int i = 0; i < a.nv; ++i) loA = std::fmin(loA, dot(*axis, a.v[i])), hiA = std::fmax(hiA, dot(*axis, a.v[i]));
-  for (int i = 0; i < b.nv; ++i) loB = std::fmin(loB, dot(*axis, b.v[i])), hiB = std::fmax(hiB, dot(*axis, b.v[i]));
+  for (int i = 0; i < a.nv; ++i) {
+    const float d = dot(*axis, a.v[i]);
+    loA = d < loA ? d : loA, hiA = d > hiA ? d : hiA;
+  }
+  for (int i = 0; i < b.nv; ++i) {
+    const float d = dot(*axis, b.v[i]);
+    loB = d < loB ? d : loB, hiB = d > hiB ? d : hiB;
+  }
+  if (loB - hiA >= loA - hiB) return loB - hiA;
+  *axis = -*axis;
+  return loA - hiB;
+}
+
+float axisSeparation(const HullView& a, const HullView& b, Vec3* axis) {
+  if (a.cols == nullptr || b.cols == nullptr) return axisSeparationReference(a, b, axis);
+  float loA, hiA, loB, hiB;
+  projectionRange(*a.cols, *axis, &loA, &hiA);
+  projectionRange(*b.cols, *axis, &loB, &hiB);
   if (loB - hiA >= loA - hiB) return loB - hiA;
   *axis = -*axis;
   return loA - hiB;
@@ -266,11 +451,11 @@ float axisSeparation(const HullView& a, const HullView& b, Vec3* axis) {
 SatResult runSatReference(const HullView& a, const HullView& b, float tol) {
   FaceQuery fa, fb;
   for (int f = 0; f < a.nf; ++f) {
-    const float s = faceSeparation(a, f, b);
+    const float s = faceSeparationReference(a, f, b);
     if (s > fa.separation) fa = {f, s};
   }
   for (int f = 0; f < b.nf; ++f) {
-    const float s = faceSeparation(b, f, a);
+    const float s = faceSeparationReference(b, f, a);
     if (s > fb.separation) fb = {f, s};
   }
   // Every edge pair's axis, measured by projecting both hulls (edgeSeparation's shortcut holds only for the
@@ -280,7 +465,7 @@ SatResult runSatReference(const HullView& a, const HullView& b, float tol) {
     for (int j = 0; j < b.nh; j += 2) {
       Vec3 n;
       if (edgeSeparation(a, i, b, j, &n) == -FLT_MAX) continue;  // parallel
-      const float s = axisSeparation(a, b, &n);
+      const float s = axisSeparationReference(a, b, &n);
       if (s > eq.separation) eq.edgeA = i, eq.edgeB = j, eq.separation = s, eq.normal = n;
     }
   }
@@ -290,19 +475,6 @@ SatResult runSatReference(const HullView& a, const HullView& b, float tol) {
 // ---------------------------------------------------------------------------------------------------------------
 // Contacts.
 
-namespace {
-
-constexpr int kMaxClip = 2 * kMaxHullVertices + 8;
-
-struct ClipVertex {
-  Vec3 p;
-  uint16_t refFeature;  ///< feature of the reference hull
-  uint16_t incFeature;  ///< feature of the incident hull
-  int edgeOut;          ///< incident half-edge the polygon follows from here, or -(j + 2): along the side plane of
-                        ///< reference half-edge j
-};
-
-// Sutherland-Hodgman against one plane (keep dot(n, p) <= d), the side plane of reference half-edge refEdge.
 int clipPolygon(const ClipVertex* in, int n, Vec3 planeN, float planeD, int refEdge, ClipVertex* out) {
   int m = 0;
   if (n == 0) return 0;
@@ -330,8 +502,6 @@ int clipPolygon(const ClipVertex* in, int n, Vec3 planeN, float planeD, int refE
   }
   return m;
 }
-
-}  // namespace
 
 void reduceManifold(ManifoldPoint3* pts, int* count, Vec3 normal) {
   const int n = *count;

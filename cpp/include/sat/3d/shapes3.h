@@ -19,7 +19,9 @@ constexpr int kDefaultHullVertexLimit = 64;
 /// Most input points makeHull accepts.
 constexpr int kMaxHull3Input = 1 << 20;
 /// Distances below this fraction of the point cloud's size count as zero in quickhull: points this close are
-/// welded, faces this close to coplanar are merged, points this close to the hull are inside.
+/// welded, faces this close to coplanar are merged, points this close to the hull are inside. A cloud that forms
+/// no valid mesh at it (tight clusters of points a few tolerances apart) is built again at twice and four times it.
+/// Every input point of a hull made lies within 8 tolerances of it.
 constexpr float kHullRelativeTolerance = 1.0e-5f;
 
 /// A plane: the points x with dot(normal, x) == offset. For a hull face the normal is unit and outward.
@@ -98,7 +100,8 @@ struct Capsule3 {
 /// null points with count > 0, maxVertices outside [4, kMaxHullVertices]), TooFewPoints (fewer than 4 points, or
 /// all within the weld tolerance of one point), TooManyPoints (more than kMaxHull3Input points, or a hull with
 /// more than maxVertices vertices), NonFinite, OutOfRange (beyond kMaxCoordinate), ZeroVolume (all points on one
-/// line), Coplanar (all points on one plane), Degenerate (no valid closed convex mesh could be formed).
+/// line), Coplanar (all points on one plane), Degenerate (no valid closed convex mesh could be formed at up to four
+/// times kHullRelativeTolerance).
 Status makeHull(const Vec3* points, int count, Hull3* out, int maxVertices = kDefaultHullVertexLimit);
 /// A box as a hull (8 vertices, 6 faces), centred at `center` and rotated by `rotation` in its local frame.
 /// ZeroVolume for a half extent <= 0; NonFinite, OutOfRange as makeHull.
