@@ -12,8 +12,8 @@
 //     kinematic bodies have no dynamics to solve, so the step is broad + narrow phase plus bookkeeping.
 // Reports the median frame time of each, the ratios against sat-wasm, touching pairs per frame (they should agree)
 // and World3's stage split. Run after `node scripts/build-wasm.mjs`:
-//   node bench/js/world3_scene.mjs [--bodies=5000] [--frames=120] [--warmup=30] [--prefer=simd|baseline|asmjs]
-//                                  [--peers=cannon,rapier|none]
+//   node bench/js/world3_scene.mjs [--bodies=5000] [--frames=120] [--warmup=30] [--warmup-seconds=5]
+//                                  [--prefer=simd|baseline|asmjs] [--peers=cannon,rapier|none]
 import os from 'node:os';
 
 const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
@@ -26,6 +26,7 @@ const FRAMES = Number(arg('frames', 120));
 const WARMUP = Number(arg('warmup', 30));
 const PREFER = arg('prefer', undefined);
 const PEERS = arg('peers', 'cannon,rapier').split(',').filter((p) => p && p !== 'none');
+const WARMUP_S = Number(arg('warmup-seconds', 5));
 
 function rng(seed) {
   let a = seed >>> 0;
@@ -97,17 +98,28 @@ for (let f = 0; f <= WARMUP + FRAMES; ++f) {
   poses.push(out);
 }
 
-/** Runs a contender's frame(pose) over warmup and timed frames; per-frame ms and what frame() returned. */
-function run(frame) {
-  for (let f = 1; f <= WARMUP; ++f) frame(poses[f]);
-  const ms = [], results = [];
+/**
+ * Runs every contender's frame(pose) over the warm-up and timed frames, interleaved: frame f of each contender in
+ * turn (the order rotating), so that the load of this shared machine, which changes by the minute, falls on all of
+ * them alike. The warm-up frames are repeated until WARMUP_S seconds have passed: V8 first runs WebAssembly (ours
+ * and Rapier's) from its baseline compiler and swaps in optimized code from a background thread, which on a busy
+ * 2-core machine takes seconds; each pass ends on the same pose. Fills each contender's ms and results.
+ */
+function run(contenders) {
+  const start = performance.now();
+  do {
+    for (let f = 1; f <= WARMUP; ++f) for (const c of contenders) c.frame(poses[f]);
+  } while (performance.now() - start < WARMUP_S * 1000);
+  for (const c of contenders) (c.ms = []), (c.results = []);
   for (let f = WARMUP + 1; f <= WARMUP + FRAMES; ++f) {
-    const t0 = performance.now();
-    const res = frame(poses[f]);
-    ms.push(performance.now() - t0);
-    results.push(res);
+    for (let k = 0; k < contenders.length; ++k) {
+      const c = contenders[(f + k) % contenders.length];
+      const t0 = performance.now();
+      const res = c.frame(poses[f]);
+      c.ms.push(performance.now() - t0);
+      c.results.push(res);
+    }
   }
-  return { ms, results };
 }
 
 // ---- sat-wasm World3 ----------------------------------------------------------------------------------------------
@@ -124,8 +136,9 @@ function satWasm() {
     slot[i] = world.slotOf(id);
   }
   const stride = world.transformStride;
-  const stages = { sync: [], broad: [], narrow: [], events: [], candidates: [], tests: [], reinserted: [] };
-  const res = run((pose) => {
+  const stages = { sync: [], broad: [], narrow: [], events: [], rest: [], candidates: [], tests: [], reinserted: [] };
+  const frame = (pose) => {
+    const t0 = performance.now();
     const t = world.transforms;
     for (let i = 0; i < BODIES; ++i) {
       const o = slot[i] * stride, s = 7 * i;
@@ -134,11 +147,11 @@ function satWasm() {
     }
     const st = world.update();
     stages.sync.push(st.syncMs), stages.broad.push(st.broadMs), stages.narrow.push(st.narrowMs), stages.events.push(st.eventsMs);
+    stages.rest.push(performance.now() - t0 - st.syncMs - st.broadMs - st.narrowMs - st.eventsMs);
     stages.candidates.push(st.candidatePairs), stages.tests.push(st.narrowTests), stages.reinserted.push(st.reinserted);
     return st.touchingPairs;
-  });
-  world.dispose();
-  return { ...res, stages };
+  };
+  return { name: `sat-wasm World3 (${sat3.variant})`, frame, stages, dispose: () => world.dispose() };
 }
 
 // ---- cannon-es ----------------------------------------------------------------------------------------------------
@@ -173,7 +186,7 @@ async function cannon() {
   const p1 = [], p2 = [];
   let contacts = [], pool = [];
   const frictions = [], frictionPool = [];
-  const res = run((pose) => {
+  const frame = (pose) => {
     for (let i = 0; i < BODIES; ++i) {
       const b = bodies[i], s = 7 * i;
       b.position.set(pose[s], pose[s + 1], pose[s + 2]);
@@ -197,8 +210,8 @@ async function cannon() {
       lastA = c.bi, lastB = c.bj;
     }
     return touching;
-  });
-  return res;
+  };
+  return { name: 'cannon-es 0.20.0 (SAP + narrowphase, no solver)', frame, dispose() {} };
 }
 
 // ---- Rapier3D -----------------------------------------------------------------------------------------------------
@@ -213,6 +226,8 @@ async function rapier() {
     console.warn = warn;
   }
   const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  // Its own stage timers: how much of the step is collision detection (broad + narrow phase).
+  world.profilerEnabled = true;
   const rigid = [], handleIndex = new Map();
   const p0 = poses[0];
   for (let i = 0; i < BODIES; ++i) {
@@ -233,7 +248,8 @@ async function rapier() {
   let touching = 0;
   const onEvent = (h1, h2, started) => (touching += started ? 1 : -1);
   const pos = { x: 0, y: 0, z: 0 }, rot = { x: 0, y: 0, z: 0, w: 1 };
-  const res = run((pose) => {
+  const stages = { step: [], collision: [], broad: [], narrow: [] };
+  const frame = (pose) => {
     for (let i = 0; i < BODIES; ++i) {
       const s = 7 * i;
       pos.x = pose[s], pos.y = pose[s + 1], pos.z = pose[s + 2];
@@ -243,24 +259,25 @@ async function rapier() {
     }
     world.step(events);
     events.drainCollisionEvents(onEvent);
+    stages.step.push(world.timingStep()), stages.collision.push(world.timingCollisionDetection());
+    stages.broad.push(world.timingBroadPhase()), stages.narrow.push(world.timingNarrowPhase());
     return touching;
-  });
-  events.free();
-  world.free();
-  return res;
+  };
+  return { name: 'Rapier3D 0.21.0 (kinematic, world.step)', frame, stages, dispose: () => (events.free(), world.free()) };
 }
 
 // ---- one run, one table ---------------------------------------------------------------------------------------------
-const rows = [];
 const ours = satWasm();
-rows.push({ name: `sat-wasm World3 (${sat3.variant})`, ...ours });
-if (PEERS.includes('cannon')) rows.push({ name: 'cannon-es 0.20.0 (SAP + narrowphase, no solver)', ...(await cannon()) });
-if (PEERS.includes('rapier')) rows.push({ name: 'Rapier3D 0.21.0 (kinematic, world.step)', ...(await rapier()) });
+const rows = [ours];
+if (PEERS.includes('cannon')) rows.push(await cannon());
+if (PEERS.includes('rapier')) rows.push(await rapier());
+run(rows);
+for (const row of rows) row.dispose();
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const f2 = (x) => x.toFixed(2);
 const oursMs = median(ours.ms);
-console.log(`world3 scene: ${BODIES} moving hulls (8-20 vertices), ${FRAMES} timed frames after ${WARMUP}, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(1)}`);
+console.log(`world3 scene: ${BODIES} moving hulls (8-20 vertices), ${FRAMES} timed frames after ${WARMUP} (repeated for at least ${WARMUP_S} s), contenders interleaved frame by frame, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(1)}`);
 console.log('| contender | median ms/frame | p90 ms | contender / sat-wasm | touching pairs/frame |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
@@ -270,8 +287,15 @@ for (const row of rows) {
 }
 const st = ours.stages;
 console.log(`sat-wasm World3 stages, median ms: sync ${f2(median(st.sync))}, broad ${f2(median(st.broad))}, narrow ${f2(median(st.narrow))}, events ${f2(median(st.events))}; ` +
-  `JS upload + crossing ${f2(oursMs - median(st.sync) - median(st.broad) - median(st.narrow) - median(st.events))}`);
+  `rest of the frame (transform writes in JS, the call) ${f2(median(st.rest))}`);
 console.log(`per frame: ${mean(st.candidates).toFixed(0)} candidate pairs, ${mean(st.tests).toFixed(0)} shape tests, ${mean(st.reinserted).toFixed(0)} tree re-insertions`);
+const rap = rows.find((x) => x.name.startsWith('Rapier3D'));
+if (rap) {
+  const rs = rap.stages;
+  const sum = median(st.sync) + median(st.broad) + median(st.narrow) + median(st.events);
+  console.log(`Rapier3D's own timers, median ms: step ${f2(median(rs.step))}, collision detection ${f2(median(rs.collision))} (broad ${f2(median(rs.broad))}, narrow ${f2(median(rs.narrow))}); ` +
+    `against World3's update stages (${f2(sum)}): ${(median(rs.collision) / sum).toFixed(2)}x`);
+}
 for (const [name, target] of [['cannon-es', 10], ['Rapier3D', 2]]) {
   const row = rows.find((x) => x.name.startsWith(name));
   if (!row) continue;
