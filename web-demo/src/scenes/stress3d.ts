@@ -111,6 +111,7 @@ export function createStress3dScene(sat3: SAT3D, view: View, panel: HTMLElement)
     instanced.forEach((im, s) => {
       const n = kind.reduce((a, k) => a + (k === s ? 1 : 0), 0);
       stage.scene.remove(im);
+      im.dispose();
       const fresh = new THREE.InstancedMesh(im.geometry, material, Math.max(1, n));
       fresh.count = n;
       instanced[s] = fresh;
