@@ -58,7 +58,7 @@ const benchmarks = [
   },
   {
     name: 'js-world3',
-    what: '3D world scene in JavaScript: sat-wasm/3d World3, bulk path (bench/js/world3_scene.mjs)',
+    what: '3D world scene in JavaScript: sat-wasm/3d World3 (bulk path) against cannon-es and Rapier3D, collision only (bench/js/world3_scene.mjs)',
     when: () => exists('bench/js/world3_scene.mjs'),
     run: async ({ js }) => {
       await buildStep('wasm');

@@ -12,12 +12,16 @@ const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default defineConfig({
   root: here,
   resolve: {
-    // `import { loadSAT } from 'sat-wasm'`: the package's "exports" entry ('.' -> dist/index.js).
-    alias: [{ find: /^sat-wasm$/, replacement: resolve(repo, 'dist/index.js') }],
+    // `import { loadSAT } from 'sat-wasm'`: the package's "exports" entries ('.' -> dist/index.js,
+    // './3d' -> dist/3d.js).
+    alias: [
+      { find: /^sat-wasm$/, replacement: resolve(repo, 'dist/index.js') },
+      { find: /^sat-wasm\/3d$/, replacement: resolve(repo, 'dist/3d.js') },
+    ],
   },
   // Pre-bundling would move the loaders away from their .wasm files (they find them with import.meta.url): ours
   // in dist/wasm/, and box2d-wasm's (the stress scene's side-by-side comparison loads it on demand).
-  optimizeDeps: { exclude: ['sat-wasm', 'box2d-wasm'] },
+  optimizeDeps: { exclude: ['sat-wasm', 'sat-wasm/3d', 'box2d-wasm'] },
   server: {
     host: '127.0.0.1',
     strictPort: false,
@@ -32,6 +36,8 @@ export default defineConfig({
     outDir: resolve(repo, 'build/web-demo'),
     emptyOutDir: true,
     target: 'es2022',
+    // The 3D scenes' chunk holds three.js (about 650 KB minified) and loads only with a 3D scene.
+    chunkSizeWarningLimit: 800,
   },
   clearScreen: false,
   logLevel: 'info',

@@ -25,10 +25,11 @@ constexpr int kManifoldFloats = 4 + 4 * kPointFloats;  ///< normal xyz, depth, t
 constexpr int kOutError = 60;      ///< int32: index of the bad element after a failed bulk call
 constexpr int kScratchSlots = 64;
 constexpr int kCacheWords = 2;     ///< per pair in the bulk call: kind | indexA << 16, indexB
+constexpr int kDebugHeader = 15;   ///< sat_3d_collide_debug: floats before its manifold
 
 alignas(16) float gScratch[kScratchSlots];
 const int32_t gLayout[] = {1, kXfFloats, kInXfA, kInXfB, kInExtra, kOut, kPointFloats, kManifoldFloats, kOutError,
-                           kCacheWords, sat::kMaxHullVertices, sat::kDefaultHullVertexLimit};
+                           kCacheWords, sat::kMaxHullVertices, sat::kDefaultHullVertexLimit, kDebugHeader};
 
 int32_t errorCode(sat::Status status, int argument) { return -(int32_t(status) | (argument << 8)); }
 
@@ -226,6 +227,29 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_3d_raycast(int32_t handle) {
   o[3] = c.normal.x, o[4] = c.normal.y, o[5] = c.normal.z;
   o[6] = c.fraction;
   return c.hit ? 1 : 0;
+}
+
+/// Hull - hull query with what decided it (sat::collideDebug), for viewers. Writes kDebugHeader + kManifoldFloats floats to out:
+/// kind, indexA, indexB (as floats), axis xyz, separation, minA, maxA, minB, maxB, the two vertex indices of A's
+/// and of B's deciding edge (an edge pair only, else -1), then the manifold (kManifoldFloats). Returns the point count, or an error (InvalidArgument when a shape is not a hull).
+EMSCRIPTEN_KEEPALIVE int32_t sat_3d_collide_debug(int32_t ha, int32_t hb, float* out) {
+  const sat::Shape3 *a, *b;
+  sat::Transform3 xa, xb;
+  if (int32_t e = readPair(ha, hb, &a, &b, &xa, &xb)) return e;
+  if (a->type != sat::ShapeType3::Hull) return errorCode(sat::Status::InvalidArgument, 0);
+  if (b->type != sat::ShapeType3::Hull) return errorCode(sat::Status::InvalidArgument, 1);
+  if (!out) return errorCode(sat::Status::InvalidArgument, 2);
+  const sat::SatDebug3 d = sat::collideDebug(a->hull, xa, b->hull, xb);
+  out[0] = float(d.kind), out[1] = float(d.indexA), out[2] = float(d.indexB);
+  out[3] = d.axis.x, out[4] = d.axis.y, out[5] = d.axis.z, out[6] = d.separation;
+  out[7] = d.minA, out[8] = d.maxA, out[9] = d.minB, out[10] = d.maxB;
+  const bool edges = d.kind == sat::SatAxis3::EdgePair;
+  const sat::HullHalfEdge* ea = a->hull.halfEdges();
+  const sat::HullHalfEdge* eb = b->hull.halfEdges();
+  out[11] = edges ? float(ea[d.indexA].origin) : -1.0f, out[12] = edges ? float(ea[d.indexA ^ 1].origin) : -1.0f;
+  out[13] = edges ? float(eb[d.indexB].origin) : -1.0f, out[14] = edges ? float(eb[d.indexB ^ 1].origin) : -1.0f;
+  writeManifold(d.manifold, out + kDebugHeader);
+  return d.manifold.pointCount;
 }
 
 /// Bulk narrow phase: shapes[handles[i]] under xforms[i * kXfFloats ..]; pairs (i, j) index into them. Writes

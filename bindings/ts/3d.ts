@@ -113,6 +113,35 @@ export interface HullMesh {
   faces: number[][];
 }
 
+/** Which axis decided a hull-hull query: a face normal of A, of B, or the cross product of an edge of each. */
+export type SatAxisKind3 = 'none' | 'faceA' | 'faceB' | 'edgePair';
+
+/** Result of {@link SAT3D.collideDebug}: what decided the query, for a viewer to draw. */
+export interface SatDebug3 {
+  kind: SatAxisKind3;
+  /** Face of A, or half-edge of A for an edge pair (-1: none). */
+  indexA: number;
+  /** Face of B, or half-edge of B for an edge pair (-1: none). */
+  indexB: number;
+  /** The deciding axis (world, unit, from A to B). */
+  axis: Vec3;
+  /** Signed gap along the axis (< 0: overlap by -separation). */
+  separation: number;
+  /** A's projection interval on the axis (world). */
+  minA: number;
+  maxA: number;
+  /** B's projection interval on the axis (world). */
+  minB: number;
+  maxB: number;
+  /** For an edge pair, the vertex indices (as in {@link SAT3D.hullMesh}) of A's and of B's deciding edge; else null. */
+  edgeA: [number, number] | null;
+  edgeB: [number, number] | null;
+  /** The contacts {@link SAT3D.collide} reports, or null when apart. */
+  manifold: Manifold3 | null;
+}
+
+const SAT_AXIS_KINDS: readonly SatAxisKind3[] = ['none', 'faceA', 'faceB', 'edgePair'];
+
 /** The kinds of 3D shapes. */
 export type Shape3Kind = 'sphere' | 'capsule' | 'box' | 'hull';
 
@@ -137,6 +166,7 @@ export interface SAT3DModule {
   _sat_3d_shape_info(handle: number): number;
   _sat_3d_hull_mesh(handle: number, vertices: number, counts: number, indices: number): number;
   _sat_3d_collide(a: number, b: number): number;
+  _sat_3d_collide_debug(a: number, b: number, out: number): number;
   _sat_3d_overlap(a: number, b: number): number;
   _sat_3d_distance(a: number, b: number): number;
   _sat_3d_raycast(handle: number): number;
@@ -168,14 +198,15 @@ interface Layout {
   cacheWords: number;
   maxHullVertices: number;
   defaultHullVertexLimit: number;
+  debugHeader: number;
 }
 
 function readLayout(m: SAT3DModule): Layout {
   const at = m._sat_3d_layout() >> 2;
   const v = Array.from(m.HEAP32.subarray(at, at + m._sat_3d_layout_length()));
   if (v[0] !== 1) throw new SATError('LoadFailed', `load3D: unknown 3D module layout version ${v[0]}`);
-  const [, xfFloats, inXfA, inXfB, inExtra, out, pointFloats, manifoldFloats, outError, cacheWords, maxHullVertices, defaultHullVertexLimit] = v;
-  return { xfFloats, inXfA, inXfB, inExtra, out, pointFloats, manifoldFloats, outError, cacheWords, maxHullVertices, defaultHullVertexLimit };
+  const [, xfFloats, inXfA, inXfB, inExtra, out, pointFloats, manifoldFloats, outError, cacheWords, maxHullVertices, defaultHullVertexLimit, debugHeader] = v;
+  return { xfFloats, inXfA, inXfB, inExtra, out, pointFloats, manifoldFloats, outError, cacheWords, maxHullVertices, defaultHullVertexLimit, debugHeader };
 }
 
 /** A shape living in the 3D module. Free it with {@link Shape3.dispose} when done. */
@@ -309,6 +340,39 @@ export class SAT3D {
     const n = this.check('collide', this.m._sat_3d_collide(ha, hb));
     if (n === 0) return null;
     return this.readManifold(this.m.HEAPF32, this.m.HEAPU32, this.scratch + this.layout.out, n);
+  }
+
+  /**
+   * The same query as {@link SAT3D.collide} for two hulls, with what decided it: the axis (face of A, face of B
+   * or an edge pair, with indices as in {@link SAT3D.hullMesh}'s faces), both projection intervals on it and the
+   * manifold. For viewers and debugging; it allocates.
+   * @throws SATError `InvalidArgument` (a shape that is not a hull), `InvalidTransform`, `Disposed`
+   */
+  collideDebug(a: Shape3, xfA: Transform3, b: Shape3, xfB: Transform3): SatDebug3 {
+    const [ha, hb] = this.pair('collideDebug', a, xfA, b, xfB);
+    if (a.kind !== 'hull' || b.kind !== 'hull') throw new SATError('InvalidArgument', `collideDebug: both shapes must be hulls, got a ${a.kind} and a ${b.kind}`);
+    const L = this.layout;
+    const ptr = this.alloc('collideDebug', 4 * (L.debugHeader + L.manifoldFloats));
+    try {
+      const n = this.check('collideDebug', this.m._sat_3d_collide_debug(ha, hb, ptr));
+      const f = this.m.HEAPF32, o = ptr >> 2;
+      return {
+        kind: SAT_AXIS_KINDS[f[o]] ?? 'none',
+        indexA: f[o + 1],
+        indexB: f[o + 2],
+        axis: { x: f[o + 3], y: f[o + 4], z: f[o + 5] },
+        separation: f[o + 6],
+        minA: f[o + 7],
+        maxA: f[o + 8],
+        minB: f[o + 9],
+        maxB: f[o + 10],
+        edgeA: f[o + 11] >= 0 ? [f[o + 11], f[o + 12]] : null,
+        edgeB: f[o + 13] >= 0 ? [f[o + 13], f[o + 14]] : null,
+        manifold: n > 0 ? this.readManifold(f, this.m.HEAPU32, o + L.debugHeader, n) : null,
+      };
+    } finally {
+      this.m._sat_3d_free(ptr);
+    }
   }
 
   /** Distance and closest points (distance 0 when overlapping). @throws SATError as {@link SAT3D.collide} */

@@ -133,6 +133,11 @@ const DOC_SHOTS = {
   raycast: 'demo-raycast.jpg',
   game: 'demo-game.jpg',
   'phone-game': 'demo-phone-game.jpg',
+  'sat3d-edge-pair': 'demo-3d-sat.jpg',
+  'hull3d-added': 'demo-3d-hull.jpg',
+  'stress3d-sat-wasm': 'demo-3d-stress.jpg',
+  'stress3d-cannon': 'demo-3d-cannon.jpg',
+  'phone-sat3d': 'demo-3d-phone.jpg',
 };
 const writeDocs = args.includes('--docs');
 
@@ -627,7 +632,16 @@ test('game: a scripted run collects a coin, bumps into a wall, shoots one; the t
   expectNoErrors(errors, 'game');
 }, { touch: true });
 
-const SCENE_FILES = { sat: 'web-demo/src/scenes/sat.ts', stress: 'web-demo/src/scenes/stress.ts', tunnel: 'web-demo/src/scenes/tunnel.ts', raycast: 'web-demo/src/scenes/raycast.ts', game: 'web-demo/src/scenes/game.ts' };
+const SCENE_FILES = {
+  sat: 'web-demo/src/scenes/sat.ts',
+  stress: 'web-demo/src/scenes/stress.ts',
+  tunnel: 'web-demo/src/scenes/tunnel.ts',
+  raycast: 'web-demo/src/scenes/raycast.ts',
+  game: 'web-demo/src/scenes/game.ts',
+  sat3d: 'web-demo/src/scenes/sat3d.ts',
+  hull3d: 'web-demo/src/scenes/hull3d.ts',
+  stress3d: 'web-demo/src/scenes/stress3d.ts',
+};
 
 test("code panel: every scene shows its own module's source, line for line, and the API sections it uses", async (ctx) => {
   for (const [scene, file] of Object.entries(SCENE_FILES)) {
@@ -659,6 +673,8 @@ test('time: pause stops every scene, one step is exactly one update, slow motion
     await page.keyboard.press('p');
     const u0 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames, paused: window.__demo.paused }));
     await page.waitForTimeout(300);
+    // A scene drawn by a software rasterizer (the 3D stress scene on SwiftShader) may take longer for 4 frames.
+    await page.waitForFunction((f) => window.__demo.frames > f + 3, u0.f, { timeout: 20000 }).catch(() => {});
     const u1 = await page.evaluate(() => ({ u: window.__demo.updates, f: window.__demo.frames }));
     assert(u0.paused, `${scene}: P should pause`);
     assert(u1.u === u0.u && u1.f > u0.f + 3, `${scene}: paused, frames should be drawn (${u0.f} -> ${u1.f}) but no update run (${u0.u} -> ${u1.u})`);
@@ -784,6 +800,263 @@ test('stress benchmark: frames per second at 20,000 and 50,000 bodies with each 
   expectNoErrors(errors, 'stress benchmark');
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// The 3D scenes (three.js on SwiftShader here: slow frames, so the waits are generous and fps is printed only).
+
+/** Rotates a point by a unit quaternion. */
+function rotate(q, v) {
+  const [x, y, z] = v;
+  const tx = 2 * (q.y * z - q.z * y), ty = 2 * (q.z * x - q.x * z), tz = 2 * (q.x * y - q.y * x);
+  return [x + q.w * tx + (q.y * tz - q.z * ty), y + q.w * ty + (q.z * tx - q.x * tz), z + q.w * tz + (q.x * ty - q.y * tx)];
+}
+/** A hull's world vertices from its local ones (flat) and a pose. */
+function worldVertices(local, pose) {
+  const out = [];
+  for (let i = 0; i < local.length; i += 3) {
+    const r = rotate(pose.rotation, [local[i], local[i + 1], local[i + 2]]);
+    out.push([r[0] + pose.x, r[1] + pose.y, r[2] + pose.z]);
+  }
+  return out;
+}
+const dot3 = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+/** Checks what the 3D SAT scene shows against the hulls themselves: the intervals are the vertices' projections
+ * on the axis, the separation is minB - maxA, an edge pair's axis is perpendicular to both edges. */
+async function checkSat3d(page, what) {
+  const s = await page.evaluate(() => {
+    const h = window.__demo.scene;
+    return { r: h.result, A: { v: h.vertices('A'), pose: h.pose('A') }, B: { v: h.vertices('B'), pose: h.pose('B') }, readout: h.readout };
+  });
+  const { r } = s;
+  assert(r && r.kind !== 'none', `${what}: no deciding axis: ${JSON.stringify(r)}`);
+  const axis = [r.axis.x, r.axis.y, r.axis.z];
+  const wa = worldVertices(s.A.v, s.A.pose), wb = worldVertices(s.B.v, s.B.pose);
+  const pa = wa.map((v) => dot3(v, axis)), pb = wb.map((v) => dot3(v, axis));
+  const tol = 2e-4 * 4;
+  for (const [name, got, want] of [['minA', r.minA, Math.min(...pa)], ['maxA', r.maxA, Math.max(...pa)], ['minB', r.minB, Math.min(...pb)], ['maxB', r.maxB, Math.max(...pb)]]) {
+    assert(Math.abs(got - want) < tol, `${what}: ${name} ${got} but the vertices project to ${want}`);
+  }
+  assert(Math.abs(r.separation - (r.minB - r.maxA)) < tol, `${what}: separation ${r.separation} vs minB - maxA ${r.minB - r.maxA}`);
+  if (Math.abs(r.separation) > 1e-3) assert((r.manifold !== null) === (r.separation < 0), `${what}: verdict and separation disagree: ${JSON.stringify(r)}`);
+  if (r.kind === 'edgePair') {
+    const ea = [wa[r.edgeA[1]][0] - wa[r.edgeA[0]][0], wa[r.edgeA[1]][1] - wa[r.edgeA[0]][1], wa[r.edgeA[1]][2] - wa[r.edgeA[0]][2]];
+    const eb = [wb[r.edgeB[1]][0] - wb[r.edgeB[0]][0], wb[r.edgeB[1]][1] - wb[r.edgeB[0]][1], wb[r.edgeB[1]][2] - wb[r.edgeB[0]][2]];
+    const na = Math.hypot(...ea), nb = Math.hypot(...eb);
+    assert(Math.abs(dot3(ea, axis)) < 1e-3 * na && Math.abs(dot3(eb, axis)) < 1e-3 * nb, `${what}: edge × edge axis is not perpendicular to both edges`);
+  }
+  // The panel shows these numbers (3 decimals), not others.
+  const fmt3 = (v) => (Math.abs(v) < 5e-4 ? 0 : v).toFixed(3);
+  assert(s.readout.includes(`[${fmt3(r.minA)}, ${fmt3(r.maxA)}]`) && s.readout.includes(`[${fmt3(r.minB)}, ${fmt3(r.maxB)}]`), `${what}: the panel should show the module's intervals: ${s.readout}`);
+  return r;
+}
+
+for (const scene of ['sat3d', 'hull3d', 'stress3d']) {
+  test(`3D scene ${scene}: loads three.js and the 3D module lazily, draws with WebGL, no console errors`, async (ctx) => {
+    const { page, errors } = await openScene(ctx, scene, { minFrames: 5 });
+    await page.waitForTimeout(500);
+    const r = await expectDrawn(page, scene, 0.05);
+    const gl = await page.evaluate(() => {
+      const c = document.querySelector('canvas#gl3');
+      return { present: !!c && !c.hidden, status: document.querySelector('[data-testid="status"]').textContent, fps: window.__demo.fps };
+    });
+    assert(gl.present, `${scene}: the three.js canvas should be shown`);
+    assert(/sat-wasm\/3d simd/.test(gl.status), `${scene}: status should name the 3D module: ${gl.status}`);
+    console.log(`     ${scene}: ${(r.ink * 100).toFixed(0)}% ink, ${r.colours} colours, ${gl.fps.toFixed(1)} fps (SwiftShader)`);
+    await shot(page, `scene-${scene}`);
+    // Back to a 2D scene: the WebGL canvas goes away.
+    await page.evaluate(() => (location.hash = '#sat'));
+    await page.waitForFunction(() => window.__demo.sceneId === 'sat' && window.__demo.scene !== null);
+    const hidden = await page.evaluate(() => document.querySelector('canvas#gl3').hidden);
+    assert(hidden, `${scene}: leaving for a 2D scene should hide the three.js canvas`);
+    expectNoErrors(errors, scene);
+  });
+}
+
+test('3D SAT: dragging and turning B change the deciding-axis readout; intervals, separation and edges match the hulls', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'sat3d', { minFrames: 3 });
+  const r0 = await checkSat3d(page, 'start');
+  const readout0 = await page.textContent('[data-testid="sat3-axis-kind"]') + (await page.textContent('[data-testid="sat3-axis"]'));
+  // Drag B down and to the left, onto A.
+  const b = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+  const a = await page.evaluate(() => window.__demo.scene.clientPosition('A'));
+  const pose0 = await page.evaluate(() => window.__demo.scene.pose('B'));
+  await mouseDrag(page, b, { x: (a.x + b.x) / 2 + 10, y: b.y + 40 }, 16);
+  await page.waitForTimeout(200);
+  const pose1 = await page.evaluate(() => window.__demo.scene.pose('B'));
+  assert(Math.hypot(pose1.x - pose0.x, pose1.y - pose0.y, pose1.z - pose0.z) > 0.3, `dragging B should move it: ${JSON.stringify(pose0)} -> ${JSON.stringify(pose1)}`);
+  const r1 = await checkSat3d(page, 'after the drag');
+  const readout1 = await page.textContent('[data-testid="sat3-axis-kind"]') + (await page.textContent('[data-testid="sat3-axis"]'));
+  assert(readout1 !== readout0, `the deciding-axis readout should change with the drag: '${readout0}' stayed`);
+  assert(r1.minB !== r0.minB, 'B\'s interval should change with the drag');
+  // Turn B: drag it in turn mode (the touch-friendly switch), then with Q.
+  await page.click('[data-testid="sat3-turn-mode"]');
+  const b1 = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+  const q0 = (await page.evaluate(() => window.__demo.scene.pose('B'))).rotation;
+  await mouseDrag(page, b1, { x: b1.x + 60, y: b1.y + 25 }, 12);
+  const q1 = (await page.evaluate(() => window.__demo.scene.pose('B'))).rotation;
+  assert(Math.abs(q0.x - q1.x) + Math.abs(q0.y - q1.y) + Math.abs(q0.z - q1.z) > 0.05, 'dragging in turn mode should turn B');
+  await checkSat3d(page, 'after turning');
+  const readout2 = await page.textContent('[data-testid="sat3-readout"]');
+  await page.focus('canvas#view');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('q');
+  await page.waitForTimeout(150);
+  const readout3 = await page.textContent('[data-testid="sat3-readout"]');
+  assert(readout3 !== readout2, 'Q should turn B and change the readout');
+  await checkSat3d(page, 'after Q');
+  // Sweep B's orientation near A: all three kinds of axis decide somewhere, each checked against the hulls.
+  await page.evaluate(() => window.__demo.scene.setKind('A', 'box'));
+  const kinds = {};
+  let edgeNamed = false;
+  /** for the picture: the edge-pair pose of least depth whose axis lies most across the view */
+  let best = null;
+  for (let k = 0; k < 60; k++) {
+    await page.evaluate((k) => {
+      const t = k * 0.61803;
+      const ax = [Math.sin(3 * t), Math.cos(5 * t), Math.sin(7 * t + 1)];
+      const l = Math.hypot(...ax), ang = 0.4 + 2.5 * ((k * 0.37) % 1), s = Math.sin(ang / 2);
+      const dir = [Math.cos(t * 2.3), 0.6 * Math.sin(t * 1.7), Math.sin(t * 2.3)];
+      const d = 1.55 + 0.5 * ((k * 0.23) % 1);
+      window.__demo.scene.setPose('B', { x: dir[0] * d, y: dir[1] * d, z: dir[2] * d, rotation: { x: (s * ax[0]) / l, y: (s * ax[1]) / l, z: (s * ax[2]) / l, w: Math.cos(ang / 2) } });
+    }, k);
+    await page.waitForFunction(() => window.__demo.frames > 0 && window.__demo.scene.result !== null);
+    await page.waitForTimeout(40);
+    const r = await checkSat3d(page, `sweep ${k}`);
+    kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+    if (r.kind === 'edgePair') {
+      if (!edgeNamed) {
+        const text = await page.textContent('[data-testid="sat3-axis-kind"]');
+        assert(/edge × edge: A v\d+–v\d+, B v\d+–v\d+/.test(text), `an edge pair should be named with its edges: '${text}'`);
+        edgeNamed = true;
+      }
+      const f = await page.evaluate(() => window.__demo.scene.viewDirection());
+      const along = Math.abs(r.axis.x * f.x + r.axis.y * f.y + r.axis.z * f.z);
+      const score = along + r.manifold?.depth;
+      if (r.manifold && (!best || score < best.score)) best = { score, pose: await page.evaluate(() => window.__demo.scene.pose('B')) };
+    }
+  }
+  if (best) {
+    await page.evaluate((pose) => window.__demo.scene.setPose('B', pose), best.pose);
+    await page.waitForTimeout(300);
+    await checkSat3d(page, 'edge pair picture');
+    await shot(page, 'sat3d-edge-pair');
+  }
+  console.log(`     deciding axes over 60 poses: ${JSON.stringify(kinds)}`);
+  assert(kinds.faceA > 0 && kinds.faceB > 0 && kinds.edgePair > 0, `every kind of axis should decide in the sweep: ${JSON.stringify(kinds)}`);
+  expectNoErrors(errors, 'sat3d');
+});
+
+test('3D hull: a click adds a point and the hull is rebuilt; vertex and face counts agree with quickhull3d', async (ctx) => {
+  const quickhull = (await import('../../node_modules/quickhull3d/dist/quickhull3d.js')).default;
+  const { page, errors } = await openScene(ctx, 'hull3d', { minFrames: 3 });
+  await page.keyboard.press('p'); // hold the slow turn of the camera, so the click lands where aimed
+  const read = () => page.evaluate(() => {
+    const h = window.__demo.scene;
+    const cell = (id) => document.querySelector(`[data-testid="${id}"]`).textContent;
+    return { points: h.points, vertices: h.vertices, faces: h.faces, mesh: h.mesh, status: h.status, panel: { points: cell('hull3-points'), vertices: cell('hull3-vertices'), faces: cell('hull3-faces') } };
+  });
+  /** Our counts against quickhull3d's on the same points (as float32, what the module received). */
+  const agree = (s, what) => {
+    const pts = [];
+    for (let i = 0; i < s.points.length; i += 3) pts.push([Math.fround(s.points[i]), Math.fround(s.points[i + 1]), Math.fround(s.points[i + 2])]);
+    const tris = quickhull(pts);
+    const used = new Set(tris.flat());
+    const ourTris = s.mesh.faces.reduce((n, f) => n + f.length - 2, 0);
+    assert(s.status === 'Ok', `${what}: status ${s.status}`);
+    assert(used.size === s.vertices, `${what}: ${s.vertices} hull vertices, quickhull3d keeps ${used.size}`);
+    assert(ourTris === tris.length, `${what}: our faces triangulate into ${ourTris} triangles, quickhull3d has ${tris.length}`);
+    assert(s.panel.vertices === String(s.vertices) && s.panel.faces === String(s.faces) && s.panel.points === String(s.points.length / 3), `${what}: the panel should show the counts: ${JSON.stringify(s.panel)}`);
+  };
+  const s0 = await read();
+  agree(s0, 'start');
+  // Click well outside the hull (its points lie within 1.6 of the centre): the new point must become a vertex.
+  const box = await page.locator('canvas#view').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.22);
+  await page.waitForTimeout(200);
+  const s1 = await read();
+  assert(s1.points.length === s0.points.length + 3, `a click should add one point: ${s0.points.length / 3} -> ${s1.points.length / 3}`);
+  assert(s1.vertices !== s0.vertices || s1.faces !== s0.faces, `the hull should change: ${s0.vertices}/${s0.faces} -> ${s1.vertices}/${s1.faces}`);
+  const last = s1.points.slice(-3);
+  const kept = [];
+  for (let i = 0; i < s1.mesh.vertices.length; i += 3) kept.push(s1.mesh.vertices.slice(i, i + 3));
+  assert(kept.some((v) => Math.hypot(v[0] - last[0], v[1] - last[1], v[2] - last[2]) < 1e-5), 'the clicked point, far outside, should be a hull vertex');
+  agree(s1, 'after the click');
+  await shot(page, 'hull3d-added');
+  // A drag orbits and adds nothing; 20 random points and undo keep agreeing.
+  await mouseDrag(page, { x: box.x + box.width * 0.3, y: box.y + box.height * 0.5 }, { x: box.x + box.width * 0.5, y: box.y + box.height * 0.55 });
+  assert((await read()).points.length === s1.points.length, 'a drag should orbit, not add a point');
+  await page.click('text=+20 random');
+  agree(await read(), 'after +20 random');
+  await page.click('[data-testid="hull3-undo"]');
+  agree(await read(), 'after undo');
+  // A flat set gets its named status.
+  await page.click('text=a flat square (Coplanar)');
+  const flat = await read();
+  assert(flat.status === 'Coplanar' && flat.vertices === 0, `a flat square should be refused as Coplanar: ${flat.status}`);
+  expectNoErrors(errors, 'hull3d');
+});
+
+test('3D stress: the step is split into World3 stages; the cannon-es switch runs the same scene and shows its step time', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress3d', { minFrames: 3 });
+  await page.waitForFunction(() => window.__demo.scene.stages.steps >= 20, null, { timeout: 90000 });
+  const ours = await page.evaluate(() => ({ st: window.__demo.scene.stages, ms: window.__demo.scene.satMs, n: window.__demo.scene.bodies, fps: window.__demo.fps, mean: window.__demo.meanFrame() }));
+  console.log(`     BENCH 3D stress ${ours.n} hulls, sat-wasm World3: step ${ours.ms.toFixed(2)} ms (sync ${ours.st.sync.toFixed(2)}, broad ${ours.st.broad.toFixed(2)}, narrow + events ${ours.st.narrow.toFixed(2)}, page JS ${ours.st.page.toFixed(2)}), frame ${ours.mean.frameMs.toFixed(1)} ms, ${ours.fps.toFixed(1)} fps (SwiftShader)`);
+  assert(ours.st.sync > 0 && ours.st.broad > 0 && ours.st.narrow > 0, `World3's stages should be timed: ${JSON.stringify(ours.st)}`);
+  assert(ours.mean.broad > 0 && ours.mean.narrow > 0 && ours.mean.touchingPairs > 0, `the overlay should get the stages: ${JSON.stringify(ours.mean)}`);
+  const stageText = await page.textContent('[data-testid="stress3-stages"]');
+  assert(/broad phase\s*\d+\.\d\d ms/.test(stageText) && /narrow \+ events\s*\d+\.\d\d ms/.test(stageText), `the panel should list the stage times: ${stageText}`);
+  await shot(page, 'stress3d-sat-wasm');
+  // The switch, as a person uses it.
+  await page.selectOption('[data-testid="stress3-collider"]', 'cannon-es');
+  await page.waitForFunction(() => window.__demo.scene.cannonSteps >= 15, null, { timeout: 120000 });
+  await page.waitForTimeout(600);
+  const theirs = await page.evaluate(() => ({ ms: window.__demo.scene.cannonMs, st: window.__demo.scene.stages, pairs: window.__demo.scene.touchingPairs, fps: window.__demo.fps }));
+  const cannonText = await page.textContent('[data-testid="stress3-cannon-ms"]');
+  console.log(`     BENCH 3D stress ${ours.n} hulls, cannon-es collision only: step ${theirs.ms.toFixed(2)} ms (upload ${theirs.st.sync.toFixed(2)}, SAP ${theirs.st.broad.toFixed(2)}, narrowphase ${theirs.st.narrow.toFixed(2)}), ${(theirs.ms / ours.ms).toFixed(1)}x sat-wasm's, ${theirs.fps.toFixed(1)} fps`);
+  assert(theirs.ms > 0 && /\d+\.\d\d ms · \d+ touching/.test(cannonText), `the panel should show cannon-es's step time: '${cannonText}'`);
+  assert(theirs.st.broad > 0 && theirs.st.narrow > 0, `cannon-es's stages should be timed: ${JSON.stringify(theirs.st)}`);
+  await shot(page, 'stress3d-cannon');
+  // Same bodies, same poses: the two libraries find the same touching pairs (up to how each treats grazing contact).
+  await page.keyboard.press('p');
+  const cmp = await page.evaluate(() => window.__demo.scene.compareNow());
+  console.log(`     touching pairs on one pose: sat-wasm ${cmp.ours}, cannon-es ${cmp.theirs}; only ours ${cmp.onlyOurs}, only theirs ${cmp.onlyTheirs}`);
+  assert(cmp.ours > 20, `the scene should have touching pairs: ${JSON.stringify(cmp)}`);
+  assert(cmp.onlyOurs + cmp.onlyTheirs <= Math.max(2, 0.03 * cmp.ours), `the pair sets should agree: ${JSON.stringify(cmp)}`);
+  expectNoErrors(errors, 'stress3d');
+});
+
+test(
+  '3D on a phone: the panel sits under the canvas, a touch drag moves a hull, a tap adds a hull point',
+  async (ctx) => {
+    const { page, errors } = await openScene(ctx, 'sat3d', { minFrames: 3 });
+    await expectDrawn(page, 'phone sat3d', 0.05);
+    const layout = await page.evaluate(() => {
+      const c = document.querySelector('canvas#view').getBoundingClientRect();
+      const p = document.querySelector('#panel').getBoundingClientRect();
+      return { canvas: { w: c.width, h: c.height, bottom: c.bottom }, panelTop: p.top, docW: document.documentElement.scrollWidth, winW: innerWidth };
+    });
+    assert(layout.panelTop >= layout.canvas.bottom - 1 && layout.docW <= layout.winW + 1, `phone layout: ${JSON.stringify(layout)}`);
+    const b = await page.evaluate(() => window.__demo.scene.clientPosition('B'));
+    const before = await page.textContent('[data-testid="sat3-readout"]');
+    const pose0 = await page.evaluate(() => window.__demo.scene.pose('B'));
+    await touchDrag(page, b, { x: b.x - 50, y: b.y + 20 });
+    const pose1 = await page.evaluate(() => window.__demo.scene.pose('B'));
+    assert(Math.hypot(pose1.x - pose0.x, pose1.y - pose0.y, pose1.z - pose0.z) > 0.2, 'a touch drag should move B');
+    assert((await page.textContent('[data-testid="sat3-readout"]')) !== before, 'the readout should follow the touch drag');
+    await checkSat3d(page, 'phone');
+    await shot(page, 'phone-sat3d');
+    await page.close();
+    const hull = await openScene(ctx, 'hull3d', { minFrames: 3 });
+    const n0 = await hull.page.evaluate(() => window.__demo.scene.points.length);
+    const box = await hull.page.locator('canvas#view').boundingBox();
+    await hull.page.touchscreen.tap(box.x + box.width * 0.85, box.y + box.height * 0.2);
+    await hull.page.waitForTimeout(200);
+    const n1 = await hull.page.evaluate(() => window.__demo.scene.points.length);
+    assert(n1 === n0 + 3, `a tap should add a point: ${n0 / 3} -> ${n1 / 3}`);
+    expectNoErrors([...errors, ...hull.errors], 'phone 3D');
+  },
+  { viewport: { width: 390, height: 844 }, mobile: true },
+);
+
 test('production build (vite build + preview): every scene loads the bundled .wasm and draws', async (ctx) => {
   const { build, preview } = await import('vite');
   const outDir = path.join(root, 'test-results', 'e2e-prod-build');
@@ -792,7 +1065,19 @@ test('production build (vite build + preview): every scene loads the bundled .wa
   const port = await freePort();
   const server = await preview({ configFile, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
   try {
-    for (const scene of ['sat', 'stress', 'tunnel', 'raycast', 'game']) {
+    // The 2D page's first load must not carry three.js: the 3D scenes are a chunk of their own.
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const entry = html.match(/src="\/?(assets\/[^"]+\.js)"/)?.[1];
+    assert(entry, 'production build: no entry script in index.html');
+    // What the first load fetches: the entry and the chunks it imports statically (the modulepreload links).
+    const initial = [entry, ...[...html.matchAll(/rel="modulepreload"[^>]*href="\/?([^"]+)"/g)].map((m) => m[1])];
+    const initialJs = initial.map((f) => readFileSync(path.join(outDir, f), 'utf8'));
+    const chunks = readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    const threeChunk = chunks.find((f) => readFileSync(path.join(outDir, 'assets', f), 'utf8').includes('WebGLRenderer'));
+    console.log(`     first load: ${initial.join(', ')}, ${(initialJs.reduce((n, t) => n + t.length, 0) / 1024).toFixed(1)} KB of JS; three.js in ${threeChunk}`);
+    assert(initialJs.every((t) => !t.includes('WebGLRenderer') && !t.includes('ConvexPolyhedron')), 'production build: three.js or cannon-es is in what the 2D page loads first');
+    assert(threeChunk && !initial.includes(`assets/${threeChunk}`), 'production build: three.js should be in a lazily loaded chunk');
+    for (const scene of ['sat', 'stress', 'tunnel', 'raycast', 'game', 'sat3d', 'hull3d', 'stress3d']) {
       const { page, errors } = await openScene(ctx, scene, { minFrames: 5, url: `http://127.0.0.1:${port}` });
       await expectDrawn(page, `production ${scene}`);
       const variant = await page.evaluate(() => window.__demo.variant);

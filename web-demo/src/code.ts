@@ -9,9 +9,15 @@ const DOCS: Record<string, { file: string; text: string }> = {
   js: { file: 'docs/js-api.md', text: jsApi },
 };
 
+/** Adds a document that lazily loaded scenes cite (the 3D scenes bring the 3D docs with them). */
+export function registerDoc(key: string, file: string, text: string): void {
+  DOCS[key] = { file, text };
+}
+
 /** A section of an API document, named by its heading. */
 export interface DocRef {
-  doc: 'world' | 'js';
+  /** 'world', 'js', or a key given to registerDoc */
+  doc: string;
   heading: string;
 }
 
@@ -34,7 +40,7 @@ function anchor(heading: string): string {
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Calls into the package: sat.x(...), world.x(...), w.x(...), and the `sat-wasm` import. */
-const API_CALL = /\b(sat|world|w|side\.world|s\.world)\.(\w+)\s*\(|from 'sat-wasm'/;
+const API_CALL = /\b(sat|sat3|world|w|side\.world|s\.world)\.(\w+)\s*\(|from 'sat-wasm(\/3d)?'/;
 
 /** Fills `root` with the source and its doc sections. */
 export function renderCode(root: HTMLElement, file: string, source: string, refs: DocRef[]): void {

@@ -1,6 +1,7 @@
 // The demo's shell: loads sat-wasm exactly as an app would, then runs one scene at a time in the shared canvas
-// and side panel, chosen by the URL hash (#sat, #stress, #tunnel, #raycast, #game). It owns time (pause, single step,
-// slow motion), the performance overlay and the code panel.
+// and side panel, chosen by the URL hash (#sat, #stress, #tunnel, #raycast, #game; the 3D scenes #sat3d, #hull3d,
+// #stress3d). It owns time (pause, single step, slow motion), the performance overlay and the code panel. The 3D
+// scenes (three.js and the 3D module) are a chunk of their own, imported when one is first opened.
 //
 // For tests and the curious, window.__demo holds { ready, variant, sceneId, scene, errors, updates, ... }, where
 // scene is the running scene's hooks (the numbers its panel shows).
@@ -19,16 +20,20 @@ import tunnelSource from './scenes/tunnel.ts?raw';
 import raycastSource from './scenes/raycast.ts?raw';
 import gameSource from './scenes/game.ts?raw';
 
-type SceneId = 'sat' | 'stress' | 'tunnel' | 'raycast' | 'game';
+type SceneId = 'sat' | 'stress' | 'tunnel' | 'raycast' | 'game' | 'sat3d' | 'hull3d' | 'stress3d';
 
 interface SceneEntry {
-  make: (sat: SAT, view: View, panel: HTMLElement) => Scene;
+  make?: (sat: SAT, view: View, panel: HTMLElement) => Scene;
+  /** a scene in a chunk of its own, imported on first use: its maker, its source and the module build it runs on */
+  load?: () => Promise<{ make: (view: View, panel: HTMLElement) => Scene; source: string; variant: string }>;
   /** runs on the narrow-phase-only flavour (no World; has sat.explain) */
   narrow?: boolean;
   file: string;
-  source: string;
+  source?: string;
   docs: DocRef[];
 }
+
+const lazy3d = (id: 'sat3d' | 'hull3d' | 'stress3d') => () => import('./scenes3d.js').then((m) => m.scene3d(id));
 
 const SCENES: Record<SceneId, SceneEntry> = {
   sat: {
@@ -50,6 +55,18 @@ const SCENES: Record<SceneId, SceneEntry> = {
   game: {
     make: createGameScene, file: 'web-demo/src/scenes/game.ts', source: gameSource,
     docs: [{ doc: 'world', heading: 'Bodies' }, { doc: 'world', heading: 'Events and contacts' }, { doc: 'world', heading: 'Queries' }, { doc: 'world', heading: 'Push-apart' }],
+  },
+  sat3d: {
+    load: lazy3d('sat3d'), file: 'web-demo/src/scenes/sat3d.ts',
+    docs: [{ doc: '3d', heading: 'Contract (both languages)' }, { doc: '3d', heading: 'TypeScript' }],
+  },
+  hull3d: {
+    load: lazy3d('hull3d'), file: 'web-demo/src/scenes/hull3d.ts',
+    docs: [{ doc: '3d', heading: 'Contract (both languages)' }, { doc: '3d', heading: 'TypeScript' }],
+  },
+  stress3d: {
+    load: lazy3d('stress3d'), file: 'web-demo/src/scenes/stress3d.ts',
+    docs: [{ doc: 'world3', heading: 'Contract' }, { doc: 'world3', heading: 'TypeScript' }],
   },
 };
 const SCENE_IDS = Object.keys(SCENES) as SceneId[];
@@ -123,7 +140,9 @@ function sceneFromHash(): SceneId {
   return SCENE_IDS.includes(h) ? h : 'sat';
 }
 
-function start(id: SceneId): void {
+let startToken = 0;
+async function start(id: SceneId): Promise<void> {
+  const token = ++startToken;
   if (current) {
     current.dispose();
     current = null;
@@ -139,16 +158,32 @@ function start(id: SceneId): void {
   demo.frames = 0;
   demo.updates = 0;
   overlay.history.length = 0;
+  demo.scene = null;
   const entry = SCENES[id];
-  renderCode(codeRoot, entry.file, entry.source, entry.docs);
+  let make = entry.make ? (v: View, p: HTMLElement) => entry.make!(entry.narrow ? satNarrow : sat, v, p) : null;
+  let source = entry.source ?? '';
+  let variant: string = sat.variant;
+  if (entry.load) {
+    status.textContent = 'Loading the 3D module and three.js…';
+    try {
+      const loaded = await entry.load();
+      ({ make, source, variant } = loaded);
+    } catch (err) {
+      fail(`loading scene ${id}`, err);
+      return;
+    }
+    // Another scene was chosen while this one loaded.
+    if (token !== startToken) return;
+  }
+  renderCode(codeRoot, entry.file, source, entry.docs);
   try {
-    current = entry.make(entry.narrow ? satNarrow : sat, view, panel);
+    current = make!(view, panel);
     demo.scene = current.hooks;
   } catch (err) {
     fail(`starting scene ${id}`, err);
     demo.scene = null;
   }
-  status.textContent = `sat-wasm ${sat.variant} build${entry.narrow ? ' (narrow phase only)' : ''} · scene: ${id}${crossOriginIsolated ? '' : ' · timers coarse (page not cross-origin isolated)'}`;
+  status.textContent = `sat-wasm${entry.load ? '/3d' : ''} ${variant} build${entry.narrow ? ' (narrow phase only)' : ''} · scene: ${id}${crossOriginIsolated ? '' : ' · timers coarse (page not cross-origin isolated)'}`;
 }
 
 // ---- time control -------------------------------------------------------------------------------------------
@@ -222,8 +257,8 @@ for (const b of panelTabs) {
   });
 }
 
-window.addEventListener('hashchange', () => start(sceneFromHash()));
-start(sceneFromHash());
+window.addEventListener('hashchange', () => void start(sceneFromHash()));
+void start(sceneFromHash());
 demo.ready = true;
 
 let fpsFrames = 0;

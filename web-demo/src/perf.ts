@@ -3,6 +3,7 @@
 // scene's update (moving bodies, reading contacts), and drawing. Whatever the parts do not cover is shown as
 // "unaccounted": the cost of crossing into the module and the few untimed steps of update().
 import type { WorldStats } from 'sat-wasm';
+import type { World3Stats } from 'sat-wasm/3d';
 
 /** What a scene's update() reports: its own JavaScript time and the stats of every world.update() it called. */
 export class UpdatePerf {
@@ -33,6 +34,24 @@ export class UpdatePerf {
     this.bodies += bodies;
     this.candidatePairs += st.candidatePairs;
     this.touchingPairs += st.touchingPairs;
+    this.worldUpdates++;
+  }
+
+  /** Adds one World3.update()'s stats. The 3D world keeps its pair cache inside the narrow stage, and its events
+   * stage is shown with it ("narrow + events"). */
+  addWorld3(st: World3Stats, bodies: number): void {
+    this.addStages(st.syncMs, st.broadMs, st.narrowMs + st.eventsMs, st.pushMs, bodies, st.candidatePairs, st.touchingPairs);
+  }
+
+  /** Adds stage times measured outside a sat-wasm world (a peer library's collision step, timed by the page). */
+  addStages(syncMs: number, broadMs: number, narrowMs: number, pushMs: number, bodies: number, candidatePairs: number, touchingPairs: number): void {
+    this.syncMs += syncMs;
+    this.broadMs += broadMs;
+    this.narrowMs += narrowMs;
+    this.pushMs += pushMs;
+    this.bodies += bodies;
+    this.candidatePairs += candidatePairs;
+    this.touchingPairs += touchingPairs;
     this.worldUpdates++;
   }
 
