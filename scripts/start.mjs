@@ -40,7 +40,7 @@ async function main() {
   console.log('');
   console.log(`  sat-wasm demo: ${local}`);
   for (const u of urls.network ?? []) console.log(`  on your network: ${u}`);
-  console.log('  scenes: #sat (SAT explained), #stress, #tunnel, #raycast. Press Ctrl+C to stop.');
+  console.log('  scenes: #sat (SAT explained), #stress, #tunnel, #raycast, #game; 3D: #sat3d, #hull3d, #stress3d. Press Ctrl+C to stop.');
   console.log('');
 
   const stop = async () => {
