@@ -148,27 +148,64 @@ Status buildHull(const Vec3* points, const FaceLoops& loops, double tol, int max
   return Status::Ok;
 }
 
+namespace {
+// Points relative to c, as four-wide columns (padded by repeating the last point).
+struct PointColumns {
+  std::vector<F4> x, y, z;
+  int blocks = 0;
+};
+void toColumns(const std::vector<Vec3>& pts, PointColumns* out) {
+  const int n = int(pts.size());
+  out->blocks = (n + 3) / 4;
+  out->x.resize(size_t(out->blocks)), out->y.resize(size_t(out->blocks)), out->z.resize(size_t(out->blocks));
+  for (int i = 0; i < 4 * out->blocks; ++i) {
+    const Vec3 p = pts[size_t(i < n ? i : n - 1)];
+    out->x[size_t(i >> 2)][i & 3] = p.x, out->y[size_t(i >> 2)][i & 3] = p.y, out->z[size_t(i >> 2)][i & 3] = p.z;
+  }
+}
+float maxProjection(const PointColumns& c, Vec3 n) {
+  const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
+  F4 hi = splat4(-FLT_MAX);
+  for (int b = 0; b < c.blocks; ++b) hi = max4(hi, nx * c.x[size_t(b)] + ny * c.y[size_t(b)] + nz * c.z[size_t(b)]);
+  return hmax4(hi);
+}
+}  // namespace
+
 bool containsAll(const Hull3& hull, const Vec3* points, int count, double tol) {
-  // Plane by plane, the largest projection over the points, four points at a time in float, relative to the
-  // hull's centre, against the face's offset recomputed in double from the hull's vertices: far from the origin
-  // the stored float offset, and float products of raw coordinates, round by more than tol.
+  // Plane by plane, the largest projection of the points against that of the hull's vertices, four at a time in
+  // float, all relative to the hull's centre: far from the origin the stored float offset, and float products of
+  // raw coordinates, would round by more than tol; relative to the centre they round by about 1e-7 of the size.
+  // Points inside the ball about the centroid that touches the nearest face plane are inside every plane and are
+  // not scanned.
   const AABB3 box = hull.bounds();
   const DVec3 c = 0.5 * (toD(box.lower) + toD(box.upper));
-  std::vector<F4> x, y, z;
-  const int blocks = (count + 3) / 4;
-  x.resize(size_t(blocks)), y.resize(size_t(blocks)), z.resize(size_t(blocks));
-  for (int i = 0; i < 4 * blocks; ++i) {
-    const DVec3 p = toD(points[i < count ? i : count - 1]) - c;
-    x[size_t(i >> 2)][i & 3] = float(p.x), y[size_t(i >> 2)][i & 3] = float(p.y), z[size_t(i >> 2)][i & 3] = float(p.z);
+  auto relative = [&](Vec3 v) {
+    const DVec3 d = toD(v) - c;
+    return Vec3{float(d.x), float(d.y), float(d.z)};
+  };
+  std::vector<Vec3> verts;
+  for (int v = 0; v < hull.vertexCount(); ++v) verts.push_back(relative(hull.vertex(v)));
+  PointColumns vc;
+  toColumns(verts, &vc);
+  const int nf = hull.faceCount();
+  std::vector<float> offsets(static_cast<size_t>(nf));
+  const Vec3 centroid = relative(hull.centroid());
+  float inner = FLT_MAX;
+  for (int f = 0; f < nf; ++f) {
+    offsets[size_t(f)] = maxProjection(vc, hull.plane(f).normal);
+    inner = std::min(inner, offsets[size_t(f)] - dot(hull.plane(f).normal, centroid));
   }
-  for (int f = 0; f < hull.faceCount(); ++f) {
-    const Plane& pl = hull.plane(f);
-    const F4 nx = splat4(pl.normal.x), ny = splat4(pl.normal.y), nz = splat4(pl.normal.z);
-    F4 hi = splat4(-FLT_MAX);
-    for (int b = 0; b < blocks; ++b) hi = max4(hi, nx * x[size_t(b)] + ny * y[size_t(b)] + nz * z[size_t(b)]);
-    double offset = -HUGE_VAL;
-    for (int v = 0; v < hull.vertexCount(); ++v) offset = std::max(offset, dot(toD(pl.normal), toD(hull.vertex(v)) - c));
-    if (double(hmax4(hi)) - offset > tol) return false;
+  const float inner2 = inner > 0.0f ? 0.98f * inner * inner : -1.0f;  // 1% short of the ball: round-off
+  std::vector<Vec3> rest;
+  for (int i = 0; i < count; ++i) {
+    const Vec3 p = relative(points[i]);
+    if (!(distanceSquared(p, centroid) <= inner2)) rest.push_back(p);
+  }
+  if (rest.empty()) return true;
+  PointColumns pc;
+  toColumns(rest, &pc);
+  for (int f = 0; f < nf; ++f) {
+    if (double(maxProjection(pc, hull.plane(f).normal)) - double(offsets[size_t(f)]) > tol) return false;
   }
   return true;
 }
