@@ -37,7 +37,7 @@ if (peerDir) packages.push({ name: opt('peer-name', 'peer'), dir: resolve(peerDi
 for (const p of packages) {
   if (!existsSync(join(p.dir, 'index.js'))) throw new Error(`${p.dir}/index.js not found (build the package first)`);
   p.loadSAT = (await import(pathToFileURL(join(p.dir, 'index.js')).href)).loadSAT;
-  p.noDyn = existsSync(join(p.dir, 'wasm', 'sat-simd-nodyn.wasm'));
+  p.noDyn = existsSync(join(p.dir, 'wasm', 'sat-simd-nodyn.mjs'));
 }
 
 /** The builds measured: each package's default, and this build's no-dynamic-execution build. */
@@ -49,7 +49,7 @@ for (const p of packages) {
       pkg: p,
       label: `${p.name}, simd, no dynamic execution`,
       options: { prefer: 'simd', dynamicExecution: false },
-      files: ['sat-simd-nodyn.wasm', 'sat-simd-nodyn.mjs'],
+      files: ['sat-simd.wasm', 'sat-simd-nodyn.mjs'],
     });
   }
 }
@@ -139,8 +139,8 @@ for (const p of packages) {
   for (const [what, files] of [
     ['simd', ['sat-simd.wasm', 'sat-simd.mjs']],
     ['simd, narrow phase only', ['sat-simd-narrow.wasm', 'sat-simd-narrow.mjs']],
-    ['simd, no dynamic execution', ['sat-simd-nodyn.wasm', 'sat-simd-nodyn.mjs']],
-    ['simd, narrow phase only, no dynamic execution', ['sat-simd-narrow-nodyn.wasm', 'sat-simd-narrow-nodyn.mjs']],
+    ['simd, no dynamic execution (same .wasm)', ['sat-simd.wasm', 'sat-simd-nodyn.mjs']],
+    ['simd, narrow phase only, no dynamic execution (same .wasm)', ['sat-simd-narrow.wasm', 'sat-simd-narrow-nodyn.mjs']],
   ]) {
     if (files.every((f) => existsSync(join(p.dir, 'wasm', f)))) sizeRows.push({ what: `${p.name}, ${what}`, gzip: gz(p.dir, files) });
   }
