@@ -3,7 +3,7 @@
  * @module
  */
 import { SATError } from './errors.js';
-import { CORE_CONSTANTS, E, K, STATUS_CODE, readConstants, readEnums } from './layout.js';
+import { CORE_CONSTANTS, E, K, STATUS_CODE, readConstants, readEnums, statusOf } from './layout.js';
 import type { PairBatch, SATModule } from './module.js';
 import { World, type WorldOptions } from './world.js';
 import { explainPair, type AxisCache, type Explanation } from './explain.js';
@@ -344,7 +344,7 @@ export class SAT {
 
   /** @internal Turns a negative return code of a two-shape query into an error. */
   _pairError(code: number, fn: string, a: string, xfA: Transform, b: string, xfB: Transform): SATError {
-    const status = -code & 0xff;
+    const status = statusOf(code);
     const which = -code >> K.ERROR_ARGUMENT_SHIFT;
     if (status === E.Status.NonFinite || status === E.Status.InvalidTransform || status === E.Status.OutOfRange) {
       return which === 0
@@ -373,7 +373,7 @@ export class SAT {
   _describe(shape: Shape): ShapeInfo {
     const store = this._m.ShapeStore;
     const v = store.info(shape._h);
-    if (v.status < 0) throw this._statusError(-v.status & 0xff, 'Shape');
+    if (v.status < 0) throw this._statusError(statusOf(v.status), 'Shape');
     const kind = v.kind;
     const info: ShapeInfo = {
       radius: v.radius,
@@ -388,7 +388,7 @@ export class SAT {
       const ptr = this._buffer(count * 16);
       if (ptr === 0) throw new SATError('OutOfMemory', 'Shape.vertices: the WebAssembly memory could not grow');
       const n = store.vertices(shape._h);
-      if (n !== count) throw this._statusError(-n & 0xff, 'Shape.vertices');
+      if (n !== count) throw this._statusError(statusOf(n), 'Shape.vertices');
       const g = this._heap();
       const base = ptr >> 2;
       info.vertices = [];
@@ -414,7 +414,7 @@ export class SAT {
   }
 
   private _adopt(handle: number, fn: string, kind: ShapeKind): Shape {
-    if (handle < 0) throw this._statusError(-handle & 0xff, fn);
+    if (handle < 0) throw this._statusError(statusOf(handle), fn);
     const shape = new Shape(this, handle, kind);
     if (this._registry) {
       const token = {};
@@ -517,7 +517,7 @@ export class SAT {
     // The points at the start of the buffer; the parts' handles come back in their place.
     const [ptr, count] = this._writePoints(points, 'decompose');
     const n = this._m.ShapeStore.decompose(count);
-    if (n < 0) throw this._statusError(-n & 0xff, 'decompose');
+    if (n < 0) throw this._statusError(statusOf(n), 'decompose');
     this._heap();
     const handles = Array.from(this._i32.subarray(ptr >> 2, (ptr >> 2) + n));
     return handles.map((h) => this._adopt(h, 'decompose', 'polygon'));
@@ -771,7 +771,7 @@ export class SAT {
     const r = this._m.raycast(h);
     if (r.status < 0) {
       const which = -r.status >> K.ERROR_ARGUMENT_SHIFT;
-      if (which === 1) throw this._transformError(xf, 'raycast', 'xf', -r.status & 0xff);
+      if (which === 1) throw this._transformError(xf, 'raycast', 'xf', statusOf(r.status));
       throw new SATError('InvalidArgument', 'raycast: ray coordinates must be within 1e6');
     }
     if (!r.hit) return null;
@@ -812,7 +812,7 @@ export class SAT {
     const r = this._m.containsPoint(h);
     if (r < 0) {
       const which = -r >> K.ERROR_ARGUMENT_SHIFT;
-      if (which === 1) throw this._transformError(xf, 'containsPoint', 'xf', -r & 0xff);
+      if (which === 1) throw this._transformError(xf, 'containsPoint', 'xf', statusOf(r));
       throw new SATError('InvalidArgument', 'containsPoint: point coordinates must be within 1e6');
     }
     return r === 1;
@@ -957,7 +957,7 @@ export class SAT {
   }
 
   private _bulkError(code: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>, handlePairs: boolean): SATError {
-    const status = -code & 0xff;
+    const status = statusOf(code);
     const which = -code >> K.ERROR_ARGUMENT_SHIFT;
     const index = this._batch!.errorIndex();
     const fn = 'collideMany';

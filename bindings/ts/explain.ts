@@ -6,7 +6,7 @@
  */
 import type { SAT, Shape } from './api.js';
 import { SATError } from './errors.js';
-import { EXPLAIN_CONSTANTS, K, readConstants } from './layout.js';
+import { EXPLAIN_CONSTANTS, K, readConstants, statusOf } from './layout.js';
 import type { Transform, Vec2 } from './types.js';
 
 /** Where an axis comes from: a face of A, a face of B, or the line between rounded shapes' closest core points. */
@@ -85,7 +85,7 @@ export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: T
   sat._writeTransform(sat._heap(), s + K.SCRATCH_IN_XF_B, xfB, fn, 'xfB');
   const r = m.explain(ha, hb, capacity, cache ? cache.type : 0, cache ? cache.index : 0);
   if (r.status < 0) {
-    if (-r.status >> K.ERROR_ARGUMENT_SHIFT === 2) throw sat._statusError(-r.status & 0xff, `${fn}: cache`);
+    if (-r.status >> K.ERROR_ARGUMENT_SHIFT === 2) throw sat._statusError(statusOf(r.status), `${fn}: cache`);
     throw sat._pairError(r.status, fn, 'a', xfA, 'b', xfB);
   }
   const f = sat._heap();

@@ -198,3 +198,8 @@ export function readEnums(m: object): void {
     if (name !== 'Ok') STATUS_CODE[E.Status[name]] = name as SATErrorCode;
   }
 }
+
+/** The status of a refusal code `-(status | argument << ERROR_ARGUMENT_SHIFT)`. @internal */
+export function statusOf(code: number): number {
+  return -code & ((1 << K.ERROR_ARGUMENT_SHIFT) - 1);
+}

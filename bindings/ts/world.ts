@@ -21,7 +21,7 @@
  * @module
  */
 import { SATError, type SATErrorCode } from './errors.js';
-import { E, K, STATUS_CODE, WORLD_CONSTANTS, readConstants } from './layout.js';
+import { E, K, STATUS_CODE, WORLD_CONSTANTS, readConstants, statusOf } from './layout.js';
 import type { BodyDefValue, NativeWorld } from './module.js';
 import type { SAT, Shape } from './api.js';
 import type { AABB, PointsInput, Transform, Vec2 } from './types.js';
@@ -1363,7 +1363,7 @@ export class World {
         this._sat._writeTransform(this._sat._heap(), this._sat._s + K.SCRATCH_IN_XF_A, xf, 'World.queryShape', 'xf');
         return w.queryShape(h, g, m, sensors, cap);
       },
-      (r) => this._sat._transformError(xf, 'World.queryShape', 'xf', -r & 0xff),
+      (r) => this._sat._transformError(xf, 'World.queryShape', 'xf', statusOf(r)),
     );
   }
 
@@ -1385,7 +1385,7 @@ export class World {
     const r = w.castShape(h, dx, dy, g, m, sensors);
     if (r < 0) {
       if (-r >> K.ERROR_ARGUMENT_SHIFT === 2) throw new SATError('InvalidArgument', `World.castShape: the move (${dx}, ${dy}) must stay within 1e6`);
-      throw this._sat._transformError(xf, 'World.castShape', 'xf', -r & 0xff);
+      throw this._sat._transformError(xf, 'World.castShape', 'xf', statusOf(r));
     }
     return r === 0 ? null : this._hit(this._sat._s + K.SCRATCH_OUT);
   }
@@ -1406,7 +1406,7 @@ export class World {
       if (ptr === 0) throw new SATError('OutOfMemory', 'World.overlapShape: the WebAssembly memory could not grow');
       sat._writeTransform(sat._heap(), sat._s + K.SCRATCH_IN_XF_A, xf, 'World.overlapShape', 'xf');
       const r = w.overlapShape(h, g, m, sensors, capacity);
-      if (r < 0) throw sat._transformError(xf, 'World.overlapShape', 'xf', -r & 0xff);
+      if (r < 0) throw sat._transformError(xf, 'World.overlapShape', 'xf', statusOf(r));
       if (r <= capacity) {
         const u32 = sat._m.HEAPU32;
         const f = sat._heap();
@@ -1693,7 +1693,7 @@ class ContactCursor implements ContactView {
     return this._f[this._o + K.CONTACT_TOI];
   }
   get pointCount(): number {
-    return this._u[this._o + K.CONTACT_INFO] & 0xff;
+    return this._u[this._o + K.CONTACT_INFO] & ((1 << K.CONTACT_INFO_FLAGS_SHIFT) - 1);
   }
   get began(): boolean {
     return ((this._u[this._o + K.CONTACT_INFO] >>> K.CONTACT_INFO_FLAGS_SHIFT) & K.CONTACT_FLAG_BEGAN) !== 0;
