@@ -275,9 +275,17 @@ export class SAT {
    * memory cannot grow.
    */
   _buffer(bytes: number): number {
+    // The block only moves when it grows: while it is large enough, no call into the module.
+    if (bytes <= this._bufferBytes && this._bufferAt !== 0) return this._bufferAt;
     const view = this._m.ShapeStore.buffer(bytes);
-    return view.length >= bytes && view.length > 0 ? view.byteOffset : 0;
+    const ok = view.length >= bytes && view.length > 0;
+    this._bufferAt = ok ? view.byteOffset : 0;
+    this._bufferBytes = ok ? view.length : 0;
+    return this._bufferAt;
   }
+
+  private _bufferAt = 0;
+  private _bufferBytes = 0;
 
   /** @internal The handle of a shape of this module, or throws naming the argument. */
   _handle(shape: Shape, fn: string, arg: string): number {
