@@ -1,12 +1,11 @@
 // sat-wasm bindings: what every binding file shares. The shape store (shapes live in C++, JavaScript holds an
-// integer handle), the scratch block through which transforms and results cross, and the error encoding of the
-// raw exports. A world binding file includes this to resolve shape handles.
+// integer handle), the scratch block through which transforms and small results cross, the growable buffer for
+// variable-size input and output, and the error encoding of the functions that return numbers.
 //
-// Why plain `extern "C"` exports and no Embind: with -sDYNAMIC_EXECUTION=0 (required by WeChat) Embind cannot
-// generate its invokers with `new Function`, and one Embind call with two int arguments measured ~110 ns in
-// Node 20 against ~8 ns for a plain wasm export. Every export therefore takes and returns numbers (strings cross
-// as the address of a NUL-terminated string). Dropping Embind altogether also keeps its runtime, RTTI and type
-// registry out of the module: about 9 KB gzipped of the SIMD build and its glue (bench/README.md).
+// The binding layer is Embind (EMSCRIPTEN_BINDINGS in each bindings/*.cpp): functions, classes, enums, value
+// objects and constants registered by name. Every layout below is also registered as a constant (core_info.cpp),
+// and the TypeScript layer reads it from the module at load: it keeps no copy. Per-call functions take and return
+// numbers only (the cheapest Embind signatures); hot data crosses as typed memory views over WebAssembly memory.
 #pragma once
 
 #include <cstdint>
@@ -32,29 +31,50 @@ int liveShapeCount();
 
 /// One transform as JavaScript writes it: x, y, angle (radians), scaleX, scaleY.
 constexpr int kTransformFloats = 5;
+/// A transform as a value object (the registered Transform): the same five numbers.
+struct TransformValue {
+  float x = 0.0f, y = 0.0f, angle = 0.0f, scaleX = 1.0f, scaleY = 1.0f;
+};
+
 /// Through sat::makeRot (libm-free cos/sin), so the bits equal the native build's: lockstep games need that.
 inline sat::Transform readTransform(const float* f) {
   return sat::makeTransform(f[0], f[1], f[2], f[3], f[4]);
 }
 
-/// Raw exports return >= 0 on success and -(status | argument << 8) on failure, where `argument` says which
-/// input was bad (0 = first shape / transform A, 1 = second / transform B, 2 = the extra input).
+/// Functions returning a number return >= 0 on success and -(status | argument << kErrorArgumentShift) on failure,
+/// where `argument` says which input was bad (0 = first shape / transform A, 1 = second / transform B, 2 = the
+/// extra input).
+constexpr int kErrorArgumentShift = 8;
 inline int32_t errorCode(sat::Status status, int argument) {
-  return -(static_cast<int32_t>(status) | (argument << 8));
+  return -(static_cast<int32_t>(status) | (argument << kErrorArgumentShift));
 }
 
-// Scratch layout, in 32-bit slots (float unless noted). Mirrored by bindings/ts/layout.ts.
+// Scratch layout, in 32-bit slots (float unless noted).
 constexpr int kScratchSlots = 64;
 constexpr int kInXfA = 0;      ///< transform A (5 floats)
 constexpr int kInXfB = 5;      ///< transform B (5 floats)
 constexpr int kInExtra = 10;   ///< ray: origin x,y, translation x,y, maxFraction; point: x,y
 constexpr int kOut = 16;       ///< results start here
-constexpr int kOutError = 40;  ///< int32: index of the bad element in a bulk call
 
 /// The scratch block (kScratchSlots 32-bit slots, 16-byte aligned, fixed address).
 float* scratch();
-/// A growable block of at least `bytes` bytes (8-byte aligned) for variable-size input and output; nullptr when
+/// A growable block of at least `bytes` bytes (16-byte aligned) for variable-size input and output; nullptr when
 /// memory cannot grow. Its address changes when it grows; its contents are not kept.
 void* buffer(uint32_t bytes);
+/// The current block of buffer() and its size in bytes (0 before the first call).
+void* bufferData();
+uint32_t bufferBytes();
+
+/// A registered constant (layout offset, limit, flag). Registered from tables, one emscripten::constant() call in a
+/// loop: a call per constant would cost about 40 bytes of module each.
+struct Constant {
+  const char* name;
+  double value;
+};
+void registerConstants(const Constant* table, int count);
+template <int N>
+void registerConstants(const Constant (&table)[N]) {
+  registerConstants(table, N);
+}
 
 }  // namespace satjs

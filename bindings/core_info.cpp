@@ -1,26 +1,78 @@
-// sat-wasm bindings: what the TypeScript layer reads once at load or only on error paths: the core's limits and
-// its status messages. Plain exports like every other binding file (binding_common.h), so the module carries no
-// Embind runtime, RTTI or std::string, and its glue no Embind type registry.
-#include <emscripten/emscripten.h>
+// sat-wasm bindings: the names every other binding file and the TypeScript layer share: the enums (statuses,
+// shape kinds, broad phases, body types), the small value types, the core's limits, and the constants of every
+// layout that crosses as memory (binding_common.h). The TypeScript layer reads all of them at load.
+#include <emscripten/bind.h>
+
+#include <string>
 
 #include "binding_common.h"
+#include "sat/explain.h"
+#include "sat/world.h"
 
+using namespace emscripten;
 using namespace satjs;
 
-extern "C" {
+namespace {
 
-/// The core's limits at scratch[kOut..] as floats (exact: all below 2^24): largest polygon vertex count, largest
-/// hull input, largest coordinate magnitude.
-EMSCRIPTEN_KEEPALIVE void sat_limits() {
-  float* out = scratch() + kOut;
-  out[0] = static_cast<float>(sat::kMaxPolygonVertices);
-  out[1] = static_cast<float>(sat::kMaxHullInput);
-  out[2] = sat::kMaxCoordinate;
+std::string statusMessage(int status) { return sat::statusMessage(static_cast<sat::Status>(status)); }
+
+}  // namespace
+
+void satjs::registerConstants(const Constant* table, int count) {
+  for (int i = 0; i < count; ++i) emscripten::constant(table[i].name, table[i].value);
 }
 
-/// The message of a core status: the address of a NUL-terminated ASCII string in static memory.
-EMSCRIPTEN_KEEPALIVE const char* sat_status_message(int status) {
-  return sat::statusMessage(static_cast<sat::Status>(status));
-}
+EMSCRIPTEN_BINDINGS(sat_core) {
+  enum_<sat::Status>("Status")
+      .value("Ok", sat::Status::Ok)
+      .value("TooFewPoints", sat::Status::TooFewPoints)
+      .value("TooManyPoints", sat::Status::TooManyPoints)
+      .value("NonFinite", sat::Status::NonFinite)
+      .value("OutOfRange", sat::Status::OutOfRange)
+      .value("ZeroArea", sat::Status::ZeroArea)
+      .value("SelfIntersecting", sat::Status::SelfIntersecting)
+      .value("Concave", sat::Status::Concave)
+      .value("InvalidRadius", sat::Status::InvalidRadius)
+      .value("ZeroLength", sat::Status::ZeroLength)
+      .value("InvalidTransform", sat::Status::InvalidTransform)
+      .value("InvalidArgument", sat::Status::InvalidArgument)
+      .value("UnknownBody", sat::kStatusUnknownBody)
+      .value("RemovedBody", sat::kStatusRemovedBody)
+      .value("WorldFull", sat::kStatusWorldFull);
+  enum_<sat::ShapeType>("ShapeKind")
+      .value("Circle", sat::ShapeType::Circle)
+      .value("Capsule", sat::ShapeType::Capsule)
+      .value("Polygon", sat::ShapeType::Polygon);
+  enum_<sat::BroadPhaseType>("BroadPhaseKind")
+      .value("Grid", sat::BroadPhaseType::Grid)
+      .value("Tree", sat::BroadPhaseType::Tree)
+      .value("SortAndSweep", sat::BroadPhaseType::SortAndSweep);
+  enum_<sat::BodyType>("BodyType")
+      .value("Static", sat::BodyType::Static)
+      .value("Kinematic", sat::BodyType::Kinematic)
+      .value("Dynamic", sat::BodyType::Dynamic);
 
-}  // extern "C"
+  value_object<sat::Vec2>("Vec2").field("x", &sat::Vec2::x).field("y", &sat::Vec2::y);
+  value_object<sat::AABB>("AABB").field("lower", &sat::AABB::lower).field("upper", &sat::AABB::upper);
+  value_object<TransformValue>("Transform")
+      .field("x", &TransformValue::x)
+      .field("y", &TransformValue::y)
+      .field("angle", &TransformValue::angle)
+      .field("scaleX", &TransformValue::scaleX)
+      .field("scaleY", &TransformValue::scaleY);
+
+  function("statusMessage", &statusMessage);
+
+  static const Constant kCore[] = {
+    {"MAX_POLYGON_VERTICES", double(sat::kMaxPolygonVertices)},
+    {"MAX_HULL_INPUT", double(sat::kMaxHullInput)},
+    {"MAX_COORDINATE", double(sat::kMaxCoordinate)},
+    {"TRANSFORM_FLOATS", double(kTransformFloats)},
+    {"ERROR_ARGUMENT_SHIFT", double(kErrorArgumentShift)},
+    {"SCRATCH_IN_XF_A", double(kInXfA)},
+    {"SCRATCH_IN_XF_B", double(kInXfB)},
+    {"SCRATCH_IN_EXTRA", double(kInExtra)},
+    {"SCRATCH_OUT", double(kOut)},
+  };
+  registerConstants(kCore);
+}

@@ -1,10 +1,9 @@
-// sat-wasm bindings: explain(), SAT step by step (sat/explain.h), as a plain export. Transforms come through the
-// scratch block as for collide(); the core writes the axes straight into a caller's block, the summary goes to
-// scratch[kOut..], and the axis cache in and out of scratch[kInExtra..].
-#include <emscripten/emscripten.h>
+// sat-wasm bindings: explain(), SAT step by step (sat/explain.h). Transforms come through the scratch block as for
+// collide(); the core writes the axes straight into the growable buffer (EXPLAIN_AXIS_* layout), and the summary
+// and the updated axis cache come back as a value object.
+#include <emscripten/bind.h>
 
 #include <cstddef>
-#include <cstring>
 
 #include "binding_common.h"
 #include "sat/explain.h"
@@ -13,68 +12,101 @@ using namespace satjs;
 
 namespace {
 
-// The axes are written by the core straight into the caller's block: an ExplainedAxis is nine 32-bit words in
-// this order (bindings/ts/explain.ts reads them so).
-static_assert(sizeof(sat::ExplainedAxis) == 36, "ExplainedAxis is nine words");
-static_assert(offsetof(sat::ExplainedAxis, minA) == 8 && offsetof(sat::ExplainedAxis, separation) == 24 &&
-                  offsetof(sat::ExplainedAxis, index) == 28 && offsetof(sat::ExplainedAxis, source) == 32,
-              "word order as bindings/ts/explain.ts reads it");
+// An ExplainedAxis is nine 32-bit words; their offsets are registered below for the TypeScript reader.
 constexpr int kExplainAxisWords = int(sizeof(sat::ExplainedAxis) / 4);
+static_assert(sizeof(sat::ExplainedAxis) == 36, "ExplainedAxis is nine words");
 
-void putInt(float* at, int32_t v) { std::memcpy(at, &v, 4); }
-int32_t getInt(const float* at) {
-  int32_t v;
-  std::memcpy(&v, at, 4);
-  return v;
+/// The summary of explain(); `status` an error code (argument 0 / 1: shape or transform A / B, 2: the cache).
+struct ExplainResult {
+  int32_t status = 0;
+  int axisTotal = 0;
+  int axisCount = 0;
+  int deciding = -1;
+  bool aabbOverlap = false;
+  bool cacheHit = false;
+  bool overlap = false;
+  float depth = 0.0f;
+  sat::Vec2 normal{0.0f, 0.0f};
+  float tolerance = 0.0f;
+  int cacheType = 0;  ///< the axis cache after the query
+  int cacheIndex = 0;
+};
+
+/// Explains shapes hA and hB under the scratch transforms, with the axis cache (type, index) given. Writes up to
+/// `capacity` axes at the start of the buffer (clamped to what the buffer holds).
+ExplainResult explain(int32_t handleA, int32_t handleB, int capacity, int cacheType, int cacheIndex) {
+  ExplainResult r;
+  const sat::Shape* a = findShape(handleA);
+  const sat::Shape* b = findShape(handleB);
+  float* s = scratch();
+  const sat::Transform xfA = readTransform(s + kInXfA);
+  const sat::Transform xfB = readTransform(s + kInXfB);
+  if (!a) {
+    r.status = errorCode(sat::Status::InvalidArgument, 0);
+  } else if (!b) {
+    r.status = errorCode(sat::Status::InvalidArgument, 1);
+  } else if (sat::checkTransform(xfA) != sat::Status::Ok) {
+    r.status = errorCode(sat::Status::InvalidTransform, 0);
+  } else if (sat::checkTransform(xfB) != sat::Status::Ok) {
+    r.status = errorCode(sat::Status::InvalidTransform, 1);
+  } else if (cacheType < 0 || cacheType > 2 || cacheIndex < 0 || cacheIndex > 0xFFFF) {
+    r.status = errorCode(sat::Status::InvalidArgument, 2);
+  }
+  if (r.status) return r;
+  const int room = int(bufferBytes() / sizeof(sat::ExplainedAxis));
+  capacity = capacity < 0 ? 0 : capacity > room ? room : capacity;
+  sat::SatCache cache;
+  cache.type = uint8_t(cacheType);
+  cache.index = uint16_t(cacheIndex);
+  sat::Explanation e;
+  const sat::Status status =
+      sat::explain(*a, xfA, *b, xfB, static_cast<sat::ExplainedAxis*>(bufferData()), capacity, &e, &cache);
+  if (status != sat::Status::Ok) {
+    r.status = errorCode(status, 2);
+    return r;
+  }
+  r.axisTotal = e.axisTotal;
+  r.axisCount = e.axisCount;
+  r.deciding = e.deciding;
+  r.aabbOverlap = e.aabbOverlap;
+  r.cacheHit = e.cacheHit;
+  r.overlap = e.overlap;
+  r.depth = e.depth;
+  r.normal = e.normal;
+  r.tolerance = e.tolerance;
+  r.cacheType = cache.type;
+  r.cacheIndex = cache.index;
+  return r;
 }
 
 }  // namespace
 
-extern "C" {
-
-/// Words per axis in sat_explain's output (the TypeScript layer reads it instead of keeping a copy).
-EMSCRIPTEN_KEEPALIVE int32_t sat_explain_axis_words() { return kExplainAxisWords; }
-
-/// Explains shapes hA and hB under the scratch transforms. Writes up to `capacity` axes at `axesOut` (4-byte
-/// aligned, kExplainAxisWords words each: normal x/y, minA, maxA, minB, maxB, separation, index, source); the summary
-/// at scratch[kOut..]: axisTotal, axisCount, deciding (ints), flags (int: 1 AABBs overlap, 2 cache hit,
-/// 4 overlap), depth, normal x/y, tolerance. The cache (type, index as ints) is read from and written back to
-/// scratch[kInExtra], [kInExtra + 1]. Returns the number of axes tested, or an error.
-EMSCRIPTEN_KEEPALIVE int32_t sat_explain(int32_t handleA, int32_t handleB, float* axesOut, int32_t capacity) {
-  const sat::Shape* a = findShape(handleA);
-  if (!a) return errorCode(sat::Status::InvalidArgument, 0);
-  const sat::Shape* b = findShape(handleB);
-  if (!b) return errorCode(sat::Status::InvalidArgument, 1);
-  float* s = scratch();
-  const sat::Transform xfA = readTransform(s + kInXfA);
-  if (sat::checkTransform(xfA) != sat::Status::Ok) return errorCode(sat::Status::InvalidTransform, 0);
-  const sat::Transform xfB = readTransform(s + kInXfB);
-  if (sat::checkTransform(xfB) != sat::Status::Ok) return errorCode(sat::Status::InvalidTransform, 1);
-  const int32_t cacheType = getInt(s + kInExtra);
-  const int32_t cacheIndex = getInt(s + kInExtra + 1);
-  if (cacheType < 0 || cacheType > 2 || cacheIndex < 0 || cacheIndex > 0xFFFF) {
-    return errorCode(sat::Status::InvalidArgument, 2);
-  }
-  sat::SatCache cache;
-  cache.type = uint8_t(cacheType);
-  cache.index = uint16_t(cacheIndex);
-
-  sat::Explanation e;
-  const sat::Status status = sat::explain(*a, xfA, *b, xfB, reinterpret_cast<sat::ExplainedAxis*>(axesOut),
-                                          capacity < 0 ? 0 : capacity, &e, &cache);
-  if (status != sat::Status::Ok) return errorCode(status, 2);
-  float* out = s + kOut;
-  putInt(out, e.axisTotal);
-  putInt(out + 1, e.axisCount);
-  putInt(out + 2, e.deciding);
-  putInt(out + 3, (e.aabbOverlap ? 1 : 0) | (e.cacheHit ? 2 : 0) | (e.overlap ? 4 : 0));
-  out[4] = e.depth;
-  out[5] = e.normal.x;
-  out[6] = e.normal.y;
-  out[7] = e.tolerance;
-  putInt(s + kInExtra, cache.type);
-  putInt(s + kInExtra + 1, cache.index);
-  return e.axisTotal;
+EMSCRIPTEN_BINDINGS(sat_explain) {
+  using namespace emscripten;
+  value_object<ExplainResult>("ExplainResult")
+      .field("status", &ExplainResult::status)
+      .field("axisTotal", &ExplainResult::axisTotal)
+      .field("axisCount", &ExplainResult::axisCount)
+      .field("deciding", &ExplainResult::deciding)
+      .field("aabbOverlap", &ExplainResult::aabbOverlap)
+      .field("cacheHit", &ExplainResult::cacheHit)
+      .field("overlap", &ExplainResult::overlap)
+      .field("depth", &ExplainResult::depth)
+      .field("normal", &ExplainResult::normal)
+      .field("tolerance", &ExplainResult::tolerance)
+      .field("cacheType", &ExplainResult::cacheType)
+      .field("cacheIndex", &ExplainResult::cacheIndex);
+  function("explain", &explain);
+  static const Constant kExplain[] = {
+    {"EXPLAIN_AXIS_WORDS", double(kExplainAxisWords)},
+    {"EXPLAIN_AXIS_NORMAL", double(int(offsetof(sat::ExplainedAxis, normal) / 4))},
+    {"EXPLAIN_AXIS_MIN_A", double(int(offsetof(sat::ExplainedAxis, minA) / 4))},
+    {"EXPLAIN_AXIS_MAX_A", double(int(offsetof(sat::ExplainedAxis, maxA) / 4))},
+    {"EXPLAIN_AXIS_MIN_B", double(int(offsetof(sat::ExplainedAxis, minB) / 4))},
+    {"EXPLAIN_AXIS_MAX_B", double(int(offsetof(sat::ExplainedAxis, maxB) / 4))},
+    {"EXPLAIN_AXIS_SEPARATION", double(int(offsetof(sat::ExplainedAxis, separation) / 4))},
+    {"EXPLAIN_AXIS_INDEX", double(int(offsetof(sat::ExplainedAxis, index) / 4))},
+    {"EXPLAIN_AXIS_SOURCE", double(int(offsetof(sat::ExplainedAxis, source) / 4))},
+  };
+  registerConstants(kExplain);
 }
-
-}  // extern "C"

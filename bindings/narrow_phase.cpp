@@ -1,7 +1,8 @@
-// sat-wasm bindings: the narrow phase and queries as plain wasm exports (numbers in, numbers out). Transforms
-// and results cross through the scratch block; the bulk call through the growable buffer. Layouts are
-// mirrored by bindings/ts/layout.ts.
-#include <emscripten/emscripten.h>
+// sat-wasm bindings: the narrow phase and queries. The per-call queries take two shape handles and read the
+// transforms from the scratch block: numbers in, numbers out, the cheapest call Embind makes; the manifold comes
+// back in the scratch block. The bulk call is class PairBatch: inputs and outputs live in its own block, which
+// JavaScript reads and writes through typed memory views, and one call runs the whole batch.
+#include <emscripten/bind.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -26,22 +27,30 @@ int32_t readPair(int32_t handleA, int32_t handleB, const sat::Shape** a, const s
   return status == sat::Status::Ok ? 0 : errorCode(status, bad);
 }
 
+// The manifold of collide() at scratch[kOut..], in 32-bit slots: normal x/y, depth, then x, y, depth per point,
+// then the two feature ids (uint32).
+constexpr int kManifoldNormal = 0;
+constexpr int kManifoldDepth = 2;
+constexpr int kManifoldPoints = 3;
+constexpr int kManifoldPointFloats = 3;
+constexpr int kManifoldIds = 9;
+
 void writeManifold(const sat::Manifold& m, float* out) {
-  out[0] = m.normal.x;
-  out[1] = m.normal.y;
-  out[2] = m.depth;
+  out[kManifoldNormal] = m.normal.x;
+  out[kManifoldNormal + 1] = m.normal.y;
+  out[kManifoldDepth] = m.depth;
   for (int i = 0; i < 2; ++i) {
     const sat::ManifoldPoint& p = m.points[i];
     bool valid = i < m.pointCount;
-    out[3 + 3 * i] = valid ? p.point.x : 0.0f;
-    out[4 + 3 * i] = valid ? p.point.y : 0.0f;
-    out[5 + 3 * i] = valid ? p.depth : 0.0f;
+    float* q = out + kManifoldPoints + kManifoldPointFloats * i;
+    q[0] = valid ? p.point.x : 0.0f;
+    q[1] = valid ? p.point.y : 0.0f;
+    q[2] = valid ? p.depth : 0.0f;
     uint32_t id = valid ? p.id : 0u;
-    std::memcpy(out + 9 + i, &id, 4);
+    std::memcpy(out + kManifoldIds + i, &id, 4);
   }
 }
 
-// Grow-only work arrays of the bulk call; allocated when a call needs more than any before it.
 inline float maskFloat(float f, uint32_t mask) {
   uint32_t bits;
   std::memcpy(&bits, &f, 4);
@@ -50,42 +59,37 @@ inline float maskFloat(float f, uint32_t mask) {
   return f;
 }
 
-// Per shape: its transform, checked once per call (the pair loop then skips collide()'s own check).
-sat::CheckedTransform* gXforms = nullptr;
-const sat::Shape** gShapes = nullptr;
-int gWorkCapacity = 0;
+// Flags of PairBatch::run.
+constexpr int kBulkTransformsPerPair = 1;  ///< 10 floats per pair (A's then B's) instead of 5 per shape
+constexpr int kBulkOverlapOnly = 2;        ///< only counts (0 / 1) are written
+constexpr int kBulkHandlePairs = 4;        ///< pairs hold shape handles (no handle table); transforms per pair
+constexpr int kBulkCache = 8;              ///< read and update one packed SatCache per pair (type << 16 | index)
 
-bool reserveWork(int shapeCount) {
-  if (shapeCount <= gWorkCapacity) return true;
-  std::free(gXforms);
-  std::free(gShapes);
-  gXforms = static_cast<sat::CheckedTransform*>(std::malloc(sizeof(sat::CheckedTransform) * static_cast<size_t>(shapeCount)));
-  gShapes = static_cast<const sat::Shape**>(std::malloc(sizeof(sat::Shape*) * static_cast<size_t>(shapeCount)));
-  if (!gXforms || !gShapes) {
-    std::free(gXforms);
-    std::free(gShapes);
-    gXforms = nullptr;
-    gShapes = nullptr;
-    gWorkCapacity = 0;
-    return false;
-  }
-  gWorkCapacity = shapeCount;
-  return true;
-}
+// Per-call results.
 
-int32_t bulkError(sat::Status status, int argument, int index) {
-  int32_t i = index;
-  std::memcpy(scratch() + kOutError, &i, 4);
-  return errorCode(status, argument);
-}
+/// distance(): closest points; `status` an error code for a bad handle or transform.
+struct DistanceResult {
+  int32_t status = 0;
+  sat::Vec2 pointA{0.0f, 0.0f};
+  sat::Vec2 pointB{0.0f, 0.0f};
+  sat::Vec2 normal{0.0f, 0.0f};
+  float distance = 0.0f;
+  int iterations = 0;
+};
 
-}  // namespace
+/// raycast(): `status` an error code (argument 1: the transform, 2: the ray), else `hit` says whether the rest
+/// holds a hit.
+struct RayHit {
+  int32_t status = 0;
+  bool hit = false;
+  sat::Vec2 point{0.0f, 0.0f};
+  sat::Vec2 normal{0.0f, 0.0f};
+  float fraction = 0.0f;
+};
 
-extern "C" {
-
-/// Manifold of shapes hA and hB under the scratch transforms, written at scratch[kOut..]: normal x/y, depth,
-/// then per point x, y, depth, then the two ids (uint32). Returns the point count (0 when apart) or an error.
-EMSCRIPTEN_KEEPALIVE int32_t sat_collide(int32_t handleA, int32_t handleB) {
+/// Manifold of shapes hA and hB under the scratch transforms, written at scratch[kOut..] (kManifold* layout).
+/// Returns the point count (0 when apart) or an error.
+int32_t collide(int32_t handleA, int32_t handleB) {
   const sat::Shape *a, *b;
   sat::CheckedTransform xf[2];
   int32_t error = readPair(handleA, handleB, &a, &b, xf);
@@ -96,7 +100,7 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_collide(int32_t handleA, int32_t handleB) {
 }
 
 /// 1 when the shapes touch, 0 when apart, or an error.
-EMSCRIPTEN_KEEPALIVE int32_t sat_overlap(int32_t handleA, int32_t handleB) {
+int32_t overlap(int32_t handleA, int32_t handleB) {
   const sat::Shape *a, *b;
   sat::CheckedTransform xf[2];
   int32_t error = readPair(handleA, handleB, &a, &b, xf);
@@ -104,55 +108,57 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_overlap(int32_t handleA, int32_t handleB) {
   return sat::overlap(*a, xf[0], *b, xf[1]) ? 1 : 0;
 }
 
-/// Closest points, written at scratch[kOut..]: pointA x/y, pointB x/y, normal x/y, distance, iterations (int).
-EMSCRIPTEN_KEEPALIVE int32_t sat_distance(int32_t handleA, int32_t handleB) {
+DistanceResult distance(int32_t handleA, int32_t handleB) {
+  DistanceResult r;
   const sat::Shape *a, *b;
   sat::CheckedTransform xf[2];
-  int32_t error = readPair(handleA, handleB, &a, &b, xf);
-  if (error) return error;
+  r.status = readPair(handleA, handleB, &a, &b, xf);
+  if (r.status) return r;
   sat::DistanceOutput d = sat::distance(*a, xf[0].transform(), *b, xf[1].transform());
-  float* out = scratch() + kOut;
-  out[0] = d.pointA.x;
-  out[1] = d.pointA.y;
-  out[2] = d.pointB.x;
-  out[3] = d.pointB.y;
-  out[4] = d.normal.x;
-  out[5] = d.normal.y;
-  out[6] = d.distance;
-  int32_t iterations = d.iterations;
-  std::memcpy(out + 7, &iterations, 4);
-  return 0;
+  r.pointA = d.pointA;
+  r.pointB = d.pointB;
+  r.normal = d.normal;
+  r.distance = d.distance;
+  r.iterations = d.iterations;
+  return r;
 }
 
 /// Ray (scratch extra: origin x/y, translation x/y, maxFraction) against shape h under transform A.
-/// Writes point x/y, normal x/y, fraction at scratch[kOut..]. Returns 1 on a hit, 0 on a miss, or an error.
-EMSCRIPTEN_KEEPALIVE int32_t sat_raycast(int32_t handle) {
+RayHit raycast(int32_t handle) {
+  RayHit r;
   const sat::Shape* shape = findShape(handle);
-  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+  if (!shape) {
+    r.status = errorCode(sat::Status::InvalidArgument, 0);
+    return r;
+  }
   const float* in = scratch();
   sat::Transform xf = readTransform(in + kInXfA);
   sat::Status status = sat::checkTransform(xf);
-  if (status != sat::Status::Ok) return errorCode(status, 1);
+  if (status != sat::Status::Ok) {
+    r.status = errorCode(status, 1);
+    return r;
+  }
   sat::RayCastInput ray;
   ray.origin = {in[kInExtra + 0], in[kInExtra + 1]};
   ray.translation = {in[kInExtra + 2], in[kInExtra + 3]};
   ray.maxFraction = in[kInExtra + 4];
   if (!sat::isInRange(ray.origin) || !sat::isInRange(ray.translation) || !sat::isValid(ray.maxFraction) ||
-      ray.maxFraction < 0.0f)
-    return errorCode(sat::Status::InvalidArgument, 2);
+      ray.maxFraction < 0.0f) {
+    r.status = errorCode(sat::Status::InvalidArgument, 2);
+    return r;
+  }
   sat::CastOutput cast = sat::raycast(*shape, xf, ray);
-  if (!cast.hit) return 0;
-  float* out = scratch() + kOut;
-  out[0] = cast.point.x;
-  out[1] = cast.point.y;
-  out[2] = cast.normal.x;
-  out[3] = cast.normal.y;
-  out[4] = cast.fraction;
-  return 1;
+  r.hit = cast.hit;
+  if (cast.hit) {
+    r.point = cast.point;
+    r.normal = cast.normal;
+    r.fraction = cast.fraction;
+  }
+  return r;
 }
 
 /// Whether the point (scratch extra x/y) lies in shape h under transform A: 1, 0, or an error.
-EMSCRIPTEN_KEEPALIVE int32_t sat_contains_point(int32_t handle) {
+int32_t containsPoint(int32_t handle) {
   const sat::Shape* shape = findShape(handle);
   if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
   const float* in = scratch();
@@ -164,95 +170,245 @@ EMSCRIPTEN_KEEPALIVE int32_t sat_contains_point(int32_t handle) {
   return sat::containsPoint(*shape, xf, point) ? 1 : 0;
 }
 
-/// Bulk narrow phase. `handles`: shapeCount shape handles. `pairs`: pairCount pairs of indices into `handles`.
-/// `xforms`: 5 floats per shape, or (flags & 1) 10 floats per pair (A's then B's). Outputs, per pair:
-/// counts (uint8: contact points, 0 = apart; with flags & 2 only overlap 0/1 is computed and nothing else is
-/// written), normals (2 floats), depths (1), points (6: x, y, depth per point), ids (2 uint32).
-/// `caches` (may be null): one packed SatCache per pair (type << 16 | face index), read and updated, so that a
-/// caller who keeps it across frames gets the cached-axis early out; a stale entry costs time, never correctness.
-/// With flags & 4, `pairs` holds shape handles themselves (handles/shapeCount unused) and transforms must be per
-/// pair (flags & 1): the shape of a JavaScript broad phase's pair list without an index table.
-/// Returns the number of touching pairs, or an error with the bad element's index at scratch[kOutError]:
-/// argument 0 = a shape handle, 1 = a transform, 2 = a pair index (or, with flags & 4, a pair's handle).
-EMSCRIPTEN_KEEPALIVE int32_t sat_collide_many(const int32_t* handles, int shapeCount, const float* xforms,
-                                              const int32_t* pairs, int pairCount, int flags, uint8_t* counts,
-                                              float* normals, float* depths, float* points, uint32_t* ids,
-                                              uint32_t* caches) {
-  if (shapeCount < 0 || pairCount < 0) return bulkError(sat::Status::InvalidArgument, 0, 0);
-  const bool perPair = (flags & 1) != 0;
-  const bool overlapOnly = (flags & 2) != 0;
-  const bool handlePairs = (flags & 4) != 0;
-  if (handlePairs && (!perPair || shapeCount != 0)) return bulkError(sat::Status::InvalidArgument, 0, 0);
-  if (!reserveWork(shapeCount > 0 ? shapeCount : 1)) return bulkError(sat::Status::OutOfRange, 0, shapeCount);
-  for (int i = 0; i < shapeCount; ++i) {
-    gShapes[i] = findShape(handles[i]);
-    if (!gShapes[i]) return bulkError(sat::Status::InvalidArgument, 0, i);
+/// The bulk narrow phase: one block holding a batch's inputs (shape handles, transforms, pairs, axis caches) and
+/// outputs (per pair: counts, normals, depths, points, ids), which JavaScript fills and reads through typed memory
+/// views, and run() over all of it in one call. The block only grows; the views stay valid until the next
+/// reserve() that grows it (or any growth of the WebAssembly memory).
+class PairBatch {
+ public:
+  PairBatch() = default;
+  PairBatch(const PairBatch&) = delete;
+  PairBatch& operator=(const PairBatch&) = delete;
+  ~PairBatch() {
+    std::free(block_);
+    std::free(xforms_);
+    std::free(shapes_);
   }
-  if (!perPair) {
-    static_assert(kTransformFloats == 5, "makeMany reads five floats per transform");
-    int bad = 0;
-    sat::Status status = sat::CheckedTransform::makeMany(xforms, shapeCount, gXforms, &bad);
-    if (status != sat::Status::Ok) return bulkError(status, 1, bad);
-  }
-  int32_t touching = 0;
-  for (int k = 0; k < pairCount; ++k) {
-    int32_t ia = pairs[2 * k], ib = pairs[2 * k + 1];
-    const sat::Shape *sa, *sb;
-    if (handlePairs) {
-      sa = findShape(ia);
-      if (!sa) return bulkError(sat::Status::InvalidArgument, 2, 2 * k);
-      sb = findShape(ib);
-      if (!sb) return bulkError(sat::Status::InvalidArgument, 2, 2 * k + 1);
-    } else {
-      if (static_cast<uint32_t>(ia) >= static_cast<uint32_t>(shapeCount)) return bulkError(sat::Status::InvalidArgument, 2, 2 * k);
-      if (static_cast<uint32_t>(ib) >= static_cast<uint32_t>(shapeCount)) return bulkError(sat::Status::InvalidArgument, 2, 2 * k + 1);
-      sa = gShapes[ia];
-      sb = gShapes[ib];
-    }
-    // Per shape: the checked transforms in place (no copies); per pair: made here.
-    sat::CheckedTransform pair[2];
-    const sat::CheckedTransform* xfA = &pair[0];
-    const sat::CheckedTransform* xfB = &pair[1];
-    if (perPair) {
-      int bad = 0;  // A's (0) or B's (1), both rotations in one makeRot2
-      const sat::Status status = sat::CheckedTransform::makeMany(xforms + 2 * kTransformFloats * k, 2, pair, &bad);
-      if (status != sat::Status::Ok) return bulkError(status, 1, 2 * k + bad);
-    } else {
-      xfA = &gXforms[ia];
-      xfB = &gXforms[ib];
-    }
-    sat::SatCache cache;
-    if (caches) {
-      cache.type = static_cast<uint8_t>(caches[k] >> 16);
-      cache.index = static_cast<uint16_t>(caches[k] & 0xFFFFu);
-    }
-    sat::SatCache* cachePtr = caches ? &cache : nullptr;
-    if (overlapOnly) {
-      bool hit = sat::overlap(*sa, *xfA, *sb, *xfB, cachePtr);
-      if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
-      counts[k] = hit ? 1 : 0;
-      touching += hit ? 1 : 0;
-      continue;
-    }
-    sat::Manifold m = sat::collide(*sa, *xfA, *sb, *xfB, cachePtr);
-    if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
-    counts[k] = static_cast<uint8_t>(m.pointCount);
-    touching += m.pointCount > 0 ? 1 : 0;
-    normals[2 * k] = m.normal.x;
-    normals[2 * k + 1] = m.normal.y;
-    depths[k] = m.depth;
-    float* p = points + 6 * k;
-    for (int i = 0; i < 2; ++i) {
-      // Unused slots read as +0: masked as integers, because a float `valid ? x : 0.0f` is a branch in V8's code
-      // and pointCount varies from pair to pair.
-      const uint32_t keep = i < m.pointCount ? ~0u : 0u;
-      p[3 * i] = maskFloat(m.points[i].point.x, keep);
-      p[3 * i + 1] = maskFloat(m.points[i].point.y, keep);
-      p[3 * i + 2] = maskFloat(m.points[i].depth, keep);
-      ids[2 * k + i] = m.points[i].id & keep;
-    }
-  }
-  return touching;
-}
 
-}  // extern "C"
+  /// Room for `shapeCount` handles, `transformFloats` floats of transforms and `pairCount` pairs. Returns 1 when
+  /// the block moved (views must be taken again), 0 when it did not, -1 when memory cannot grow.
+  int reserve(int shapeCount, int transformFloats, int pairCount) {
+    if (shapeCount < 0 || transformFloats < 0 || pairCount < 0) return -1;
+    if (shapeCount <= shapeCap_ && transformFloats <= xformCap_ && pairCount <= pairCap_) return 0;
+    const int shapes = grow(shapeCap_, shapeCount);
+    const int xforms = grow(xformCap_, transformFloats);
+    const int pairs = grow(pairCap_, pairCount);
+    // Word offsets of each array in the block (counts are bytes, padded to whole words).
+    const size_t words = size_t(shapes) + size_t(xforms) + size_t(pairs) * (2 + 1 + 2 + 1 + 6 + 2) + (size_t(pairs) + 3) / 4;
+    void* block = std::malloc(words * 4);
+    if (!block) return -1;
+    std::free(block_);
+    block_ = static_cast<uint32_t*>(block);
+    shapeCap_ = shapes;
+    xformCap_ = xforms;
+    pairCap_ = pairs;
+    uint32_t* at = block_;
+    handles_ = reinterpret_cast<int32_t*>(at), at += shapes;
+    transforms_ = reinterpret_cast<float*>(at), at += xforms;
+    pairs_ = reinterpret_cast<int32_t*>(at), at += 2 * size_t(pairs);
+    normals_ = reinterpret_cast<float*>(at), at += 2 * size_t(pairs);
+    depths_ = reinterpret_cast<float*>(at), at += pairs;
+    points_ = reinterpret_cast<float*>(at), at += 6 * size_t(pairs);
+    ids_ = at, at += 2 * size_t(pairs);
+    caches_ = at, at += pairs;
+    counts_ = reinterpret_cast<uint8_t*>(at);
+    return 1;
+  }
+
+  emscripten::val handles() const { return emscripten::val(emscripten::typed_memory_view(size_t(shapeCap_), handles_)); }
+  emscripten::val transforms() const { return emscripten::val(emscripten::typed_memory_view(size_t(xformCap_), transforms_)); }
+  emscripten::val pairs() const { return emscripten::val(emscripten::typed_memory_view(2 * size_t(pairCap_), pairs_)); }
+  emscripten::val counts() const { return emscripten::val(emscripten::typed_memory_view(size_t(pairCap_), counts_)); }
+  emscripten::val normals() const { return emscripten::val(emscripten::typed_memory_view(2 * size_t(pairCap_), normals_)); }
+  emscripten::val depths() const { return emscripten::val(emscripten::typed_memory_view(size_t(pairCap_), depths_)); }
+  emscripten::val points() const { return emscripten::val(emscripten::typed_memory_view(6 * size_t(pairCap_), points_)); }
+  emscripten::val ids() const { return emscripten::val(emscripten::typed_memory_view(2 * size_t(pairCap_), ids_)); }
+  emscripten::val caches() const { return emscripten::val(emscripten::typed_memory_view(size_t(pairCap_), caches_)); }
+  /// After a failed run(): the index of the bad element (see run()).
+  int errorIndex() const { return errorIndex_; }
+
+  /// Collides `pairCount` pairs of indices into the first `shapeCount` handles, transforms 5 floats per shape
+  /// (or kBulkTransformsPerPair: 10 per pair, A's then B's). kBulkHandlePairs: pairs hold handles (shapeCount 0,
+  /// transforms per pair). kBulkCache: each pair's packed SatCache is read and updated, so that a caller who keeps
+  /// it across frames gets the cached-axis early out; a stale entry costs time, never correctness. Outputs per
+  /// pair: counts (contact points, 0 = apart; with kBulkOverlapOnly only 0 / 1 and nothing else), normals (2),
+  /// depths (1), points (6: x, y, depth per point; unused slots +0), ids (2).
+  /// Returns the number of touching pairs, or an error with the bad element's index in errorIndex(): argument 0 =
+  /// a shape handle, 1 = a transform (index of the shape, or 2 * pair + 0 / 1), 2 = a pair entry.
+  int32_t run(int shapeCount, int pairCount, int flags) {
+    const bool perPair = (flags & kBulkTransformsPerPair) != 0;
+    const bool overlapOnly = (flags & kBulkOverlapOnly) != 0;
+    const bool handlePairs = (flags & kBulkHandlePairs) != 0;
+    uint32_t* caches = (flags & kBulkCache) != 0 ? caches_ : nullptr;
+    const int xformFloats = perPair ? 2 * kTransformFloats * pairCount : kTransformFloats * shapeCount;
+    if (shapeCount < 0 || pairCount < 0 || shapeCount > shapeCap_ || pairCount > pairCap_ || xformFloats > xformCap_ ||
+        (handlePairs && (!perPair || shapeCount != 0)))
+      return fail(sat::Status::InvalidArgument, 0, 0);
+    if (!reserveWork(shapeCount > 0 ? shapeCount : 1)) return fail(sat::Status::OutOfRange, 0, shapeCount);
+    for (int i = 0; i < shapeCount; ++i) {
+      shapes_[i] = findShape(handles_[i]);
+      if (!shapes_[i]) return fail(sat::Status::InvalidArgument, 0, i);
+    }
+    if (!perPair) {
+      static_assert(kTransformFloats == 5, "makeMany reads five floats per transform");
+      int bad = 0;
+      sat::Status status = sat::CheckedTransform::makeMany(transforms_, shapeCount, xforms_, &bad);
+      if (status != sat::Status::Ok) return fail(status, 1, bad);
+    }
+    int32_t touching = 0;
+    for (int k = 0; k < pairCount; ++k) {
+      int32_t ia = pairs_[2 * k], ib = pairs_[2 * k + 1];
+      const sat::Shape *sa, *sb;
+      if (handlePairs) {
+        sa = findShape(ia);
+        if (!sa) return fail(sat::Status::InvalidArgument, 2, 2 * k);
+        sb = findShape(ib);
+        if (!sb) return fail(sat::Status::InvalidArgument, 2, 2 * k + 1);
+      } else {
+        if (static_cast<uint32_t>(ia) >= static_cast<uint32_t>(shapeCount)) return fail(sat::Status::InvalidArgument, 2, 2 * k);
+        if (static_cast<uint32_t>(ib) >= static_cast<uint32_t>(shapeCount)) return fail(sat::Status::InvalidArgument, 2, 2 * k + 1);
+        sa = shapes_[ia];
+        sb = shapes_[ib];
+      }
+      // Per shape: the checked transforms in place (no copies); per pair: made here.
+      sat::CheckedTransform pair[2];
+      const sat::CheckedTransform* xfA = &pair[0];
+      const sat::CheckedTransform* xfB = &pair[1];
+      if (perPair) {
+        int bad = 0;  // A's (0) or B's (1), both rotations in one makeRot2
+        const sat::Status status = sat::CheckedTransform::makeMany(transforms_ + 2 * kTransformFloats * k, 2, pair, &bad);
+        if (status != sat::Status::Ok) return fail(status, 1, 2 * k + bad);
+      } else {
+        xfA = &xforms_[ia];
+        xfB = &xforms_[ib];
+      }
+      sat::SatCache cache;
+      if (caches) {
+        cache.type = static_cast<uint8_t>(caches[k] >> 16);
+        cache.index = static_cast<uint16_t>(caches[k] & 0xFFFFu);
+      }
+      sat::SatCache* cachePtr = caches ? &cache : nullptr;
+      if (overlapOnly) {
+        bool hit = sat::overlap(*sa, *xfA, *sb, *xfB, cachePtr);
+        if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
+        counts_[k] = hit ? 1 : 0;
+        touching += hit ? 1 : 0;
+        continue;
+      }
+      sat::Manifold m = sat::collide(*sa, *xfA, *sb, *xfB, cachePtr);
+      if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
+      counts_[k] = static_cast<uint8_t>(m.pointCount);
+      touching += m.pointCount > 0 ? 1 : 0;
+      normals_[2 * k] = m.normal.x;
+      normals_[2 * k + 1] = m.normal.y;
+      depths_[k] = m.depth;
+      float* p = points_ + 6 * k;
+      for (int i = 0; i < 2; ++i) {
+        // Unused slots read as +0: masked as integers, because a float `valid ? x : 0.0f` is a branch in V8's code
+        // and pointCount varies from pair to pair.
+        const uint32_t keep = i < m.pointCount ? ~0u : 0u;
+        p[3 * i] = maskFloat(m.points[i].point.x, keep);
+        p[3 * i + 1] = maskFloat(m.points[i].point.y, keep);
+        p[3 * i + 2] = maskFloat(m.points[i].depth, keep);
+        ids_[2 * k + i] = m.points[i].id & keep;
+      }
+    }
+    return touching;
+  }
+
+ private:
+  static int grow(int capacity, int needed) {
+    if (needed <= capacity) return capacity;
+    return needed > 2 * capacity ? needed : 2 * capacity;
+  }
+
+  int32_t fail(sat::Status status, int argument, int index) {
+    errorIndex_ = index;
+    return errorCode(status, argument);
+  }
+
+  // Per shape: its transform, checked once per call (the pair loop then skips collide()'s own check).
+  bool reserveWork(int shapeCount) {
+    if (shapeCount <= workCap_) return true;
+    std::free(xforms_);
+    std::free(shapes_);
+    xforms_ = static_cast<sat::CheckedTransform*>(std::malloc(sizeof(sat::CheckedTransform) * static_cast<size_t>(shapeCount)));
+    shapes_ = static_cast<const sat::Shape**>(std::malloc(sizeof(sat::Shape*) * static_cast<size_t>(shapeCount)));
+    if (!xforms_ || !shapes_) {
+      std::free(xforms_);
+      std::free(shapes_);
+      xforms_ = nullptr;
+      shapes_ = nullptr;
+      workCap_ = 0;
+      return false;
+    }
+    workCap_ = shapeCount;
+    return true;
+  }
+
+  uint32_t* block_ = nullptr;
+  int shapeCap_ = 0, xformCap_ = 0, pairCap_ = 0;
+  int32_t* handles_ = nullptr;
+  float* transforms_ = nullptr;
+  int32_t* pairs_ = nullptr;
+  float* normals_ = nullptr;
+  float* depths_ = nullptr;
+  float* points_ = nullptr;
+  uint32_t* ids_ = nullptr;
+  uint32_t* caches_ = nullptr;
+  uint8_t* counts_ = nullptr;
+  int errorIndex_ = 0;
+  sat::CheckedTransform* xforms_ = nullptr;
+  const sat::Shape** shapes_ = nullptr;
+  int workCap_ = 0;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(sat_narrow_phase) {
+  using namespace emscripten;
+  function("collide", &collide);
+  function("overlap", &overlap);
+  function("distance", &distance);
+  function("raycast", &raycast);
+  function("containsPoint", &containsPoint);
+  value_object<DistanceResult>("DistanceResult")
+      .field("status", &DistanceResult::status)
+      .field("pointA", &DistanceResult::pointA)
+      .field("pointB", &DistanceResult::pointB)
+      .field("normal", &DistanceResult::normal)
+      .field("distance", &DistanceResult::distance)
+      .field("iterations", &DistanceResult::iterations);
+  value_object<RayHit>("RayHit")
+      .field("status", &RayHit::status)
+      .field("hit", &RayHit::hit)
+      .field("point", &RayHit::point)
+      .field("normal", &RayHit::normal)
+      .field("fraction", &RayHit::fraction);
+  class_<PairBatch>("PairBatch")
+      .constructor<>()
+      .function("reserve", &PairBatch::reserve)
+      .function("handles", &PairBatch::handles)
+      .function("transforms", &PairBatch::transforms)
+      .function("pairs", &PairBatch::pairs)
+      .function("counts", &PairBatch::counts)
+      .function("normals", &PairBatch::normals)
+      .function("depths", &PairBatch::depths)
+      .function("points", &PairBatch::points)
+      .function("ids", &PairBatch::ids)
+      .function("caches", &PairBatch::caches)
+      .function("errorIndex", &PairBatch::errorIndex)
+      .function("run", &PairBatch::run);
+  static const Constant kNarrowPhase[] = {
+    {"MANIFOLD_NORMAL", double(kManifoldNormal)},
+    {"MANIFOLD_DEPTH", double(kManifoldDepth)},
+    {"MANIFOLD_POINTS", double(kManifoldPoints)},
+    {"MANIFOLD_POINT_FLOATS", double(kManifoldPointFloats)},
+    {"MANIFOLD_IDS", double(kManifoldIds)},
+    {"BULK_TRANSFORMS_PER_PAIR", double(kBulkTransformsPerPair)},
+    {"BULK_OVERLAP_ONLY", double(kBulkOverlapOnly)},
+    {"BULK_HANDLE_PAIRS", double(kBulkHandlePairs)},
+    {"BULK_CACHE", double(kBulkCache)},
+  };
+  registerConstants(kNarrowPhase);
+}

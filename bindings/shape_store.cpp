@@ -1,5 +1,6 @@
-// sat-wasm bindings: the shape store, the makers and shape inspection.
-#include <emscripten/emscripten.h>
+// sat-wasm bindings: the shape store (class ShapeStore: the makers, release and inspection of the shapes this
+// module instance holds), the scratch block and the growable buffer as typed memory views.
+#include <emscripten/bind.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -80,6 +81,9 @@ int liveShapeCount() { return gLive; }
 
 float* scratch() { return gScratch; }
 
+void* bufferData() { return gBuffer; }
+uint32_t bufferBytes() { return gBufferBytes; }
+
 void* buffer(uint32_t bytes) {
   if (bytes <= gBufferBytes) return gBuffer;
   uint32_t grown = gBufferBytes * 2 > bytes ? gBufferBytes * 2 : bytes;
@@ -101,139 +105,189 @@ int32_t store(sat::Status status, sat::Shape&& shape) {
   return addShape(static_cast<sat::Shape&&>(shape));
 }
 
+/// What a stored shape is (ShapeStore.info). For a circle center1 is its centre; for a capsule center1 and center2
+/// are the cap centres.
+struct ShapeInfo {
+  int32_t status = 0;
+  int kind = 0;  ///< a ShapeKind
+  int vertexCount = 0;
+  float radius = 0.0f;
+  sat::Vec2 centroid{0.0f, 0.0f};
+  float area = 0.0f;
+  sat::AABB localBounds;
+  sat::Vec2 center1{0.0f, 0.0f};
+  sat::Vec2 center2{0.0f, 0.0f};
+};
+
+struct BoundsResult {
+  int32_t status = 0;
+  sat::AABB bounds;
+};
+
+/// The shape store's functions, grouped under one registered class (static functions: the store is this module
+/// instance's, like every other global of the module).
+struct ShapeStore {
+  /// The scratch block as a Float32Array.
+  static emscripten::val scratchView() { return emscripten::val(emscripten::typed_memory_view(kScratchSlots, scratch())); }
+
+  /// The growable buffer, at least `bytes` long, as a Uint8Array (its byteOffset is its address); empty when memory
+  /// cannot grow.
+  static emscripten::val bufferView(uint32_t bytes) {
+    uint8_t* data = static_cast<uint8_t*>(buffer(bytes));
+    return emscripten::val(emscripten::typed_memory_view(data ? bufferBytes() : 0u, data));
+  }
+
+  static int live() { return liveShapeCount(); }
+
+  /// A polygon from `count` (x, y) float pairs at the start of the buffer. hull != 0 takes the convex hull instead
+  /// of requiring a convex outline.
+  static int32_t polygon(int count, bool hull) {
+    if (count < 0 || static_cast<uint64_t>(count) * 8u > bufferBytes()) return errorCode(sat::Status::InvalidArgument, 0);
+    const sat::Vec2* vertices = static_cast<const sat::Vec2*>(bufferData());
+    sat::Polygon polygon;
+    sat::Status status = hull ? sat::makeHull(vertices, count, &polygon) : sat::makePolygon(vertices, count, &polygon);
+    return store(status, sat::Shape(static_cast<sat::Polygon&&>(polygon)));
+  }
+
+  /// Splits a simple (possibly concave) outline of `count` (x, y) points at the start of the buffer into convex
+  /// parts and stores each as a shape; their handles then replace the points at the start of the buffer (int32).
+  /// Returns the part count or an error; on error nothing is stored.
+  static int32_t decompose(int count) {
+    if (count < 0 || static_cast<uint64_t>(count) * 8u > bufferBytes()) return errorCode(sat::Status::InvalidArgument, 0);
+    std::vector<sat::Polygon> parts;
+    sat::Status status = sat::decompose(static_cast<const sat::Vec2*>(bufferData()), count, &parts);
+    if (status != sat::Status::Ok) return errorCode(status, 0);
+    const int n = static_cast<int>(parts.size());
+    // Ear clipping makes at most count - 2 parts: their handles fit where the points were.
+    if (static_cast<uint64_t>(n) * 4u > bufferBytes()) return errorCode(sat::Status::TooManyPoints, 0);
+    int32_t* out = static_cast<int32_t*>(bufferData());
+    for (int i = 0; i < n; ++i) {
+      int32_t handle = addShape(sat::Shape(static_cast<sat::Polygon&&>(parts[i])));
+      if (handle < 0) {
+        for (int j = 0; j < i; ++j) releaseShape(out[j]);
+        return handle;
+      }
+      out[i] = handle;
+    }
+    return n;
+  }
+
+  static int32_t box(float halfWidth, float halfHeight, float cx, float cy, float angle) {
+    sat::Polygon polygon;
+    sat::Status status = sat::makeBox(halfWidth, halfHeight, &polygon, {cx, cy}, angle);
+    return store(status, sat::Shape(static_cast<sat::Polygon&&>(polygon)));
+  }
+
+  static int32_t circle(float cx, float cy, float radius) {
+    sat::Circle circle;
+    sat::Status status = sat::makeCircle({cx, cy}, radius, &circle);
+    return store(status, sat::Shape(circle));
+  }
+
+  static int32_t capsule(float x1, float y1, float x2, float y2, float radius) {
+    sat::Capsule capsule;
+    sat::Status status = sat::makeCapsule({x1, y1}, {x2, y2}, radius, &capsule);
+    return store(status, sat::Shape(capsule));
+  }
+
+  static bool release(int32_t handle) { return releaseShape(handle); }
+
+  /// What a shape is; `status` is an error code for a handle that is not live.
+  static ShapeInfo info(int32_t handle) {
+    ShapeInfo info;
+    const sat::Shape* shape = findShape(handle);
+    if (!shape) {
+      info.status = errorCode(sat::Status::InvalidArgument, 0);
+      return info;
+    }
+    info.kind = static_cast<int>(shape->type);
+    info.localBounds = sat::localBounds(*shape);
+    switch (shape->type) {
+      case sat::ShapeType::Circle:
+        info.radius = shape->circle.radius;
+        info.centroid = shape->circle.center;
+        info.area = 3.14159265358979f * shape->circle.radius * shape->circle.radius;
+        info.center1 = shape->circle.center;
+        break;
+      case sat::ShapeType::Capsule: {
+        const sat::Capsule& c = shape->capsule;
+        info.radius = c.radius;
+        info.centroid = 0.5f * (c.center1 + c.center2);
+        info.area = 3.14159265358979f * c.radius * c.radius + 2.0f * c.radius * sat::distance(c.center1, c.center2);
+        info.center1 = c.center1;
+        info.center2 = c.center2;
+        break;
+      }
+      case sat::ShapeType::Polygon:
+        info.vertexCount = shape->polygon.count();
+        info.centroid = shape->polygon.centroid();
+        info.area = shape->polygon.area();
+        break;
+    }
+    return info;
+  }
+
+  /// World-space bounds of a shape under a transform; `status` an error code for a bad handle (argument 0) or
+  /// transform (argument 1).
+  static BoundsResult bounds(int32_t handle, const TransformValue& t) {
+    BoundsResult r;
+    const sat::Shape* shape = findShape(handle);
+    if (!shape) {
+      r.status = errorCode(sat::Status::InvalidArgument, 0);
+      return r;
+    }
+    const sat::Transform xf = sat::makeTransform(t.x, t.y, t.angle, t.scaleX, t.scaleY);
+    const sat::Status status = sat::checkTransform(xf);
+    if (status != sat::Status::Ok) {
+      r.status = errorCode(status, 1);
+      return r;
+    }
+    r.bounds = sat::computeAABB(*shape, xf);
+    return r;
+  }
+
+  /// Copies a polygon's vertices then normals (2 * count floats each) to the start of the buffer. Returns count
+  /// (0 for a circle or capsule) or an error (a handle that is not live, a buffer too small).
+  static int32_t vertices(int32_t handle) {
+    const sat::Shape* shape = findShape(handle);
+    if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+    if (shape->type != sat::ShapeType::Polygon) return 0;
+    const sat::Polygon& p = shape->polygon;
+    const int n = p.count();
+    if (static_cast<uint64_t>(n) * 16u > bufferBytes()) return errorCode(sat::Status::InvalidArgument, 1);
+    float* out = static_cast<float*>(bufferData());
+    std::memcpy(out, p.vertices(), static_cast<size_t>(n) * sizeof(sat::Vec2));
+    std::memcpy(out + 2 * n, p.normals(), static_cast<size_t>(n) * sizeof(sat::Vec2));
+    return n;
+  }
+};
+
 }  // namespace
 
-extern "C" {
-
-EMSCRIPTEN_KEEPALIVE float* sat_scratch() { return scratch(); }
-EMSCRIPTEN_KEEPALIVE void* sat_buffer(uint32_t bytes) { return buffer(bytes); }
-EMSCRIPTEN_KEEPALIVE int sat_live_shapes() { return liveShapeCount(); }
-
-/// points: `count` (x, y) float pairs. hull != 0 takes the convex hull instead of requiring a convex outline.
-EMSCRIPTEN_KEEPALIVE int32_t sat_make_polygon(const float* points, int count, int hull) {
-  if (count < 0 || (count > 0 && !points)) return errorCode(sat::Status::InvalidArgument, 0);
-  const sat::Vec2* vertices = reinterpret_cast<const sat::Vec2*>(points);
-  sat::Polygon polygon;
-  sat::Status status = hull ? sat::makeHull(vertices, count, &polygon) : sat::makePolygon(vertices, count, &polygon);
-  return store(status, sat::Shape(static_cast<sat::Polygon&&>(polygon)));
+EMSCRIPTEN_BINDINGS(sat_shape_store) {
+  using namespace emscripten;
+  value_object<ShapeInfo>("ShapeInfo")
+      .field("status", &ShapeInfo::status)
+      .field("kind", &ShapeInfo::kind)
+      .field("vertexCount", &ShapeInfo::vertexCount)
+      .field("radius", &ShapeInfo::radius)
+      .field("centroid", &ShapeInfo::centroid)
+      .field("area", &ShapeInfo::area)
+      .field("localBounds", &ShapeInfo::localBounds)
+      .field("center1", &ShapeInfo::center1)
+      .field("center2", &ShapeInfo::center2);
+  value_object<BoundsResult>("BoundsResult").field("status", &BoundsResult::status).field("bounds", &BoundsResult::bounds);
+  class_<ShapeStore>("ShapeStore")
+      .class_function("scratch", &ShapeStore::scratchView)
+      .class_function("buffer", &ShapeStore::bufferView)
+      .class_function("live", &ShapeStore::live)
+      .class_function("polygon", &ShapeStore::polygon)
+      .class_function("decompose", &ShapeStore::decompose)
+      .class_function("box", &ShapeStore::box)
+      .class_function("circle", &ShapeStore::circle)
+      .class_function("capsule", &ShapeStore::capsule)
+      .class_function("release", &ShapeStore::release)
+      .class_function("info", &ShapeStore::info)
+      .class_function("bounds", &ShapeStore::bounds)
+      .class_function("vertices", &ShapeStore::vertices);
 }
-
-/// Splits a simple (possibly concave) outline of `count` (x, y) points into convex parts and stores each as a
-/// shape; their handles go to `outHandles` (room for `capacity`). Returns the part count or an error; on error
-/// nothing is stored.
-EMSCRIPTEN_KEEPALIVE int32_t sat_decompose(const float* points, int count, int32_t* outHandles, int capacity) {
-  if (count < 0 || (count > 0 && !points) || !outHandles) return errorCode(sat::Status::InvalidArgument, 0);
-  std::vector<sat::Polygon> parts;
-  sat::Status status = sat::decompose(reinterpret_cast<const sat::Vec2*>(points), count, &parts);
-  if (status != sat::Status::Ok) return errorCode(status, 0);
-  int n = static_cast<int>(parts.size());
-  if (n > capacity) return errorCode(sat::Status::TooManyPoints, 0);
-  for (int i = 0; i < n; ++i) {
-    int32_t handle = addShape(sat::Shape(static_cast<sat::Polygon&&>(parts[i])));
-    if (handle < 0) {
-      for (int j = 0; j < i; ++j) releaseShape(outHandles[j]);
-      return handle;
-    }
-    outHandles[i] = handle;
-  }
-  return n;
-}
-
-EMSCRIPTEN_KEEPALIVE int32_t sat_make_box(float halfWidth, float halfHeight, float cx, float cy, float angle) {
-  sat::Polygon polygon;
-  sat::Status status = sat::makeBox(halfWidth, halfHeight, &polygon, {cx, cy}, angle);
-  return store(status, sat::Shape(static_cast<sat::Polygon&&>(polygon)));
-}
-
-EMSCRIPTEN_KEEPALIVE int32_t sat_make_circle(float cx, float cy, float radius) {
-  sat::Circle circle;
-  sat::Status status = sat::makeCircle({cx, cy}, radius, &circle);
-  return store(status, sat::Shape(circle));
-}
-
-EMSCRIPTEN_KEEPALIVE int32_t sat_make_capsule(float x1, float y1, float x2, float y2, float radius) {
-  sat::Capsule capsule;
-  sat::Status status = sat::makeCapsule({x1, y1}, {x2, y2}, radius, &capsule);
-  return store(status, sat::Shape(capsule));
-}
-
-EMSCRIPTEN_KEEPALIVE int sat_release(int32_t handle) { return releaseShape(handle) ? 1 : 0; }
-
-/// Writes the shape's description at scratch[kOut..]: type (int), vertex count (int), radius, centroid x/y,
-/// area, local bounds (4), then circle centre or capsule centres (4). Returns the type or an error.
-EMSCRIPTEN_KEEPALIVE int sat_shape_info(int32_t handle) {
-  const sat::Shape* shape = findShape(handle);
-  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
-  float* out = scratch() + kOut;
-  std::memset(out, 0, 14 * sizeof(float));
-  int32_t type = static_cast<int32_t>(shape->type);
-  int32_t count = 0;
-  sat::AABB bounds = sat::localBounds(*shape);
-  switch (shape->type) {
-    case sat::ShapeType::Circle:
-      out[2] = shape->circle.radius;
-      out[3] = shape->circle.center.x;
-      out[4] = shape->circle.center.y;
-      out[5] = 3.14159265358979f * shape->circle.radius * shape->circle.radius;
-      out[10] = shape->circle.center.x;
-      out[11] = shape->circle.center.y;
-      break;
-    case sat::ShapeType::Capsule: {
-      const sat::Capsule& c = shape->capsule;
-      out[2] = c.radius;
-      sat::Vec2 mid = 0.5f * (c.center1 + c.center2);
-      out[3] = mid.x;
-      out[4] = mid.y;
-      out[5] = 3.14159265358979f * c.radius * c.radius + 2.0f * c.radius * sat::distance(c.center1, c.center2);
-      out[10] = c.center1.x;
-      out[11] = c.center1.y;
-      out[12] = c.center2.x;
-      out[13] = c.center2.y;
-      break;
-    }
-    case sat::ShapeType::Polygon:
-      count = shape->polygon.count();
-      out[3] = shape->polygon.centroid().x;
-      out[4] = shape->polygon.centroid().y;
-      out[5] = shape->polygon.area();
-      break;
-  }
-  std::memcpy(out + 0, &type, 4);
-  std::memcpy(out + 1, &count, 4);
-  out[6] = bounds.lower.x;
-  out[7] = bounds.lower.y;
-  out[8] = bounds.upper.x;
-  out[9] = bounds.upper.y;
-  return type;
-}
-
-/// World-space bounds of a stored shape under the scratch transform A: lower x/y, upper x/y at scratch[kOut..].
-/// Returns 0, or an error for a bad handle (argument 0) or transform (argument 1).
-EMSCRIPTEN_KEEPALIVE int32_t sat_shape_bounds(int32_t handle) {
-  const sat::Shape* shape = findShape(handle);
-  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
-  const sat::Transform xf = readTransform(scratch() + kInXfA);
-  const sat::Status status = sat::checkTransform(xf);
-  if (status != sat::Status::Ok) return errorCode(status, 1);
-  const sat::AABB bounds = sat::computeAABB(*shape, xf);
-  float* out = scratch() + kOut;
-  out[0] = bounds.lower.x;
-  out[1] = bounds.lower.y;
-  out[2] = bounds.upper.x;
-  out[3] = bounds.upper.y;
-  return 0;
-}
-
-/// Copies a polygon's vertices then normals (2 * count floats each) to `out`. Returns count or an error.
-EMSCRIPTEN_KEEPALIVE int sat_shape_vertices(int32_t handle, float* out) {
-  const sat::Shape* shape = findShape(handle);
-  if (!shape || !out) return errorCode(sat::Status::InvalidArgument, 0);
-  if (shape->type != sat::ShapeType::Polygon) return 0;
-  const sat::Polygon& p = shape->polygon;
-  int n = p.count();
-  std::memcpy(out, p.vertices(), static_cast<size_t>(n) * sizeof(sat::Vec2));
-  std::memcpy(out + 2 * n, p.normals(), static_cast<size_t>(n) * sizeof(sat::Vec2));
-  return n;
-}
-
-}  // extern "C"

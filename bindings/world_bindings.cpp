@@ -1,15 +1,16 @@
-// sat-wasm bindings: the collision world (sat::World) as plain wasm exports, for the same reason as the narrow
-// phase (binding_common.h): numbers in, numbers out, one call per frame on the hot path.
-//
-// A world crosses as the address of a WorldBox (a World plus an info block). update() fills the info block with
-// the addresses and counts of the event and contact arrays and the frame's stats, so JavaScript reads everything
-// from memory after one call. Body definitions, transforms and query inputs cross through the scratch block;
-// variable-size inputs and outputs through the growable buffer. Layouts are mirrored by bindings/ts/world.ts.
+// sat-wasm bindings: the collision world (sat::World) as the registered class World (a World plus an info block).
+// update() fills the info block, a typed memory view, with the addresses and counts of the event and contact
+// arrays and the frame's stats, so JavaScript reads everything from memory after one call per frame; the transform
+// buffer is a typed memory view too. Body definitions cross as a value object; shape lists and query outputs
+// through the growable buffer; query transforms through the scratch block. Every layout is a registered constant.
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
 
 #include "binding_common.h"
 #include "sat/world.h"
@@ -18,14 +19,30 @@ using namespace satjs;
 
 namespace {
 
-// Info block, in 32-bit words (mirrored by the I_* constants of world.ts).
+// Info block, in 32-bit words.
 // Begin, stay and end events: address and count each, in that order from kInfoBegin (words 0-1, 2-3, 4-5).
 constexpr int kInfoBegin = 0;
 constexpr int kInfoContacts = 6;        ///< contacts
 constexpr int kInfoShapeContacts = 8;   ///< shape contacts
 constexpr int kInfoRejected = 10;       ///< rejected bodies
-constexpr int kInfoStatsInt = 12;       ///< moved, candidates, touching, narrow tests, swept, rejected, residual pairs
-constexpr int kInfoStatsFloat = 19;     ///< residual depth, sync, broad, ccd, pairs, narrow, events, push (ms)
+// The frame's stats: uint32 counts, then floats (depth, stage times in ms).
+enum InfoStat : int {
+  kMovedBodies = 12,
+  kCandidatePairs,
+  kTouchingPairs,
+  kNarrowTests,
+  kSweptBodies,
+  kRejected,
+  kResidualPairs,
+  kResidualDepth,
+  kSyncMs,
+  kBroadMs,
+  kCcdMs,
+  kPairsMs,
+  kNarrowMs,
+  kEventsMs,
+  kPushMs,
+};
 constexpr int kInfoBlockBytes = 27;     ///< bytes of the blocks holding begin, stay and end events
 constexpr int kInfoWords = 32;
 
@@ -60,6 +77,7 @@ struct WorldBox {
 };
 
 // The JavaScript layer reads these structs word by word.
+static_assert(kPushMs < kInfoBlockBytes, "stats end before the block sizes");
 static_assert(sizeof(sat::BodyPair) == 8, "BodyPair: two ids");
 static_assert(sizeof(sat::Contact) == 4 * sat::kContactWords, "Contact: 16 words");
 static_assert(sizeof(sat::ShapeContact) == 60, "ShapeContact: 15 words");
@@ -93,24 +111,23 @@ void fillInfo(WorldBox* box) {
   info[kInfoRejected] = address(w.rejected());
   info[kInfoRejected + 1] = uint32_t(w.rejectedCount());
   const sat::UpdateStats& s = w.stats();
-  info[kInfoStatsInt + 0] = uint32_t(s.movedBodies);
-  info[kInfoStatsInt + 1] = uint32_t(s.candidatePairs);
-  info[kInfoStatsInt + 2] = uint32_t(s.touchingPairs);
-  info[kInfoStatsInt + 3] = uint32_t(s.narrowTests);
-  info[kInfoStatsInt + 4] = uint32_t(s.sweptBodies);
-  info[kInfoStatsInt + 5] = uint32_t(s.rejected);
-  info[kInfoStatsInt + 6] = uint32_t(s.residualPairs);
-  putFloat(info, kInfoStatsFloat + 0, s.residualDepth);
-  putFloat(info, kInfoStatsFloat + 1, s.syncMs);
-  putFloat(info, kInfoStatsFloat + 2, s.broadMs);
-  putFloat(info, kInfoStatsFloat + 3, s.ccdMs);
-  putFloat(info, kInfoStatsFloat + 4, s.pairsMs);
-  putFloat(info, kInfoStatsFloat + 5, s.narrowMs);
-  putFloat(info, kInfoStatsFloat + 6, s.eventsMs);
-  putFloat(info, kInfoStatsFloat + 7, s.pushMs);
+  info[kMovedBodies] = uint32_t(s.movedBodies);
+  info[kCandidatePairs] = uint32_t(s.candidatePairs);
+  info[kTouchingPairs] = uint32_t(s.touchingPairs);
+  info[kNarrowTests] = uint32_t(s.narrowTests);
+  info[kSweptBodies] = uint32_t(s.sweptBodies);
+  info[kRejected] = uint32_t(s.rejected);
+  info[kResidualPairs] = uint32_t(s.residualPairs);
+  putFloat(info, kResidualDepth, s.residualDepth);
+  putFloat(info, kSyncMs, s.syncMs);
+  putFloat(info, kBroadMs, s.broadMs);
+  putFloat(info, kCcdMs, s.ccdMs);
+  putFloat(info, kPairsMs, s.pairsMs);
+  putFloat(info, kNarrowMs, s.narrowMs);
+  putFloat(info, kEventsMs, s.eventsMs);
+  putFloat(info, kPushMs, s.pushMs);
 }
 
-sat::World& W(WorldBox* box) { return box->world; }
 
 // The pair filter calls into JavaScript: the TypeScript layer installs Module.satPairFilter(world, a, b), which
 // dispatches to the world's own callback (and never throws: errors are kept and rethrown after update()).
@@ -122,27 +139,32 @@ bool jsPairFilter(void* context, sat::BodyId a, sat::BodyId b) {
   return sat_js_pair_filter(address(context), a, b) != 0;
 }
 
-/// The body definition the JavaScript layer wrote at scratch[0..10]: type, x, y, angle, scaleX, scaleY (floats),
-/// userId, group, mask (uint32), flags (1 sensor, 2 enabled, 4 bullet), mass.
-sat::BodyDef readDef() {
-  const float* f = scratch();
-  uint32_t u[11];
-  std::memcpy(u, f, sizeof(u));
-  sat::BodyDef def;
-  def.type = u[0] == 0 ? sat::BodyType::Static : u[0] == 1 ? sat::BodyType::Kinematic : sat::BodyType::Dynamic;
-  def.x = f[1];
-  def.y = f[2];
-  def.angle = f[3];
-  def.scaleX = f[4];
-  def.scaleY = f[5];
-  def.userId = u[6];
-  def.group = u[7];
-  def.mask = u[8];
-  def.sensor = (u[9] & 1u) != 0;
-  def.enabled = (u[9] & 2u) != 0;
-  def.bullet = (u[9] & 4u) != 0;
-  def.mass = f[10];
-  return def;
+/// A body definition as JavaScript passes it (sat::BodyDef with the type as a BodyType value).
+struct BodyDefValue {
+  int type = 2;
+  float x = 0.0f, y = 0.0f, angle = 0.0f, scaleX = 1.0f, scaleY = 1.0f;
+  uint32_t userId = 0, group = 1, mask = 0xFFFFFFFFu;
+  bool sensor = false, enabled = true, bullet = false;
+  float mass = 1.0f;
+};
+
+/// A refused type is InvalidArgument (createBody checks the rest).
+bool readDef(const BodyDefValue& v, sat::BodyDef* def) {
+  if (v.type < 0 || v.type > 2) return false;
+  def->type = sat::BodyType(v.type);
+  def->x = v.x;
+  def->y = v.y;
+  def->angle = v.angle;
+  def->scaleX = v.scaleX;
+  def->scaleY = v.scaleY;
+  def->userId = v.userId;
+  def->group = v.group;
+  def->mask = v.mask;
+  def->sensor = v.sensor;
+  def->enabled = v.enabled;
+  def->bullet = v.bullet;
+  def->mass = v.mass;
+  return true;
 }
 
 sat::QueryFilter makeFilter(uint32_t group, uint32_t mask, int sensors) {
@@ -155,9 +177,14 @@ sat::QueryFilter makeFilter(uint32_t group, uint32_t mask, int sensors) {
 
 int32_t status(sat::Status s) { return static_cast<int32_t>(s); }
 
-/// Words per shape in the shape lists of sat_world_add / sat_world_set_shapes: handle, offset x, offset y, angle,
-/// userData (mirrored by SHAPE_ENTRY_WORDS in world.ts).
+// Flags of World.create.
+constexpr int kWorldTimeStages = 1;
+constexpr int kWorldKinematicPairs = 2;
+
+/// Words per shape in the shape lists of add() / setShapes(): handle (int32), offset x, offset y, angle, userData
+/// (uint32).
 constexpr int kShapeWords = 5;
+constexpr int kShapeHandle = 0, kShapeOffset = 1, kShapeAngle = 3, kShapeUserData = 4;
 
 /// The shape definitions of a shape list: small bodies on the stack, large ones (rare) on the heap.
 struct ShapeDefs {
@@ -175,276 +202,472 @@ struct ShapeDefs {
     for (int i = 0; i < count; ++i) {
       const float* w = shapes + kShapeWords * i;
       int32_t handle;
-      std::memcpy(&handle, w, 4);
+      std::memcpy(&handle, w + kShapeHandle, 4);
       const sat::Shape* shape = findShape(handle);
       if (!shape) return sat::Status::InvalidArgument;
       data[i].shape = *shape;
-      data[i].offset = {w[1], w[2]};
-      data[i].angle = w[3];
-      std::memcpy(&data[i].userData, w + 4, 4);
+      data[i].offset = {w[kShapeOffset], w[kShapeOffset + 1]};
+      data[i].angle = w[kShapeAngle];
+      std::memcpy(&data[i].userData, w + kShapeUserData, 4);
     }
     return sat::Status::Ok;
   }
 };
 
-void writeId(sat::BodyId id) { std::memcpy(scratch() + kOut, &id, 4); }
-
-}  // namespace
-
-extern "C" {
-
-/// A new world; returns its address (0 when memory cannot grow). broadPhase: 0 grid, 1 tree, 2 sort-and-sweep.
-/// flags: 1 time the stages (WorldOptions::timeStages), 2 kinematic pairs (WorldOptions::kinematicPairs).
-EMSCRIPTEN_KEEPALIVE WorldBox* sat_world_create(int broadPhase, float treeMargin, float gridCellSize, int capacity,
-                                                int flags) {
-  sat::WorldOptions options;
-  options.broadPhase = broadPhase == 1   ? sat::BroadPhaseType::Tree
-                       : broadPhase == 2 ? sat::BroadPhaseType::SortAndSweep
-                                         : sat::BroadPhaseType::Grid;
-  options.treeMargin = treeMargin;
-  options.gridCellSize = gridCellSize;
-  options.capacity = capacity > 0 ? capacity : 0;
-  options.timeStages = (flags & 1) != 0;
-  options.kinematicPairs = (flags & 2) != 0;
-  WorldBox* box = new (std::nothrow) WorldBox(options);
-  if (box) fillInfo(box);
-  return box;
+/// The shape list of `count` entries at the start of the buffer, or nullptr when the buffer is shorter.
+const float* shapeList(int count) {
+  if (count <= 0 || count > 0xFFFF || uint64_t(count) * 4u * kShapeWords > bufferBytes()) return nullptr;
+  return static_cast<const float*>(bufferData());
 }
 
-EMSCRIPTEN_KEEPALIVE void sat_world_destroy(WorldBox* box) { delete box; }
+/// Results that are an unsigned 32-bit value or a status cross as a double: the value, or minus the status.
+double valueOr(sat::Status s, uint32_t value) { return s == sat::Status::Ok ? double(value) : -double(int(s)); }
 
-/// Address of the world's info block (stable for the world's life).
-EMSCRIPTEN_KEEPALIVE uint32_t* sat_world_info(WorldBox* box) { return box->info; }
+struct BodyInfo {
+  int32_t status = 0;
+  uint32_t userId = 0;
+  int type = 0;
+  int shapeCount = 0;
+  sat::AABB bounds;
+};
 
-/// A body of `count` shapes: kShapeWords words each at `shapes` (handle, offset x, offset y, angle, userData); the
-/// definition in the scratch block (readDef). Returns a status; the id at scratch[kOut] (uint32).
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_add(WorldBox* box, const float* shapes, int count) {
-  if (count <= 0 || count > 0xFFFF || !shapes) return status(sat::Status::InvalidArgument);
-  const sat::BodyDef def = readDef();
-  sat::BodyId id = sat::kNullBody;
-  ShapeDefs defs;
-  sat::Status s = defs.read(shapes, count);
-  if (s == sat::Status::Ok) s = W(box).createBody(def, defs.data, count, &id);
-  writeId(id);
-  fillInfo(box);  // the event arrays do not move, but keep the block exact
-  return status(s);
-}
+struct BodyDistanceResult {
+  int32_t status = 0;
+  sat::Vec2 pointA{0.0f, 0.0f};
+  sat::Vec2 pointB{0.0f, 0.0f};
+  sat::Vec2 normal{0.0f, 0.0f};
+  float distance = 0.0f;
+  int shapeA = 0;
+  int shapeB = 0;
+};
 
-/// Replaces a body's shapes (same layout as sat_world_add).
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_shapes(WorldBox* box, uint32_t id, const float* shapes, int count) {
-  if (count <= 0 || count > 0xFFFF || !shapes) return status(sat::Status::InvalidArgument);
-  ShapeDefs defs;
-  sat::Status s = defs.read(shapes, count);
-  if (s == sat::Status::Ok) s = W(box).setShapes(id, defs.data, count);
-  return status(s);
-}
+struct ShapeContactValue {
+  uint32_t a = 0, b = 0;
+  int shapeA = 0, shapeB = 0;
+  sat::Manifold manifold;
+};
 
-/// type: 0 static, 1 kinematic, 2 dynamic.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_type(WorldBox* box, uint32_t id, int type) {
-  if (type < 0 || type > 2) return status(sat::Status::InvalidArgument);
-  return status(W(box).setType(id, sat::BodyType(type)));
-}
+sat::ManifoldPoint pointOf(const sat::Manifold& m, int i) { return i < m.pointCount ? m.points[i] : sat::ManifoldPoint{}; }
+sat::ManifoldPoint point0(const sat::Manifold& m) { return pointOf(m, 0); }
+sat::ManifoldPoint point1(const sat::Manifold& m) { return pointOf(m, 1); }
+void setPoint0(sat::Manifold& m, sat::ManifoldPoint p) { m.points[0] = p; }
+void setPoint1(sat::Manifold& m, sat::ManifoldPoint p) { m.points[1] = p; }
 
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_scale(WorldBox* box, uint32_t id, float scaleX, float scaleY) {
-  return status(W(box).setScale(id, scaleX, scaleY));
-}
-
-/// The userData of shape `shape` of the body at scratch[kOut] (uint32); a status.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_shape_user_data(WorldBox* box, uint32_t id, int shape) {
-  sat::Status s = W(box).check(id);
-  if (s != sat::Status::Ok) return status(s);
-  if (shape < 0 || shape >= W(box).shapeCount(id)) return status(sat::Status::InvalidArgument);
-  const uint32_t u = W(box).shapeUserData(id, shape);
-  std::memcpy(scratch() + kOut, &u, 4);
-  return 0;
-}
-
-/// A body from a simple outline of `count` (x, y) points, decomposed into convex parts.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_add_concave(WorldBox* box, const float* points, int count) {
-  if (count < 0 || (count > 0 && !points)) return status(sat::Status::InvalidArgument);
-  const sat::BodyDef def = readDef();
-  sat::BodyId id = sat::kNullBody;
-  sat::Status s = W(box).createConcaveBody(def, reinterpret_cast<const sat::Vec2*>(points), count, &id);
-  writeId(id);
-  return status(s);
-}
-
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_remove(WorldBox* box, uint32_t id) { return status(W(box).destroyBody(id)); }
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_check(WorldBox* box, uint32_t id) { return status(W(box).check(id)); }
-EMSCRIPTEN_KEEPALIVE int sat_world_body_count(WorldBox* box) { return W(box).bodyCount(); }
-
-/// The slot of a live body (>= 0), or minus the status (UnknownBody, RemovedBody).
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_slot_of(WorldBox* box, uint32_t id) {
-  const int slot = W(box).slotOf(id);
-  return slot >= 0 ? slot : -status(W(box).check(id));
-}
-
-/// teleport != 0: CCD does not sweep this change.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_transform(WorldBox* box, uint32_t id, float x, float y, float angle,
-                                                     float scaleX, float scaleY, int teleport) {
-  return status(W(box).setTransform(id, x, y, angle, scaleX, scaleY, teleport != 0));
-}
-
-/// The transform as of the last update at scratch[kOut..]: x, y, angle (as set), scaleX, scaleY.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_get_transform(WorldBox* box, uint32_t id) {
-  return status(W(box).getTransform(id, scratch() + kOut));
-}
-
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_enabled(WorldBox* box, uint32_t id, int enabled) {
-  return status(W(box).setEnabled(id, enabled != 0));
-}
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_filter(WorldBox* box, uint32_t id, uint32_t group, uint32_t mask) {
-  return status(W(box).setFilter(id, group, mask));
-}
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_sensor(WorldBox* box, uint32_t id, int sensor) {
-  return status(W(box).setSensor(id, sensor != 0));
-}
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_bullet(WorldBox* box, uint32_t id, int bullet) {
-  return status(W(box).setBullet(id, bullet != 0));
-}
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_mass(WorldBox* box, uint32_t id, float mass) {
-  return status(W(box).setMass(id, mass));
-}
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_set_user_id(WorldBox* box, uint32_t id, uint32_t userId) {
-  return status(W(box).setUserId(id, userId));
-}
-
-/// At scratch[kOut..]: userId, type (0 static, 1 kinematic, 2 dynamic), shape count (uint32), bounds (4 floats).
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_body_info(WorldBox* box, uint32_t id) {
-  const sat::World& w = W(box);
-  sat::Status s = w.check(id);
-  if (s != sat::Status::Ok) return status(s);
-  float* out = scratch() + kOut;
-  uint32_t u[3] = {w.userId(id), uint32_t(w.type(id)), uint32_t(w.shapeCount(id))};
-  std::memcpy(out, u, sizeof(u));
-  sat::AABB b{};
-  w.bounds(id, &b);
-  out[3] = b.lower.x;
-  out[4] = b.lower.y;
-  out[5] = b.upper.x;
-  out[6] = b.upper.y;
-  return 0;
-}
-
-EMSCRIPTEN_KEEPALIVE float* sat_world_transforms(WorldBox* box) { return W(box).transformBuffer(); }
-EMSCRIPTEN_KEEPALIVE int sat_world_capacity(WorldBox* box) { return W(box).transformCapacity(); }
-
-EMSCRIPTEN_KEEPALIVE void sat_world_set_push_apart(WorldBox* box, int enabled, int iterations, float slop) {
-  sat::PushApartOptions o;
-  o.enabled = enabled != 0;
-  o.iterations = iterations;
-  o.slop = slop;
-  W(box).setPushApart(o);
-}
-
-/// on != 0: update() asks Module.satPairFilter(world, a, b) about every pair about to enter the pair cache.
-EMSCRIPTEN_KEEPALIVE void sat_world_set_pair_filter(WorldBox* box, int on) {
-  if (on) {
-    W(box).setPairFilter(jsPairFilter, box);
-  } else {
-    W(box).setPairFilter(nullptr, nullptr);
+/// The registered class World. Each method is one call into the module; ids are uint32.
+class WorldHandle {
+ public:
+  /// nullptr (JavaScript null) when memory cannot grow. broadPhase: a BroadPhaseKind value; flags: WORLD_* bits.
+  static WorldBox* create(int broadPhase, float treeMargin, float gridCellSize, int capacity, int flags) {
+    sat::WorldOptions options;
+    options.broadPhase = broadPhase == 1   ? sat::BroadPhaseType::Tree
+                         : broadPhase == 2 ? sat::BroadPhaseType::SortAndSweep
+                                           : sat::BroadPhaseType::Grid;
+    options.treeMargin = treeMargin;
+    options.gridCellSize = gridCellSize;
+    options.capacity = capacity > 0 ? capacity : 0;
+    options.timeStages = (flags & kWorldTimeStages) != 0;
+    options.kinematicPairs = (flags & kWorldKinematicPairs) != 0;
+    WorldBox* box = new (std::nothrow) WorldBox(options);
+    if (box) fillInfo(box);
+    return box;
   }
-}
 
-/// The frame: one call. Fills the info block; returns the update's status (Ok, or the first refused body's).
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_update(WorldBox* box) {
-  sat::Status s = W(box).update();
-  fillInfo(box);
-  return status(s);
-}
+  static std::string statusMessage(int s) { return sat::worldStatusMessage(static_cast<sat::Status>(s)); }
 
-/// Ray from scratch[0..1] along scratch[2..3]. capacity 0: closest hit at scratch[kOut] (7 words), returns 1 / 0.
-/// Otherwise every hit into `out` (up to capacity), returns the total. -1 for a bad ray.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_raycast(WorldBox* box, uint32_t group, uint32_t mask, int sensors,
-                                               sat::RayHit* out, int capacity) {
-  const float* in = scratch();
-  sat::RayCastInput ray;
-  ray.origin = {in[0], in[1]};
-  ray.translation = {in[2], in[3]};
-  ray.maxFraction = 1.0f;
-  if (!sat::isInRange(ray.origin) || !sat::isInRange(ray.translation)) return -1;
-  const sat::QueryFilter filter = makeFilter(group, mask, sensors);
-  if (capacity <= 0) {
+  static emscripten::val info(WorldBox& box) { return emscripten::val(emscripten::typed_memory_view(size_t(kInfoWords), box.info)); }
+
+  /// A body of `count` shapes (shape list in the buffer). The new id, or minus the status.
+  static double add(WorldBox& box, const BodyDefValue& v, int count) {
+    const float* shapes = shapeList(count);
+    sat::BodyDef def;
+    if (!shapes || !readDef(v, &def)) return valueOr(sat::Status::InvalidArgument, 0);
+    sat::BodyId id = sat::kNullBody;
+    ShapeDefs defs;
+    sat::Status s = defs.read(shapes, count);
+    if (s == sat::Status::Ok) s = box.world.createBody(def, defs.data, count, &id);
+    fillInfo(&box);  // the event arrays do not move, but keep the block exact
+    return valueOr(s, id);
+  }
+
+  /// A body from a simple outline of `count` (x, y) points at the start of the buffer, decomposed into convex parts.
+  static double addConcave(WorldBox& box, const BodyDefValue& v, int count) {
+    sat::BodyDef def;
+    if (count < 0 || uint64_t(count) * 8u > bufferBytes() || !readDef(v, &def)) return valueOr(sat::Status::InvalidArgument, 0);
+    sat::BodyId id = sat::kNullBody;
+    sat::Status s = box.world.createConcaveBody(def, static_cast<const sat::Vec2*>(bufferData()), count, &id);
+    return valueOr(s, id);
+  }
+
+  static int32_t setShapes(WorldBox& box, uint32_t id, int count) {
+    const float* shapes = shapeList(count);
+    if (!shapes) return status(sat::Status::InvalidArgument);
+    ShapeDefs defs;
+    sat::Status s = defs.read(shapes, count);
+    if (s == sat::Status::Ok) s = box.world.setShapes(id, defs.data, count);
+    return status(s);
+  }
+
+  static int32_t setType(WorldBox& box, uint32_t id, int type) {
+    if (type < 0 || type > 2) return status(sat::Status::InvalidArgument);
+    return status(box.world.setType(id, sat::BodyType(type)));
+  }
+
+  static int32_t setScale(WorldBox& box, uint32_t id, float scaleX, float scaleY) {
+    return status(box.world.setScale(id, scaleX, scaleY));
+  }
+
+  /// The userData of shape `shape` of the body, or minus the status.
+  static double shapeUserData(WorldBox& box, uint32_t id, int shape) {
+    sat::Status s = box.world.check(id);
+    if (s != sat::Status::Ok) return valueOr(s, 0);
+    if (shape < 0 || shape >= box.world.shapeCount(id)) return valueOr(sat::Status::InvalidArgument, 0);
+    return valueOr(s, box.world.shapeUserData(id, shape));
+  }
+
+  static int32_t remove(WorldBox& box, uint32_t id) { return status(box.world.destroyBody(id)); }
+  static int32_t check(WorldBox& box, uint32_t id) { return status(box.world.check(id)); }
+  static int bodyCount(WorldBox& box) { return box.world.bodyCount(); }
+
+  /// The slot of a live body (>= 0), or minus the status (UnknownBody, RemovedBody).
+  static int32_t slotOf(WorldBox& box, uint32_t id) {
+    const int slot = box.world.slotOf(id);
+    return slot >= 0 ? slot : -status(box.world.check(id));
+  }
+
+  /// teleport: CCD does not sweep this change.
+  static int32_t setTransform(WorldBox& box, uint32_t id, float x, float y, float angle, float scaleX, float scaleY,
+                              bool teleport) {
+    return status(box.world.setTransform(id, x, y, angle, scaleX, scaleY, teleport));
+  }
+
+  /// The transform as of the last update at scratch[kOut..] (x, y, angle as set, scaleX, scaleY); a status. Through
+  /// the scratch block, not a value object: World.getTransform(id, out) promises no allocation.
+  static int32_t getTransform(WorldBox& box, uint32_t id) { return status(box.world.getTransform(id, scratch() + kOut)); }
+
+  static int32_t setEnabled(WorldBox& box, uint32_t id, bool enabled) { return status(box.world.setEnabled(id, enabled)); }
+  static int32_t setFilter(WorldBox& box, uint32_t id, uint32_t group, uint32_t mask) {
+    return status(box.world.setFilter(id, group, mask));
+  }
+  static int32_t setSensor(WorldBox& box, uint32_t id, bool sensor) { return status(box.world.setSensor(id, sensor)); }
+  static int32_t setBullet(WorldBox& box, uint32_t id, bool bullet) { return status(box.world.setBullet(id, bullet)); }
+  static int32_t setMass(WorldBox& box, uint32_t id, float mass) { return status(box.world.setMass(id, mass)); }
+  static int32_t setUserId(WorldBox& box, uint32_t id, uint32_t userId) { return status(box.world.setUserId(id, userId)); }
+
+  static BodyInfo bodyInfo(WorldBox& box, uint32_t id) {
+    BodyInfo info;
+    const sat::World& w = box.world;
+    info.status = status(w.check(id));
+    if (info.status) return info;
+    info.userId = w.userId(id);
+    info.type = int(w.type(id));
+    info.shapeCount = w.shapeCount(id);
+    w.bounds(id, &info.bounds);
+    return info;
+  }
+
+  /// The transform buffer (TRANSFORM_FLOATS per slot) as a Float32Array.
+  static emscripten::val transforms(WorldBox& box) {
+    return emscripten::val(emscripten::typed_memory_view(size_t(kTransformFloats) * size_t(box.world.transformCapacity()),
+                                                         box.world.transformBuffer()));
+  }
+  static int capacity(WorldBox& box) { return box.world.transformCapacity(); }
+
+  static void setPushApart(WorldBox& box, bool enabled, int iterations, float slop) {
+    sat::PushApartOptions o;
+    o.enabled = enabled;
+    o.iterations = iterations;
+    o.slop = slop;
+    box.world.setPushApart(o);
+  }
+
+  /// on: update() asks Module.satPairFilter(world, a, b) about every pair about to enter the pair cache.
+  static void setPairFilter(WorldBox& box, bool on) {
+    if (on) {
+      box.world.setPairFilter(jsPairFilter, &box);
+    } else {
+      box.world.setPairFilter(nullptr, nullptr);
+    }
+  }
+
+  /// The world's address: the first argument of Module.satPairFilter.
+  static uint32_t key(WorldBox& box) { return address(&box); }
+
+  /// The frame: one call. Fills the info block; returns the update's status (Ok, or the first refused body's).
+  static int32_t update(WorldBox& box) {
+    sat::Status s = box.world.update();
+    fillInfo(&box);
+    return status(s);
+  }
+
+  /// Ray from (x, y) along (dx, dy). capacity 0: the closest hit at scratch[kOut] (RAY_HIT layout), returns 1 / 0.
+  /// Otherwise every hit into the buffer (up to capacity, clamped to what it holds), returns the total. -1 for a
+  /// bad ray.
+  static int32_t raycast(WorldBox& box, float x, float y, float dx, float dy, uint32_t group, uint32_t mask,
+                         bool sensors, int capacity) {
+    sat::RayCastInput ray;
+    ray.origin = {x, y};
+    ray.translation = {dx, dy};
+    ray.maxFraction = 1.0f;
+    if (!sat::isInRange(ray.origin) || !sat::isInRange(ray.translation)) return -1;
+    const sat::QueryFilter filter = makeFilter(group, mask, sensors);
+    if (capacity <= 0) {
+      sat::RayHit hit;
+      if (!box.world.raycastClosest(ray, filter, &hit)) return 0;
+      std::memcpy(scratch() + kOut, &hit, sizeof(hit));
+      return 1;
+    }
+    return box.world.raycastAll(ray, filter, static_cast<sat::RayHit*>(bufferData()), clamp<sat::RayHit>(capacity));
+  }
+
+  /// Body ids into the buffer (up to capacity); returns the total, or -1 for a bad point.
+  static int32_t queryPoint(WorldBox& box, float x, float y, uint32_t group, uint32_t mask, bool sensors, int capacity) {
+    const sat::Vec2 p{x, y};
+    if (!sat::isInRange(p)) return -1;
+    return box.world.queryPoint(p, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+                                clamp<sat::BodyId>(capacity));
+  }
+
+  static int32_t queryAABB(WorldBox& box, float lowerX, float lowerY, float upperX, float upperY, uint32_t group,
+                           uint32_t mask, bool sensors, int capacity) {
+    sat::AABB b{{lowerX, lowerY}, {upperX, upperY}};
+    if (!sat::isInRange(b.lower) || !sat::isInRange(b.upper) || !(b.lower.x <= b.upper.x) || !(b.lower.y <= b.upper.y))
+      return -1;
+    return box.world.queryAABB(b, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+                               clamp<sat::BodyId>(capacity));
+  }
+
+  /// Shape `handle` under the scratch transform A; ids into the buffer. The total, or an error code.
+  static int32_t queryShape(WorldBox& box, int32_t handle, uint32_t group, uint32_t mask, bool sensors, int capacity) {
+    const sat::Shape* shape = findShape(handle);
+    if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+    sat::Transform xf = readTransform(scratch() + kInXfA);
+    sat::Status s = sat::checkTransform(xf);
+    if (s != sat::Status::Ok) return errorCode(s, 1);
+    return box.world.queryShape(*shape, xf, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+                                clamp<sat::BodyId>(capacity));
+  }
+
+  /// Shape `handle` under the scratch transform A, swept along (dx, dy). 1 with the hit at scratch[kOut] (RAY_HIT
+  /// layout), 0 for none, or an error code for a bad transform / translation.
+  static int32_t castShape(WorldBox& box, int32_t handle, float dx, float dy, uint32_t group, uint32_t mask,
+                           bool sensors) {
+    const sat::Shape* shape = findShape(handle);
+    if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+    sat::Transform xf = readTransform(scratch() + kInXfA);
+    sat::Status s = sat::checkTransform(xf);
+    if (s != sat::Status::Ok) return errorCode(s, 1);
+    const sat::Vec2 move{dx, dy};
+    if (!sat::isInRange(move) || !sat::isInRange(xf.p + move)) return errorCode(sat::Status::OutOfRange, 2);
     sat::RayHit hit;
-    if (!W(box).raycastClosest(ray, filter, &hit)) return 0;
+    if (!box.world.castShape(*shape, xf, move, makeFilter(group, mask, sensors), &hit)) return 0;
     std::memcpy(scratch() + kOut, &hit, sizeof(hit));
     return 1;
   }
-  return W(box).raycastAll(ray, filter, out, capacity);
+
+  /// Bodies overlapping shape `handle` under the scratch transform A, into the buffer (SHAPE_OVERLAP layout);
+  /// the total, or an error code.
+  static int32_t overlapShape(WorldBox& box, int32_t handle, uint32_t group, uint32_t mask, bool sensors, int capacity) {
+    const sat::Shape* shape = findShape(handle);
+    if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
+    sat::Transform xf = readTransform(scratch() + kInXfA);
+    sat::Status s = sat::checkTransform(xf);
+    if (s != sat::Status::Ok) return errorCode(s, 1);
+    return box.world.overlapShape(*shape, xf, makeFilter(group, mask, sensors),
+                                  static_cast<sat::ShapeOverlap*>(bufferData()), clamp<sat::ShapeOverlap>(capacity));
+  }
+
+  static BodyDistanceResult distance(WorldBox& box, uint32_t a, uint32_t b) {
+    BodyDistanceResult r;
+    sat::BodyDistance d;
+    r.status = status(box.world.distance(a, b, &d));
+    if (r.status) return r;
+    r.pointA = d.pointA;
+    r.pointB = d.pointB;
+    r.normal = d.normal;
+    r.distance = d.distance;
+    r.shapeA = d.shapeA;
+    r.shapeB = d.shapeB;
+    return r;
+  }
+
+  /// Shape contact i of the last update (a copy; the caller checks the index).
+  static ShapeContactValue shapeContact(WorldBox& box, int i) {
+    ShapeContactValue v;
+    if (i < 0 || i >= box.world.shapeContactCount()) return v;
+    const sat::ShapeContact& c = box.world.shapeContacts()[i];
+    v.a = c.a;
+    v.b = c.b;
+    v.shapeA = c.shapeA;
+    v.shapeB = c.shapeB;
+    v.manifold = c.manifold;
+    return v;
+  }
+
+  static bool validate(WorldBox& box) { return box.world.validate(); }
+
+ private:
+  /// A caller's capacity, clamped to the entries of T the buffer holds.
+  template <typename T>
+  static int clamp(int capacity) {
+    const int room = int(bufferBytes() / sizeof(T));
+    return capacity < 0 ? 0 : capacity > room ? room : capacity;
+  }
+};
+
+}  // namespace
+
+
+EMSCRIPTEN_BINDINGS(sat_world) {
+  using namespace emscripten;
+  value_object<BodyDefValue>("BodyDef")
+      .field("type", &BodyDefValue::type)
+      .field("x", &BodyDefValue::x)
+      .field("y", &BodyDefValue::y)
+      .field("angle", &BodyDefValue::angle)
+      .field("scaleX", &BodyDefValue::scaleX)
+      .field("scaleY", &BodyDefValue::scaleY)
+      .field("userId", &BodyDefValue::userId)
+      .field("group", &BodyDefValue::group)
+      .field("mask", &BodyDefValue::mask)
+      .field("sensor", &BodyDefValue::sensor)
+      .field("enabled", &BodyDefValue::enabled)
+      .field("bullet", &BodyDefValue::bullet)
+      .field("mass", &BodyDefValue::mass);
+  value_object<BodyInfo>("BodyInfo")
+      .field("status", &BodyInfo::status)
+      .field("userId", &BodyInfo::userId)
+      .field("type", &BodyInfo::type)
+      .field("shapeCount", &BodyInfo::shapeCount)
+      .field("bounds", &BodyInfo::bounds);
+  value_object<BodyDistanceResult>("BodyDistance")
+      .field("status", &BodyDistanceResult::status)
+      .field("pointA", &BodyDistanceResult::pointA)
+      .field("pointB", &BodyDistanceResult::pointB)
+      .field("normal", &BodyDistanceResult::normal)
+      .field("distance", &BodyDistanceResult::distance)
+      .field("shapeA", &BodyDistanceResult::shapeA)
+      .field("shapeB", &BodyDistanceResult::shapeB);
+  value_object<sat::ManifoldPoint>("ManifoldPoint")
+      .field("point", &sat::ManifoldPoint::point)
+      .field("depth", &sat::ManifoldPoint::depth)
+      .field("id", &sat::ManifoldPoint::id);
+  value_object<sat::Manifold>("Manifold")
+      .field("normal", &sat::Manifold::normal)
+      .field("depth", &sat::Manifold::depth)
+      .field("pointCount", &sat::Manifold::pointCount)
+      .field("point0", &point0, &setPoint0)
+      .field("point1", &point1, &setPoint1);
+  value_object<ShapeContactValue>("ShapeContact")
+      .field("a", &ShapeContactValue::a)
+      .field("b", &ShapeContactValue::b)
+      .field("shapeA", &ShapeContactValue::shapeA)
+      .field("shapeB", &ShapeContactValue::shapeB)
+      .field("manifold", &ShapeContactValue::manifold);
+
+  class_<WorldBox>("World")
+      .class_function("create", &WorldHandle::create, allow_raw_pointers())
+      .class_function("statusMessage", &WorldHandle::statusMessage)
+      .function("info", &WorldHandle::info)
+      .function("add", &WorldHandle::add)
+      .function("addConcave", &WorldHandle::addConcave)
+      .function("setShapes", &WorldHandle::setShapes)
+      .function("setType", &WorldHandle::setType)
+      .function("setScale", &WorldHandle::setScale)
+      .function("shapeUserData", &WorldHandle::shapeUserData)
+      .function("remove", &WorldHandle::remove)
+      .function("check", &WorldHandle::check)
+      .function("bodyCount", &WorldHandle::bodyCount)
+      .function("slotOf", &WorldHandle::slotOf)
+      .function("setTransform", &WorldHandle::setTransform)
+      .function("getTransform", &WorldHandle::getTransform)
+      .function("setEnabled", &WorldHandle::setEnabled)
+      .function("setFilter", &WorldHandle::setFilter)
+      .function("setSensor", &WorldHandle::setSensor)
+      .function("setBullet", &WorldHandle::setBullet)
+      .function("setMass", &WorldHandle::setMass)
+      .function("setUserId", &WorldHandle::setUserId)
+      .function("bodyInfo", &WorldHandle::bodyInfo)
+      .function("transforms", &WorldHandle::transforms)
+      .function("capacity", &WorldHandle::capacity)
+      .function("setPushApart", &WorldHandle::setPushApart)
+      .function("setPairFilter", &WorldHandle::setPairFilter)
+      .function("key", &WorldHandle::key)
+      .function("update", &WorldHandle::update)
+      .function("raycast", &WorldHandle::raycast)
+      .function("queryPoint", &WorldHandle::queryPoint)
+      .function("queryAABB", &WorldHandle::queryAABB)
+      .function("queryShape", &WorldHandle::queryShape)
+      .function("castShape", &WorldHandle::castShape)
+      .function("overlapShape", &WorldHandle::overlapShape)
+      .function("distance", &WorldHandle::distance)
+      .function("shapeContact", &WorldHandle::shapeContact)
+      .function("validate", &WorldHandle::validate);
+
+  static const Constant kWorld[] = {
+    {"MAX_BODIES", double(sat::kMaxBodies)},
+    {"WORLD_TIME_STAGES", double(kWorldTimeStages)},
+    {"WORLD_KINEMATIC_PAIRS", double(kWorldKinematicPairs)},
+    {"SHAPE_ENTRY_WORDS", double(kShapeWords)},
+    {"SHAPE_ENTRY_HANDLE", double(kShapeHandle)},
+    {"SHAPE_ENTRY_OFFSET", double(kShapeOffset)},
+    {"SHAPE_ENTRY_ANGLE", double(kShapeAngle)},
+    {"SHAPE_ENTRY_USER_DATA", double(kShapeUserData)},
+    {"INFO_BEGIN", double(kInfoBegin)},
+    {"INFO_STAY", double(kInfoBegin + 2)},
+    {"INFO_END", double(kInfoBegin + 4)},
+    {"INFO_CONTACTS", double(kInfoContacts)},
+    {"INFO_SHAPE_CONTACTS", double(kInfoShapeContacts)},
+    {"INFO_REJECTED", double(kInfoRejected)},
+    {"INFO_MOVED_BODIES", double(int(kMovedBodies))},
+    {"INFO_CANDIDATE_PAIRS", double(int(kCandidatePairs))},
+    {"INFO_TOUCHING_PAIRS", double(int(kTouchingPairs))},
+    {"INFO_NARROW_TESTS", double(int(kNarrowTests))},
+    {"INFO_SWEPT_BODIES", double(int(kSweptBodies))},
+    {"INFO_REJECTED_COUNT", double(int(kRejected))},
+    {"INFO_RESIDUAL_PAIRS", double(int(kResidualPairs))},
+    {"INFO_RESIDUAL_DEPTH", double(int(kResidualDepth))},
+    {"INFO_SYNC_MS", double(int(kSyncMs))},
+    {"INFO_BROAD_MS", double(int(kBroadMs))},
+    {"INFO_CCD_MS", double(int(kCcdMs))},
+    {"INFO_PAIRS_MS", double(int(kPairsMs))},
+    {"INFO_NARROW_MS", double(int(kNarrowMs))},
+    {"INFO_EVENTS_MS", double(int(kEventsMs))},
+    {"INFO_PUSH_MS", double(int(kPushMs))},
+    {"INFO_BEGIN_BYTES", double(kInfoBlockBytes)},
+    {"INFO_STAY_BYTES", double(kInfoBlockBytes + 1)},
+    {"INFO_END_BYTES", double(kInfoBlockBytes + 2)},
+    {"TRANSFORM_STRIDE", double(sat::kTransformStride)},
+    {"EVENT_WORDS", double(int(sizeof(sat::BodyPair) / 4))},
+    {"REJECTED_WORDS", double(int(sizeof(sat::RejectedBody) / 4))},
+    {"CONTACT_WORDS", double(sat::kContactWords)},
+    {"CONTACT_A", double(int(offsetof(sat::Contact, a) / 4))},
+    {"CONTACT_B", double(int(offsetof(sat::Contact, b) / 4))},
+    {"CONTACT_NORMAL_X", double(int(offsetof(sat::Contact, normal) / 4))},
+    {"CONTACT_NORMAL_Y", double(int(offsetof(sat::Contact, normal) / 4) + 1)},
+    {"CONTACT_DEPTH", double(int(offsetof(sat::Contact, depth) / 4))},
+    {"CONTACT_TOI", double(int(offsetof(sat::Contact, toi) / 4))},
+    {"CONTACT_INFO", double(int(offsetof(sat::Contact, pointCount) / 4))},
+    {"CONTACT_FIRST_SHAPE_CONTACT", double(int(offsetof(sat::Contact, firstShapeContact) / 4))},
+    {"CONTACT_POINT0", double(int(offsetof(sat::Contact, points) / 4))},
+    {"CONTACT_POINT1", double(int(offsetof(sat::Contact, points) / 4) + int(sizeof(sat::ManifoldPoint) / 4))},
+    {"CONTACT_INFO_FLAGS_SHIFT", double(int(offsetof(sat::Contact, flags) - offsetof(sat::Contact, pointCount)) * 8)},
+    {"CONTACT_INFO_SHAPE_CONTACTS_SHIFT", double(int(offsetof(sat::Contact, shapeContactCount) - offsetof(sat::Contact, pointCount)) * 8)},
+    {"CONTACT_FLAG_BEGAN", double(int(sat::kContactBegan))},
+    {"CONTACT_FLAG_SENSOR", double(int(sat::kContactSensor))},
+    {"CONTACT_FLAG_SWEPT", double(int(sat::kContactSwept))},
+    {"SHAPE_CONTACT_WORDS", double(int(sizeof(sat::ShapeContact) / 4))},
+    {"SHAPE_CONTACT_SHAPES", double(int(offsetof(sat::ShapeContact, shapeA) / 4))},
+    {"RAY_HIT_WORDS", double(int(sizeof(sat::RayHit) / 4))},
+    {"RAY_HIT_BODY", double(int(offsetof(sat::RayHit, body) / 4))},
+    {"RAY_HIT_SHAPE", double(int(offsetof(sat::RayHit, shape) / 4))},
+    {"RAY_HIT_POINT", double(int(offsetof(sat::RayHit, point) / 4))},
+    {"RAY_HIT_NORMAL", double(int(offsetof(sat::RayHit, normal) / 4))},
+    {"RAY_HIT_FRACTION", double(int(offsetof(sat::RayHit, fraction) / 4))},
+    {"SHAPE_OVERLAP_WORDS", double(int(sizeof(sat::ShapeOverlap) / 4))},
+    {"SHAPE_OVERLAP_BODY", double(int(offsetof(sat::ShapeOverlap, body) / 4))},
+    {"SHAPE_OVERLAP_SHAPE", double(int(offsetof(sat::ShapeOverlap, shape) / 4))},
+    {"SHAPE_OVERLAP_NORMAL", double(int(offsetof(sat::ShapeOverlap, normal) / 4))},
+    {"SHAPE_OVERLAP_DEPTH", double(int(offsetof(sat::ShapeOverlap, depth) / 4))},
+  };
+  registerConstants(kWorld);
 }
-
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_query_point(WorldBox* box, float x, float y, uint32_t group, uint32_t mask,
-                                                   int sensors, sat::BodyId* out, int capacity) {
-  const sat::Vec2 p{x, y};
-  if (!sat::isInRange(p)) return -1;
-  return W(box).queryPoint(p, makeFilter(group, mask, sensors), out, capacity);
-}
-
-/// Box lower x/y, upper x/y at scratch[0..3].
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_query_aabb(WorldBox* box, uint32_t group, uint32_t mask, int sensors,
-                                                  sat::BodyId* out, int capacity) {
-  const float* in = scratch();
-  sat::AABB b{{in[0], in[1]}, {in[2], in[3]}};
-  if (!sat::isInRange(b.lower) || !sat::isInRange(b.upper) || !(b.lower.x <= b.upper.x) || !(b.lower.y <= b.upper.y))
-    return -1;
-  return W(box).queryAABB(b, makeFilter(group, mask, sensors), out, capacity);
-}
-
-/// Shape `handle` under the scratch transform A. Returns the total, or an error code for a bad transform.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_query_shape(WorldBox* box, int32_t handle, uint32_t group, uint32_t mask,
-                                                   int sensors, sat::BodyId* out, int capacity) {
-  const sat::Shape* shape = findShape(handle);
-  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
-  sat::Transform xf = readTransform(scratch() + kInXfA);
-  sat::Status s = sat::checkTransform(xf);
-  if (s != sat::Status::Ok) return errorCode(s, 1);
-  return W(box).queryShape(*shape, xf, makeFilter(group, mask, sensors), out, capacity);
-}
-
-/// Shape `handle` under the scratch transform A, swept along scratch[kInExtra..+1]. 1 with the hit at
-/// scratch[kOut] (7 words, as a ray hit), 0 for none, or an error code for a bad transform / translation.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_cast_shape(WorldBox* box, int32_t handle, uint32_t group, uint32_t mask,
-                                                  int sensors) {
-  const sat::Shape* shape = findShape(handle);
-  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
-  sat::Transform xf = readTransform(scratch() + kInXfA);
-  sat::Status s = sat::checkTransform(xf);
-  if (s != sat::Status::Ok) return errorCode(s, 1);
-  const sat::Vec2 move{scratch()[kInExtra], scratch()[kInExtra + 1]};
-  if (!sat::isInRange(move) || !sat::isInRange(xf.p + move)) return errorCode(sat::Status::OutOfRange, 2);
-  sat::RayHit hit;
-  if (!W(box).castShape(*shape, xf, move, makeFilter(group, mask, sensors), &hit)) return 0;
-  std::memcpy(scratch() + kOut, &hit, sizeof(hit));
-  return 1;
-}
-
-/// Bodies overlapping shape `handle` under the scratch transform A: 5 words each (body, shape, normal x/y, depth)
-/// into `out`, up to capacity; returns the total, or an error code for a bad transform.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_overlap_shape(WorldBox* box, int32_t handle, uint32_t group, uint32_t mask,
-                                                     int sensors, sat::ShapeOverlap* out, int capacity) {
-  const sat::Shape* shape = findShape(handle);
-  if (!shape) return errorCode(sat::Status::InvalidArgument, 0);
-  sat::Transform xf = readTransform(scratch() + kInXfA);
-  sat::Status s = sat::checkTransform(xf);
-  if (s != sat::Status::Ok) return errorCode(s, 1);
-  return W(box).overlapShape(*shape, xf, makeFilter(group, mask, sensors), out, capacity);
-}
-
-/// Closest points of two bodies at scratch[kOut..]: point A, point B, normal (x, y each), distance, shape A,
-/// shape B (int32). Returns a status.
-EMSCRIPTEN_KEEPALIVE int32_t sat_world_distance(WorldBox* box, uint32_t a, uint32_t b) {
-  sat::BodyDistance d;
-  sat::Status s = W(box).distance(a, b, &d);
-  if (s == sat::Status::Ok) std::memcpy(scratch() + kOut, &d, sizeof(d));
-  return status(s);
-}
-
-EMSCRIPTEN_KEEPALIVE int sat_world_validate(WorldBox* box) { return W(box).validate() ? 1 : 0; }
-
-/// The message of a core or world status (UnknownBody, RemovedBody, WorldFull beyond the core's): the address of a
-/// NUL-terminated ASCII string in static memory.
-EMSCRIPTEN_KEEPALIVE const char* sat_world_status_message(int status) {
-  return sat::worldStatusMessage(static_cast<sat::Status>(status));
-}
-
-}  // extern "C"

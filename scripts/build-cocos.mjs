@@ -42,8 +42,8 @@ function writeIfChanged(file, data) {
   return true;
 }
 
-/** In the extension every script is .js: the glues are imported as './wasm/sat-baseline.js' and './wasm/sat3d-baseline.js'. */
-const renameGlue = (text) => text.replace(/(['"])\.\/wasm\/(sat3?d?-baseline)\.mjs\1/g, '$1./wasm/$2.js$1');
+/** In the extension every script is .js: the glues are imported as './wasm/sat-baseline.js', './wasm/sat-baseline-nodyn.js' and './wasm/sat3d-baseline.js'. */
+const renameGlue = (text) => text.replace(/(['"])\.\/wasm\/(sat(?:3d)?-baseline(?:-nodyn)?)\.mjs\1/g, '$1./wasm/$2.js$1');
 
 // ---- 1. the package, the glue and the module files -------------------------------------------------------------
 
@@ -62,6 +62,9 @@ put(path.join(lib, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 
 const distWasm = path.join(dist, 'wasm');
 put(path.join(lib, 'wasm', 'sat-baseline.js'), readFileSync(path.join(distWasm, 'sat-baseline.mjs')));
 put(path.join(lib, 'wasm', 'sat-baseline.d.ts'), readFileSync(path.join(distWasm, 'sat-baseline.d.mts')));
+// The same module's glue without dynamic code generation (WeChat mini-games refuse `new Function`); same .wasm.
+put(path.join(lib, 'wasm', 'sat-baseline-nodyn.js'), readFileSync(path.join(distWasm, 'sat-baseline-nodyn.mjs')));
+put(path.join(lib, 'wasm', 'sat-baseline-nodyn.d.ts'), readFileSync(path.join(distWasm, 'sat-baseline-nodyn.d.mts')));
 
 const wasmFile = path.join(distWasm, 'sat-baseline.wasm');
 if (!existsSync(wasmFile)) fail('dist/wasm/sat-baseline.wasm is missing');

@@ -21,14 +21,26 @@ const outDir = join(root, 'dist', 'wasm');
 
 /** Compile flags per variant; every variant also gets the flags of the top-level sat_options target. */
 // Each variant ships the full module (every bindings/*.cpp), the narrow-phase-only flavour (-narrow) and the 3D
-// module (sat3d-*, bindings/3d/*.cpp).
+// module (sat3d-*, bindings/3d/*.cpp); the WebAssembly variants also the glue of both 2D flavours without dynamic
+// code generation (-nodyn.mjs, -narrow-nodyn.mjs: the same .wasm), which loadSAT picks where `new Function` is
+// refused.
 // -fno-unroll-loops: unrolled loops cost about 2 KB gzipped of the SIMD module and measured no faster (the hot
 // loops run over a handful of vertices). -mbulk-memory (memory.copy / memory.fill instead of libc loops) only where
 // SIMD is: every engine with WebAssembly SIMD has bulk memory. The per-file choices are in bindings/CMakeLists.txt.
 const VARIANTS = {
   simd: {
     cxxFlags: '-msimd128 -mbulk-memory -flto -fno-unroll-loops',
-    files: ['sat-simd.mjs', 'sat-simd.wasm', 'sat-simd-narrow.mjs', 'sat-simd-narrow.wasm', 'sat3d-simd.mjs', 'sat3d-simd.wasm'],
+    files: [
+      'sat-simd.mjs',
+      'sat-simd.wasm',
+      'sat-simd-narrow.mjs',
+      'sat-simd-narrow.wasm',
+      'sat-simd-nodyn.mjs',
+      'sat-simd-narrow-nodyn.mjs',
+      'sat3d-simd.mjs',
+      'sat3d-simd.wasm',
+    ],
+    noDyn: true,
   },
   baseline: {
     cxxFlags: '-flto -fno-unroll-loops',
@@ -37,9 +49,12 @@ const VARIANTS = {
       'sat-baseline.wasm',
       'sat-baseline-narrow.mjs',
       'sat-baseline-narrow.wasm',
+      'sat-baseline-nodyn.mjs',
+      'sat-baseline-narrow-nodyn.mjs',
       'sat3d-baseline.mjs',
       'sat3d-baseline.wasm',
     ],
+    noDyn: true,
   },
   asmjs: { cxxFlags: '-flto -fno-unroll-loops', files: ['sat-asmjs.mjs', 'sat-asmjs-narrow.mjs', 'sat3d-asmjs.mjs'] },
 };
@@ -83,9 +98,10 @@ if (!have('em++') || !have('emcmake')) {
 /**
  * Emscripten 3.1.6 writes one lazy wrapper per wasm export into the glue, each naming the export four times:
  *   var _sat_x=Module["_sat_x"]=function(){return(_sat_x=Module["_sat_x"]=Module["asm"]["g"]).apply(null,arguments)};
- * For sat-wasm's own exports (`_sat_*`, used only through `Module` by bindings/ts) this writes the same wrappers
- * from one table instead: about 0.9 KB gzipped less glue, the same behaviour (bind on first call, then the raw
- * export). Fails loudly when the glue does not look as expected (another Emscripten version).
+ * For sat-wasm's own plain exports (`_sat_*`, used only through `Module` by bindings/ts; the 3D module's) this
+ * writes the same wrappers from one table instead: about 0.9 KB gzipped less glue, the same behaviour (bind on
+ * first call, then the raw export). Glue without such exports (the Embind-bound 2D module) is left as it is. Fails
+ * loudly when the glue does not look as expected (another Emscripten version).
  */
 function compactExportWrappers(glue, file) {
   const wrapper =
@@ -95,7 +111,10 @@ function compactExportWrappers(glue, file) {
     table.push(`${name} ${exportName}`);
     return '';
   });
-  if (table.length === 0) fail(`${file}: no export wrappers found; is this the Emscripten 3.1.6 glue?`);
+  if (table.length === 0) {
+    if (!glue.includes('_embind_register_')) fail(`${file}: no export wrappers found; is this the Emscripten 3.1.6 glue?`);
+    return glue;
+  }
   for (const entry of table) {
     const name = entry.split(' ')[0];
     if (new RegExp(`\\b${name}\\b`).test(rest)) fail(`${file}: ${name} is used inside the glue; cannot compact it`);
@@ -107,10 +126,32 @@ function compactExportWrappers(glue, file) {
   return rest.replace(marker, () => compact + marker);
 }
 
+/**
+ * The Embind glue of the 2D module, minified (oxc, through rolldown, which Vite already installs): Emscripten
+ * 3.1.6 minifies whitespace only without the Closure compiler, and Embind's runtime is most of the glue. Locals are
+ * renamed and dead code dropped; property names stay (the glue and bindings/ts reach the module through them).
+ * About 4 KB gzipped less per 2D build.
+ */
+async function minifyGlue(glue, file) {
+  const { minify } = await import('rolldown/experimental');
+  // The clock functions keep their names: heap profiles (tests/js/world_bad_input.test.ts) attribute the boxed
+  // number of each clock read to them.
+  const out = await minify(file, glue, {
+    compress: true,
+    mangle: { toplevel: false, reserved: ['_emscripten_get_now', '_clock_gettime'] },
+  });
+  if (out.errors?.length) fail(`${file}: minify failed: ${out.errors.map((e) => e.message).join('; ')}`);
+  return out.code;
+}
+
 /** Replaces `to` atomically (write then rename), so a test or server reading dist/ never sees half a file. */
-function copyIfChanged(from, to) {
+async function copyIfChanged(from, to) {
   let bytes = readFileSync(from);
-  if (to.endsWith('.mjs')) bytes = Buffer.from(compactExportWrappers(bytes.toString('utf8'), from));
+  if (to.endsWith('.mjs')) {
+    let glue = compactExportWrappers(bytes.toString('utf8'), from);
+    if (/\/sat-(simd|baseline)[\w-]*\.mjs$/.test(to)) glue = await minifyGlue(glue, from);
+    bytes = Buffer.from(glue);
+  }
   if (existsSync(to) && readFileSync(to).equals(bytes)) return false;
   const tmp = `${to}.${process.pid}.tmp`;
   writeFileSync(tmp, bytes);
@@ -170,13 +211,14 @@ for (const name of variants) {
   // files when a CMakeLists changed.)
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm', '-j', '2']);
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_narrow', '-j', '2']);
+  if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_nodyn', 'sat_wasm_narrow_nodyn', '-j', '2']);
   // The 3D module (sat3d-<variant>), loaded only by 'sat-wasm/3d'.
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d', '-j', '2']);
   const binDir = join(buildDir, 'bindings');
   for (const file of variant.files) {
     const from = join(binDir, file);
     if (!existsSync(from)) fail(`expected output ${from} is missing`);
-    if (copyIfChanged(from, join(outDir, file))) console.log(`build-wasm: updated dist/wasm/${file}`);
+    if (await copyIfChanged(from, join(outDir, file))) console.log(`build-wasm: updated dist/wasm/${file}`);
   }
 }
 
@@ -203,7 +245,7 @@ if (!skipTs) {
     run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config]);
     // The glue's type declarations live beside the sources; tsc does not copy .d.mts files.
     for (const f of readdirSync(join(tsDir, 'wasm'))) {
-      if (f.endsWith('.d.mts')) copyIfChanged(join(tsDir, 'wasm', f), join(outDir, f));
+      if (f.endsWith('.d.mts')) await copyIfChanged(join(tsDir, 'wasm', f), join(outDir, f));
     }
   } else {
     console.log('build-wasm: TypeScript up to date');

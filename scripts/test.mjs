@@ -76,6 +76,14 @@ const suites = [
     run: () => vitestSuite('js', 'tests/js', { needs: ['wasm'] }),
   },
   {
+    // The same suite where code generation from strings is refused (WeChat mini-games): loadSAT must pick the
+    // builds without dynamic execution by itself (tests/js/vitest.nodyn.config.ts).
+    id: 'js-nodyn',
+    name: 'JavaScript package under node --disallow-code-generation-from-strings (Vitest)',
+    when: () => exists('tests/js/vitest.nodyn.config.ts'),
+    run: () => vitestSuite('js-nodyn', 'tests/js', { needs: ['wasm'], config: 'tests/js/vitest.nodyn.config.ts' }),
+  },
+  {
     // tsc against @cocos/creator-types (typecheck.test.ts) and the components on a cc stand-in, on the WebAssembly
     // and asm.js builds; they use the extension as the 'cocos' build step assembles it.
     id: 'cocos',
@@ -200,13 +208,13 @@ function countGtestLog(log) {
 // ---------------------------------------------------------------------------------------------------------------
 // Vitest: the tests under `dir`, with `dir`/vitest.config.* when present (else the root config), JSON report.
 
-async function vitestSuite(id, dir, { needs = [] } = {}) {
+async function vitestSuite(id, dir, { needs = [], config: configFile } = {}) {
   for (const step of needs) await buildStep(step);
   const jsonFile = repoPath(resultsDir, `${id}-vitest.json`);
   rmSync(jsonFile, { force: true });
-  const config = ['ts', 'mts', 'js', 'mjs']
-    .map((ext) => `${dir}/vitest.config.${ext}`)
-    .find((f) => exists(f));
+  const config =
+    configFile ??
+    ['ts', 'mts', 'js', 'mjs'].map((ext) => `${dir}/vitest.config.${ext}`).find((f) => exists(f));
   const args = ['--no', 'vitest', 'run', '--dir', dir, '--reporter=default', '--reporter=json'];
   args.push(`--outputFile.json=${jsonFile}`);
   if (config) args.push('--config', config);

@@ -1,5 +1,5 @@
 // The JavaScript benchmarks by name, each in its own process (they load their own modules and peers):
-//   node bench/js/run.mjs [scene] [narrow] [narrow-3d] [world3] [-- flags passed to each]
+//   node bench/js/run.mjs [scene] [narrow] [narrow-3d] [world3] [bindings] [-- flags passed to each]
 // No name: all of them. `npm run bench` (scripts/bench.mjs) builds first and runs the same files by name.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -11,6 +11,7 @@ const files = {
   narrow: 'narrow_phase.mjs',
   'narrow-3d': 'narrow_phase_3d.mjs',
   world3: 'world3_scene.mjs',
+  bindings: 'bindings.mjs',
 };
 const argv = process.argv.slice(2);
 const names = argv.filter((a) => !a.startsWith('-'));

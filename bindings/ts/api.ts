@@ -2,9 +2,9 @@
  * The narrow-phase API: shapes stored in the WebAssembly module and addressed by handle, and the queries.
  * @module
  */
-import { CORE_STATUS_CODES, SATError } from './errors.js';
-import { IN_EXTRA, IN_XF_A, IN_XF_B, OUT, OUT_ERROR, TRANSFORM_FLOATS } from './layout.js';
-import type { SATModule } from './module.js';
+import { SATError } from './errors.js';
+import { CORE_CONSTANTS, E, K, STATUS_CODE, readConstants, readEnums, statusOf } from './layout.js';
+import type { PairBatch, SATModule } from './module.js';
 import { World, type WorldOptions } from './world.js';
 import { explainPair, type AxisCache, type Explanation } from './explain.js';
 import type {
@@ -28,11 +28,6 @@ export type Variant = 'simd' | 'baseline' | 'asmjs';
 /** Kind of a {@link Shape}. */
 export type ShapeKind = 'circle' | 'capsule' | 'polygon';
 
-const KINDS: readonly ShapeKind[] = ['circle', 'capsule', 'polygon'];
-/** Status values of the C++ core, by number (cpp/include/sat/shapes.h). */
-const STATUS = CORE_STATUS_CODES;
-const STATUS_NON_FINITE = 3;
-const STATUS_INVALID_TRANSFORM = 10;
 const FLOAT32_MAX = 3.4028234663852886e38;
 
 /** A short description of a bad value for error messages. */
@@ -203,24 +198,34 @@ export class SAT {
   private readonly _maxPolygonVertices: number;
   private readonly _maxHullInput: number;
   private readonly _maxCoordinate: number;
+  private _batch: PairBatch | null = null;
+  private _batchViews: BatchViews | null = null;
 
-  /** @internal Use {@link loadSAT}. */
-  constructor(module: SATModule, variant: Variant) {
+  /**
+   * false for the build without dynamic code generation (its Embind glue calls through a generic invoker), which
+   * {@link loadSAT} picks where `eval` / `new Function` are refused; true for the default builds.
+   */
+  readonly dynamicExecution: boolean;
+
+  /** @internal Use {@link loadSAT}. Reads the module's constants and enums (LoadFailed when they do not match). */
+  constructor(module: SATModule, variant: Variant, dynamicExecution = true) {
+    readConstants(module, CORE_CONSTANTS);
+    readEnums(module);
     this._m = module;
     this.variant = variant;
-    this._s = module._sat_scratch() >> 2;
+    this.dynamicExecution = dynamicExecution;
+    this._s = module.ShapeStore.scratch().byteOffset >> 2;
     this._f32 = module.HEAPF32;
     this._i32 = module.HEAP32;
     this._u32 = module.HEAPU32;
-    module._sat_limits();
-    const limits = this._s + OUT;
-    this._maxPolygonVertices = this._f32[limits];
-    this._maxHullInput = this._f32[limits + 1];
-    this._maxCoordinate = this._f32[limits + 2];
+    this._maxPolygonVertices = K.MAX_POLYGON_VERTICES;
+    this._maxHullInput = K.MAX_HULL_INPUT;
+    this._maxCoordinate = K.MAX_COORDINATE;
+    const store = module.ShapeStore;
     this._registry =
       typeof FinalizationRegistry === 'function'
         ? new FinalizationRegistry<number>((handle) => {
-            module._sat_release(handle);
+            store.release(handle);
           })
         : null;
   }
@@ -237,7 +242,7 @@ export class SAT {
 
   /** Number of shapes alive in the module (made and not yet disposed or collected). */
   get liveShapes(): number {
-    return this._m._sat_live_shapes();
+    return this._m.ShapeStore.live();
   }
 
   /**
@@ -264,6 +269,23 @@ export class SAT {
     }
     return f32;
   }
+
+  /**
+   * @internal The growable buffer, at least `bytes` long: its byte address (it moves when it grows), or 0 when the
+   * memory cannot grow.
+   */
+  _buffer(bytes: number): number {
+    // The block only moves when it grows: while it is large enough, no call into the module.
+    if (bytes <= this._bufferBytes && this._bufferAt !== 0) return this._bufferAt;
+    const view = this._m.ShapeStore.buffer(bytes);
+    const ok = view.length >= bytes && view.length > 0;
+    this._bufferAt = ok ? view.byteOffset : 0;
+    this._bufferBytes = ok ? view.length : 0;
+    return this._bufferAt;
+  }
+
+  private _bufferAt = 0;
+  private _bufferBytes = 0;
 
   /** @internal The handle of a shape of this module, or throws naming the argument. */
   _handle(shape: Shape, fn: string, arg: string): number {
@@ -298,7 +320,7 @@ export class SAT {
       typeof scaleX !== 'number' ||
       typeof scaleY !== 'number'
     ) {
-      throw this._transformError(xf, fn, arg, STATUS_INVALID_TRANSFORM);
+      throw this._transformError(xf, fn, arg, E.Status.InvalidTransform);
     }
     f32[o] = x;
     f32[o + 1] = y;
@@ -321,7 +343,7 @@ export class SAT {
         return new SATError('InvalidTransform', `${fn}: ${arg}.${field} is ${v}: transform components must be finite`);
       }
     }
-    const reason = status === STATUS_NON_FINITE ? 'NonFinite' : (STATUS[status] ?? 'InvalidTransform');
+    const reason = STATUS_CODE[status] ?? 'InvalidTransform';
     return new SATError(
       'InvalidTransform',
       `${fn}: ${arg} is not a usable transform (${reason}): |x|, |y| must be <= 1e6, |angle| <= 1e9 and |scaleX|, |scaleY| in [1e-6, 1e6]`,
@@ -330,9 +352,9 @@ export class SAT {
 
   /** @internal Turns a negative return code of a two-shape query into an error. */
   _pairError(code: number, fn: string, a: string, xfA: Transform, b: string, xfB: Transform): SATError {
-    const status = -code & 0xff;
-    const which = -code >> 8;
-    if (status === STATUS_NON_FINITE || status === STATUS_INVALID_TRANSFORM || status === 4) {
+    const status = statusOf(code);
+    const which = -code >> K.ERROR_ARGUMENT_SHIFT;
+    if (status === E.Status.NonFinite || status === E.Status.InvalidTransform || status === E.Status.OutOfRange) {
       return which === 0
         ? this._transformError(xfA, fn, 'xfA', status)
         : this._transformError(xfB, fn, 'xfB', status);
@@ -342,16 +364,8 @@ export class SAT {
 
   /** @internal An error for a core status, with the core's explanation. */
   _statusError(status: number, prefix: string): SATError {
-    const code = STATUS[status] ?? 'InvalidArgument';
-    return new SATError(code, `${prefix}: ${this._cString(this._m._sat_status_message(status))} (${code})`);
-  }
-
-  /** @internal The NUL-terminated string at byte `address` (the core's messages are ASCII). */
-  _cString(address: number): string {
-    const u8 = this._m.HEAPU8;
-    let text = '';
-    for (let i = address; u8[i] !== 0; i++) text += String.fromCharCode(u8[i]);
-    return text;
+    const code = STATUS_CODE[status] ?? 'InvalidArgument';
+    return new SATError(code, `${prefix}: ${this._m.statusMessage(status)} (${code})`);
   }
 
   /** @internal */
@@ -360,38 +374,29 @@ export class SAT {
     shape._h = 0;
     const token = registryHeld.get(shape);
     if (token && this._registry) this._registry.unregister(token);
-    this._m._sat_release(h);
+    this._m.ShapeStore.release(h);
   }
 
   /** @internal */
   _describe(shape: Shape): ShapeInfo {
-    const m = this._m;
-    const type = m._sat_shape_info(shape._h);
-    if (type < 0) throw this._statusError(-type & 0xff, 'Shape');
-    const f = this._heap();
-    const i32 = this._i32;
-    const o = this._s + OUT;
-    const count = i32[o + 1];
+    const store = this._m.ShapeStore;
+    const v = store.info(shape._h);
+    if (v.status < 0) throw this._statusError(statusOf(v.status), 'Shape');
+    const kind = v.kind;
     const info: ShapeInfo = {
-      radius: f[o + 2],
-      centroid: { x: f[o + 3], y: f[o + 4] },
-      area: f[o + 5],
-      localBounds: { lower: { x: f[o + 6], y: f[o + 7] }, upper: { x: f[o + 8], y: f[o + 9] } },
-      vertexCount: count,
-      centers:
-        type === 0
-          ? [{ x: f[o + 10], y: f[o + 11] }]
-          : type === 1
-            ? [
-                { x: f[o + 10], y: f[o + 11] },
-                { x: f[o + 12], y: f[o + 13] },
-              ]
-            : [],
+      radius: v.radius,
+      centroid: v.centroid,
+      area: v.area,
+      localBounds: v.localBounds,
+      vertexCount: v.vertexCount,
+      centers: kind === E.ShapeKind.Circle ? [v.center1] : kind === E.ShapeKind.Capsule ? [v.center1, v.center2] : [],
     };
-    if (type === 2) {
-      const ptr = m._sat_buffer(count * 16);
+    if (kind === E.ShapeKind.Polygon) {
+      const count = v.vertexCount;
+      const ptr = this._buffer(count * 16);
       if (ptr === 0) throw new SATError('OutOfMemory', 'Shape.vertices: the WebAssembly memory could not grow');
-      m._sat_shape_vertices(shape._h, ptr);
+      const n = store.vertices(shape._h);
+      if (n !== count) throw this._statusError(statusOf(n), 'Shape.vertices');
       const g = this._heap();
       const base = ptr >> 2;
       info.vertices = [];
@@ -407,17 +412,17 @@ export class SAT {
   /** @internal */
   _bounds(shape: Shape, xf: Transform): AABB {
     const h = this._handle(shape, 'Shape.bounds', 'this shape');
+    // Checked as for every query (named errors), then passed as the Transform value object.
     const f = this._heap();
-    const o = this._s + IN_XF_A;
+    const o = this._s + K.SCRATCH_IN_XF_A;
     this._writeTransform(f, o, xf, 'Shape.bounds', 'xf');
-    const status = this._m._sat_shape_bounds(h);
-    if (status < 0) throw this._transformError(xf, 'Shape.bounds', 'xf', STATUS_INVALID_TRANSFORM);
-    const r = this._s + OUT;
-    return { lower: { x: f[r], y: f[r + 1] }, upper: { x: f[r + 2], y: f[r + 3] } };
+    const r = this._m.ShapeStore.bounds(h, { x: xf.x, y: xf.y, angle: xf.angle ?? 0, scaleX: xf.scaleX ?? 1, scaleY: xf.scaleY ?? 1 });
+    if (r.status < 0) throw this._transformError(xf, 'Shape.bounds', 'xf', E.Status.InvalidTransform);
+    return r.bounds;
   }
 
   private _adopt(handle: number, fn: string, kind: ShapeKind): Shape {
-    if (handle < 0) throw this._statusError(-handle & 0xff, fn);
+    if (handle < 0) throw this._statusError(statusOf(handle), fn);
     const shape = new Shape(this, handle, kind);
     if (this._registry) {
       const token = {};
@@ -457,8 +462,7 @@ export class SAT {
     if (count > this._maxHullInput) {
       throw new SATError('TooManyPoints', `${fn}: ${count} points is more than the ${this._maxHullInput} accepted`);
     }
-    const m = this._m;
-    const ptr = m._sat_buffer(Math.max(count, 1) * 8);
+    const ptr = this._buffer(Math.max(count, 1) * 8);
     if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
     const f = this._heap();
     const base = ptr >> 2;
@@ -490,8 +494,8 @@ export class SAT {
    *   `Concave` (use {@link SAT.hull} to repair explicitly), `InvalidArgument` (not an array, odd length, strings)
    */
   polygon(points: PointsInput): Shape {
-    const [ptr, count] = this._writePoints(points, 'polygon');
-    return this._adopt(this._m._sat_make_polygon(ptr, count, 0), 'polygon', 'polygon');
+    const [, count] = this._writePoints(points, 'polygon');
+    return this._adopt(this._m.ShapeStore.polygon(count, false), 'polygon', 'polygon');
   }
 
   /**
@@ -502,8 +506,8 @@ export class SAT {
    * @throws SATError `TooFewPoints`, `TooManyPoints`, `NonFinite`, `OutOfRange`, `ZeroArea`, `InvalidArgument`
    */
   hull(points: PointsInput): Shape {
-    const [ptr, count] = this._writePoints(points, 'hull');
-    return this._adopt(this._m._sat_make_polygon(ptr, count, 1), 'hull', 'polygon');
+    const [, count] = this._writePoints(points, 'hull');
+    return this._adopt(this._m.ShapeStore.polygon(count, true), 'hull', 'polygon');
   }
 
   /**
@@ -518,22 +522,12 @@ export class SAT {
    *   `InvalidArgument`
    */
   decompose(points: PointsInput): Shape[] {
+    // The points at the start of the buffer; the parts' handles come back in their place.
     const [ptr, count] = this._writePoints(points, 'decompose');
-    const m = this._m;
-    // The parts' handles go right after the points in the same block (room for count parts; ear clipping makes
-    // at most count - 2).
-    const capacity = Math.max(count, 1);
-    const bytesForPoints = Math.max(count, 1) * 8;
-    const block = m._sat_buffer(bytesForPoints + 4 * capacity);
-    if (block === 0) throw new SATError('OutOfMemory', 'decompose: the WebAssembly memory could not grow');
-    if (block !== ptr) {
-      // The block moved while growing: write the points again.
-      this._writePoints(points, 'decompose');
-    }
-    const n = m._sat_decompose(block, count, block + bytesForPoints, capacity);
-    if (n < 0) throw this._statusError(-n & 0xff, 'decompose');
+    const n = this._m.ShapeStore.decompose(count);
+    if (n < 0) throw this._statusError(statusOf(n), 'decompose');
     this._heap();
-    const handles = Array.from(this._i32.subarray((block + bytesForPoints) >> 2, ((block + bytesForPoints) >> 2) + n));
+    const handles = Array.from(this._i32.subarray(ptr >> 2, (ptr >> 2) + n));
     return handles.map((h) => this._adopt(h, 'decompose', 'polygon'));
   }
 
@@ -557,7 +551,7 @@ export class SAT {
     if (!(width > 0) || !(height > 0)) {
       throw new SATError('ZeroArea', `box: width and height must be > 0, got ${width} x ${height}`);
     }
-    const handle = this._m._sat_make_box(width / 2, height / 2, center.x, center.y, angle);
+    const handle = this._m.ShapeStore.box(width / 2, height / 2, center.x, center.y, angle);
     return this._adopt(handle, `box(${width}, ${height})`, 'polygon');
   }
 
@@ -571,7 +565,7 @@ export class SAT {
   circle(radius: number, center?: Vec2): Shape {
     this._number(radius, 'circle', 'radius');
     const c = center === undefined ? { x: 0, y: 0 } : this._point(center, 'circle', 'center');
-    return this._adopt(this._m._sat_make_circle(c.x, c.y, radius), `circle(radius=${radius})`, 'circle');
+    return this._adopt(this._m.ShapeStore.circle(c.x, c.y, radius), `circle(radius=${radius})`, 'circle');
   }
 
   /**
@@ -586,7 +580,7 @@ export class SAT {
     const p = this._point(center1, 'capsule', 'center1');
     const q = this._point(center2, 'capsule', 'center2');
     this._number(radius, 'capsule', 'radius');
-    return this._adopt(this._m._sat_make_capsule(p.x, p.y, q.x, q.y, radius), `capsule(radius=${radius})`, 'capsule');
+    return this._adopt(this._m.ShapeStore.capsule(p.x, p.y, q.x, q.y, radius), `capsule(radius=${radius})`, 'capsule');
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -607,9 +601,9 @@ export class SAT {
     const hb = this._handle(b, 'overlaps', 'b');
     const f = this._heap();
     const s = this._s;
-    this._writeTransform(f, s + IN_XF_A, xfA, 'overlaps', 'xfA');
-    this._writeTransform(f, s + IN_XF_B, xfB, 'overlaps', 'xfB');
-    const r = this._m._sat_overlap(ha, hb);
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_A, xfA, 'overlaps', 'xfA');
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_B, xfB, 'overlaps', 'xfB');
+    const r = this._m.overlap(ha, hb);
     if (r < 0) throw this._pairError(r, 'overlaps', 'a', xfA, 'b', xfB);
     return r === 1;
   }
@@ -631,18 +625,22 @@ export class SAT {
     const hb = this._handle(b, 'collide', 'b');
     const f = this._heap();
     const s = this._s;
-    this._writeTransform(f, s + IN_XF_A, xfA, 'collide', 'xfA');
-    this._writeTransform(f, s + IN_XF_B, xfB, 'collide', 'xfB');
-    const n = this._m._sat_collide(ha, hb);
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_A, xfA, 'collide', 'xfA');
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_B, xfB, 'collide', 'xfB');
+    const n = this._m.collide(ha, hb);
     if (n <= 0) {
       if (n === 0) return null;
       throw this._pairError(n, 'collide', 'a', xfA, 'b', xfB);
     }
-    const o = s + OUT;
+    const o = s + K.SCRATCH_OUT;
+    const p = o + K.MANIFOLD_POINTS;
+    const q = p + K.MANIFOLD_POINT_FLOATS;
+    const ids = o + K.MANIFOLD_IDS;
     const u32 = this._u32;
-    const contacts: Contact[] = [{ x: f[o + 3], y: f[o + 4], depth: f[o + 5], id: u32[o + 9] }];
-    if (n === 2) contacts.push({ x: f[o + 6], y: f[o + 7], depth: f[o + 8], id: u32[o + 10] });
-    return { normal: { x: f[o], y: f[o + 1] }, depth: f[o + 2], contacts };
+    const contacts: Contact[] = [{ x: f[p], y: f[p + 1], depth: f[p + 2], id: u32[ids] }];
+    if (n === 2) contacts.push({ x: f[q], y: f[q + 1], depth: f[q + 2], id: u32[ids + 1] });
+    const normal = o + K.MANIFOLD_NORMAL;
+    return { normal: { x: f[normal], y: f[normal + 1] }, depth: f[o + K.MANIFOLD_DEPTH], contacts };
   }
 
   /**
@@ -670,25 +668,28 @@ export class SAT {
     }
     const f = this._heap();
     const s = this._s;
-    this._writeTransform(f, s + IN_XF_A, xfA, 'collideInto', 'xfA');
-    this._writeTransform(f, s + IN_XF_B, xfB, 'collideInto', 'xfB');
-    const n = this._m._sat_collide(ha, hb);
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_A, xfA, 'collideInto', 'xfA');
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_B, xfB, 'collideInto', 'xfB');
+    const n = this._m.collide(ha, hb);
     if (n < 0) throw this._pairError(n, 'collideInto', 'a', xfA, 'b', xfB);
-    const o = s + OUT;
+    const o = s + K.SCRATCH_OUT;
+    const p = o + K.MANIFOLD_POINTS;
+    const q = p + K.MANIFOLD_POINT_FLOATS;
+    const ids = o + K.MANIFOLD_IDS;
     const u32 = this._u32;
     out.touching = n > 0;
     out.contactCount = n;
-    out.normal.x = f[o];
-    out.normal.y = f[o + 1];
-    out.depth = f[o + 2];
-    c0.x = f[o + 3];
-    c0.y = f[o + 4];
-    c0.depth = f[o + 5];
-    c0.id = u32[o + 9];
-    c1.x = f[o + 6];
-    c1.y = f[o + 7];
-    c1.depth = f[o + 8];
-    c1.id = u32[o + 10];
+    out.normal.x = f[o + K.MANIFOLD_NORMAL];
+    out.normal.y = f[o + K.MANIFOLD_NORMAL + 1];
+    out.depth = f[o + K.MANIFOLD_DEPTH];
+    c0.x = f[p];
+    c0.y = f[p + 1];
+    c0.depth = f[p + 2];
+    c0.id = u32[ids];
+    c1.x = f[q];
+    c1.y = f[q + 1];
+    c1.depth = f[q + 2];
+    c1.id = u32[ids + 1];
     if (n === 0) {
       out.normal.x = 0;
       out.normal.y = 0;
@@ -738,18 +739,11 @@ export class SAT {
     const hb = this._handle(b, 'distance', 'b');
     const f = this._heap();
     const s = this._s;
-    this._writeTransform(f, s + IN_XF_A, xfA, 'distance', 'xfA');
-    this._writeTransform(f, s + IN_XF_B, xfB, 'distance', 'xfB');
-    const r = this._m._sat_distance(ha, hb);
-    if (r < 0) throw this._pairError(r, 'distance', 'a', xfA, 'b', xfB);
-    const o = s + OUT;
-    return {
-      distance: f[o + 6],
-      pointA: { x: f[o], y: f[o + 1] },
-      pointB: { x: f[o + 2], y: f[o + 3] },
-      normal: { x: f[o + 4], y: f[o + 5] },
-      iterations: this._i32[o + 7],
-    };
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_A, xfA, 'distance', 'xfA');
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_B, xfB, 'distance', 'xfB');
+    const r = this._m.distance(ha, hb);
+    if (r.status < 0) throw this._pairError(r.status, 'distance', 'a', xfA, 'b', xfB);
+    return { distance: r.distance, pointA: r.pointA, pointB: r.pointB, normal: r.normal, iterations: r.iterations };
   }
 
   /**
@@ -775,21 +769,21 @@ export class SAT {
     }
     const f = this._heap();
     const s = this._s;
-    this._writeTransform(f, s + IN_XF_A, xf, 'raycast', 'xf');
-    f[s + IN_EXTRA] = origin.x;
-    f[s + IN_EXTRA + 1] = origin.y;
-    f[s + IN_EXTRA + 2] = translation.x;
-    f[s + IN_EXTRA + 3] = translation.y;
-    f[s + IN_EXTRA + 4] = maxFraction;
-    const r = this._m._sat_raycast(h);
-    if (r < 0) {
-      const which = -r >> 8;
-      if (which === 1) throw this._transformError(xf, 'raycast', 'xf', -r & 0xff);
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_A, xf, 'raycast', 'xf');
+    const e = s + K.SCRATCH_IN_EXTRA;
+    f[e] = origin.x;
+    f[e + 1] = origin.y;
+    f[e + 2] = translation.x;
+    f[e + 3] = translation.y;
+    f[e + 4] = maxFraction;
+    const r = this._m.raycast(h);
+    if (r.status < 0) {
+      const which = -r.status >> K.ERROR_ARGUMENT_SHIFT;
+      if (which === 1) throw this._transformError(xf, 'raycast', 'xf', statusOf(r.status));
       throw new SATError('InvalidArgument', 'raycast: ray coordinates must be within 1e6');
     }
-    if (r === 0) return null;
-    const o = s + OUT;
-    return { point: { x: f[o], y: f[o + 1] }, normal: { x: f[o + 2], y: f[o + 3] }, fraction: f[o + 4] };
+    if (!r.hit) return null;
+    return { point: r.point, normal: r.normal, fraction: r.fraction };
   }
 
   private _rayPoint(v: unknown, arg: string): Vec2 {
@@ -820,13 +814,13 @@ export class SAT {
     }
     const f = this._heap();
     const s = this._s;
-    this._writeTransform(f, s + IN_XF_A, xf, 'containsPoint', 'xf');
-    f[s + IN_EXTRA] = point.x;
-    f[s + IN_EXTRA + 1] = point.y;
-    const r = this._m._sat_contains_point(h);
+    this._writeTransform(f, s + K.SCRATCH_IN_XF_A, xf, 'containsPoint', 'xf');
+    f[s + K.SCRATCH_IN_EXTRA] = point.x;
+    f[s + K.SCRATCH_IN_EXTRA + 1] = point.y;
+    const r = this._m.containsPoint(h);
     if (r < 0) {
-      const which = -r >> 8;
-      if (which === 1) throw this._transformError(xf, 'containsPoint', 'xf', -r & 0xff);
+      const which = -r >> K.ERROR_ARGUMENT_SHIFT;
+      if (which === 1) throw this._transformError(xf, 'containsPoint', 'xf', statusOf(r));
       throw new SATError('InvalidArgument', 'containsPoint: point coordinates must be within 1e6');
     }
     return r === 1;
@@ -890,22 +884,13 @@ export class SAT {
     if (pairs.length % 2 !== 0) throw new SATError('InvalidArgument', `${fn}: pairs has odd length ${pairs.length}: it holds index pairs`);
     const shapeCount = handlePairs ? 0 : shapes.length;
     const pairCount = pairs.length / 2;
-    const expected = perPair ? 2 * TRANSFORM_FLOATS * pairCount : TRANSFORM_FLOATS * shapeCount;
+    const expected = perPair ? 2 * K.TRANSFORM_FLOATS * pairCount : K.TRANSFORM_FLOATS * shapeCount;
     if (transforms.length !== expected) {
       throw new SATError(
         'InvalidArgument',
         `${fn}: transforms has length ${transforms.length}, expected ${expected} (${perPair ? `10 per pair x ${pairCount} pairs` : `5 per shape x ${shapeCount} shapes`})`,
       );
     }
-    // Heap layout (bytes): handles | transforms | pairs | counts (padded) | normals | depths | points | ids
-    const handlesAt = 0;
-    const xformsAt = handlesAt + 4 * shapeCount;
-    const pairsAt = xformsAt + 4 * expected;
-    const countsAt = pairsAt + 8 * pairCount;
-    const normalsAt = countsAt + ((pairCount + 3) & ~3);
-    const depthsAt = normalsAt + 8 * pairCount;
-    const pointsAt = depthsAt + 4 * pairCount;
-    const idsAt = pointsAt + 24 * pairCount;
     const cache = options?.cache;
     if (cache !== undefined && (!(cache instanceof Uint32Array) || cache.length < pairCount)) {
       throw new SATError(
@@ -913,63 +898,76 @@ export class SAT {
         `${fn}: options.cache must be a Uint32Array with at least ${pairCount} entries (one per pair), got ${describe(cache)}${cache instanceof Uint32Array ? ` of length ${cache.length}` : ''}`,
       );
     }
-    const cachesAt = idsAt + 8 * pairCount;
-    const total = cachesAt + (cache ? 4 * pairCount : 0);
-    const m = this._m;
-    const ptr = m._sat_buffer(total + 8);
-    if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow to ${total} bytes`);
-    const f32 = this._heap();
-    const i32 = this._i32;
-    const hi = (ptr + handlesAt) >> 2;
+    let v = this._batchFor(shapeCount, expected, pairCount, fn);
+    const hv = v.handles;
     if (byHandle) {
-      i32.set(shapes, hi);
+      hv.set(shapes);
     } else if (!handlePairs) {
       const list = shapes as ReadonlyArray<Shape>;
       for (let i = 0; i < shapeCount; i++) {
         const shape = list[i];
         // Inline fast path of _handle(): a live shape of this module.
         const h = shape != null && shape._sat === this ? shape._h : 0;
-        i32[hi + i] = h !== 0 ? h : this._handle(shape, fn, `shapes[${i}]`);
+        hv[i] = h !== 0 ? h : this._handle(shape, fn, `shapes[${i}]`);
       }
     }
-    f32.set(transforms, (ptr + xformsAt) >> 2);
-    i32.set(pairs, (ptr + pairsAt) >> 2);
-    if (cache) this._u32.set(cache.length === pairCount ? cache : cache.subarray(0, pairCount), (ptr + cachesAt) >> 2);
-    const r = m._sat_collide_many(
-      ptr + handlesAt,
-      shapeCount,
-      ptr + xformsAt,
-      ptr + pairsAt,
-      pairCount,
-      (perPair ? 1 : 0) | (overlapOnly ? 2 : 0) | (handlePairs ? 4 : 0),
-      ptr + countsAt,
-      ptr + normalsAt,
-      ptr + depthsAt,
-      ptr + pointsAt,
-      ptr + idsAt,
-      cache ? ptr + cachesAt : 0,
-    );
-    this._heap();
-    if (cache && r >= 0) cache.set(this._u32.subarray((ptr + cachesAt) >> 2, ((ptr + cachesAt) >> 2) + pairCount));
+    v.transforms.set(transforms);
+    v.pairs.set(pairs);
+    if (cache) v.caches.set(cache.length === pairCount ? cache : cache.subarray(0, pairCount));
+    const flags =
+      (perPair ? K.BULK_TRANSFORMS_PER_PAIR : 0) |
+      (overlapOnly ? K.BULK_OVERLAP_ONLY : 0) |
+      (handlePairs ? K.BULK_HANDLE_PAIRS : 0) |
+      (cache ? K.BULK_CACHE : 0);
+    const r = this._batch!.run(shapeCount, pairCount, flags);
+    // run() may grow the memory (its work arrays): the views are then taken again.
+    if (v.counts.buffer !== this._m.HEAPU8.buffer) v = this._takeViews(this._batch!);
+    if (cache && r >= 0) cache.set(v.caches.subarray(0, pairCount));
     if (r < 0) throw this._bulkError(r, shapeCount, perPair, pairs, handlePairs);
     const out = resultFor(options?.out, pairCount, fn);
     out.pairCount = pairCount;
     out.touching = r;
-    out.counts.set(m.HEAPU8.subarray(ptr + countsAt, ptr + countsAt + pairCount));
+    out.counts.set(v.counts.subarray(0, pairCount));
     if (!overlapOnly) {
-      const f = this._f32;
-      out.normals.set(f.subarray((ptr + normalsAt) >> 2, ((ptr + normalsAt) >> 2) + 2 * pairCount));
-      out.depths.set(f.subarray((ptr + depthsAt) >> 2, ((ptr + depthsAt) >> 2) + pairCount));
-      out.points.set(f.subarray((ptr + pointsAt) >> 2, ((ptr + pointsAt) >> 2) + 6 * pairCount));
-      out.ids.set(this._u32.subarray((ptr + idsAt) >> 2, ((ptr + idsAt) >> 2) + 2 * pairCount));
+      out.normals.set(v.normals.subarray(0, 2 * pairCount));
+      out.depths.set(v.depths.subarray(0, pairCount));
+      out.points.set(v.points.subarray(0, 6 * pairCount));
+      out.ids.set(v.ids.subarray(0, 2 * pairCount));
     }
     return out;
   }
 
+  /**
+   * The pair batch with room for a call, and views of its arrays: taken again only when the batch's block grows
+   * or the WebAssembly memory does (one call into the module per collideMany otherwise, no allocation).
+   */
+  private _batchFor(shapeCount: number, transformFloats: number, pairCount: number, fn: string): BatchViews {
+    const batch = (this._batch ??= new this._m.PairBatch());
+    const grown = batch.reserve(shapeCount, transformFloats, pairCount);
+    if (grown < 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow for ${pairCount} pairs`);
+    const v = this._batchViews;
+    if (grown > 0 || v === null || v.handles.buffer !== this._m.HEAPU8.buffer) return this._takeViews(batch);
+    return v;
+  }
+
+  private _takeViews(batch: PairBatch): BatchViews {
+    return (this._batchViews = {
+        handles: batch.handles(),
+        transforms: batch.transforms(),
+        pairs: batch.pairs(),
+        counts: batch.counts(),
+        normals: batch.normals(),
+        depths: batch.depths(),
+        points: batch.points(),
+        ids: batch.ids(),
+        caches: batch.caches(),
+    });
+  }
+
   private _bulkError(code: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>, handlePairs: boolean): SATError {
-    const status = -code & 0xff;
-    const which = -code >> 8;
-    const index = this._i32[this._s + OUT_ERROR];
+    const status = statusOf(code);
+    const which = -code >> K.ERROR_ARGUMENT_SHIFT;
+    const index = this._batch!.errorIndex();
     const fn = 'collideMany';
     if (which === 0) {
       return new SATError('InvalidArgument', `${fn}: shapes[${index}] is not the handle of a live shape (disposed, or of another module?)`);
@@ -983,7 +981,7 @@ export class SAT {
         `${fn}: pairs[${index}] = ${pairs[index]} is not an index into shapes (0..${shapeCount - 1})`,
       );
     }
-    const reason = STATUS[status] ?? 'InvalidTransform';
+    const reason = STATUS_CODE[status] ?? 'InvalidTransform';
     const where = perPair
       ? `the transform of ${index % 2 === 0 ? 'A' : 'B'} in pair ${index >> 1} (transforms[${5 * index}..${5 * index + 4}])`
       : `the transform of shapes[${index}] (transforms[${5 * index}..${5 * index + 4}])`;
@@ -992,6 +990,19 @@ export class SAT {
       `${fn}: ${where} is not usable (${reason}): components must be finite, |x|, |y| <= 1e6, |angle| <= 1e9, |scale| in [1e-6, 1e6]`,
     );
   }
+}
+
+/** Views of a PairBatch's arrays (bindings/narrow_phase.cpp). */
+interface BatchViews {
+  handles: Int32Array;
+  transforms: Float32Array;
+  pairs: Int32Array;
+  counts: Uint8Array;
+  normals: Float32Array;
+  depths: Float32Array;
+  points: Float32Array;
+  ids: Uint32Array;
+  caches: Uint32Array;
 }
 
 function checkNumberArray(a: unknown, fn: string, arg: string, integers: boolean): void {

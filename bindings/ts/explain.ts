@@ -6,7 +6,7 @@
  */
 import type { SAT, Shape } from './api.js';
 import { SATError } from './errors.js';
-import { IN_EXTRA, IN_XF_A, IN_XF_B, OUT } from './layout.js';
+import { EXPLAIN_CONSTANTS, K, readConstants, statusOf } from './layout.js';
 import type { Transform, Vec2 } from './types.js';
 
 /** Where an axis comes from: a face of A, a face of B, or the line between rounded shapes' closest core points. */
@@ -61,7 +61,6 @@ export interface Explanation {
 }
 
 const SOURCES: AxisSource[] = ['faceOfA', 'faceOfB', 'closestPoints'];
-let axisWords = 0;
 
 /** @internal The body of {@link SAT.explain}. */
 export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: Transform, cache?: AxisCache): Explanation {
@@ -72,55 +71,52 @@ export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: T
     throw new SATError('InvalidArgument', `${fn}: cache must be { type, index } (integers), e.g. { type: 0, index: 0 }`);
   }
   const m = sat._m;
-  if (typeof m._sat_explain !== 'function') {
+  if (typeof m.explain !== 'function') {
     throw new SATError('LoadFailed', `${fn}: this build of the module has no explain(); it ships in the narrow-phase-only flavour: loadSAT({ narrowPhaseOnly: true })`);
   }
-  if (axisWords === 0) axisWords = m._sat_explain_axis_words();
+  readConstants(m, EXPLAIN_CONSTANTS);
+  const words = K.EXPLAIN_AXIS_WORDS;
   // Room for every face of two of the largest polygons and the closest-points axis.
   const capacity = 2 * sat.maxPolygonVertices + 1;
-  const block = m._sat_buffer(4 * axisWords * capacity);
+  const block = sat._buffer(4 * words * capacity);
   if (block === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
-  const f = sat._heap();
   const s = sat._s;
-  sat._writeTransform(f, s + IN_XF_A, xfA, fn, 'xfA');
-  sat._writeTransform(f, s + IN_XF_B, xfB, fn, 'xfB');
-  const i32 = sat._i32;
-  i32[s + IN_EXTRA] = cache ? cache.type : 0;
-  i32[s + IN_EXTRA + 1] = cache ? cache.index : 0;
-  const r = m._sat_explain(ha, hb, block, capacity);
-  if (r < 0) {
-    if ((-r >> 8) === 2) throw sat._statusError(-r & 0xff, `${fn}: cache`);
-    throw sat._pairError(r, fn, 'a', xfA, 'b', xfB);
+  sat._writeTransform(sat._heap(), s + K.SCRATCH_IN_XF_A, xfA, fn, 'xfA');
+  sat._writeTransform(sat._heap(), s + K.SCRATCH_IN_XF_B, xfB, fn, 'xfB');
+  const r = m.explain(ha, hb, capacity, cache ? cache.type : 0, cache ? cache.index : 0);
+  if (r.status < 0) {
+    if (-r.status >> K.ERROR_ARGUMENT_SHIFT === 2) throw sat._statusError(statusOf(r.status), `${fn}: cache`);
+    throw sat._pairError(r.status, fn, 'a', xfA, 'b', xfB);
   }
-  const o = s + OUT;
-  const count = i32[o + 1];
+  const f = sat._heap();
+  const i32 = sat._i32;
   const axes: ExplainedAxis[] = [];
-  for (let k = 0; k < count; k++) {
-    const p = (block >> 2) + k * axisWords;
+  for (let k = 0; k < r.axisCount; k++) {
+    const p = (block >> 2) + k * words;
+    const normal = p + K.EXPLAIN_AXIS_NORMAL;
     axes.push({
-      source: SOURCES[i32[p + 8]],
-      index: i32[p + 7],
-      normal: { x: f[p], y: f[p + 1] },
-      minA: f[p + 2],
-      maxA: f[p + 3],
-      minB: f[p + 4],
-      maxB: f[p + 5],
-      separation: f[p + 6],
+      source: SOURCES[i32[p + K.EXPLAIN_AXIS_SOURCE]],
+      index: i32[p + K.EXPLAIN_AXIS_INDEX],
+      normal: { x: f[normal], y: f[normal + 1] },
+      minA: f[p + K.EXPLAIN_AXIS_MIN_A],
+      maxA: f[p + K.EXPLAIN_AXIS_MAX_A],
+      minB: f[p + K.EXPLAIN_AXIS_MIN_B],
+      maxB: f[p + K.EXPLAIN_AXIS_MAX_B],
+      separation: f[p + K.EXPLAIN_AXIS_SEPARATION],
     });
   }
-  const flags = i32[o + 3];
   if (cache) {
-    cache.type = i32[s + IN_EXTRA];
-    cache.index = i32[s + IN_EXTRA + 1];
+    cache.type = r.cacheType;
+    cache.index = r.cacheIndex;
   }
   return {
     axes,
-    deciding: i32[o + 2],
-    overlap: (flags & 4) !== 0,
-    depth: f[o + 4],
-    normal: { x: f[o + 5], y: f[o + 6] },
-    aabbOverlap: (flags & 1) !== 0,
-    cacheHit: (flags & 2) !== 0,
-    tolerance: f[o + 7],
+    deciding: r.deciding,
+    overlap: r.overlap,
+    depth: r.depth,
+    normal: r.normal,
+    aabbOverlap: r.aabbOverlap,
+    cacheHit: r.cacheHit,
+    tolerance: r.tolerance,
   };
 }

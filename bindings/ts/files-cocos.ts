@@ -1,7 +1,8 @@
 /**
  * The Cocos Creator extension's `files.js` (scripts/build-cocos.mjs ships this module under that name). The
- * extension carries one glue script, the baseline build's (the full module; the narrow-phase flavour is a subset of
- * it), and nothing that needs `URL` or `import.meta.url`, which WeChat mini-games and some native runtimes lack. Its
+ * extension carries the baseline build's glue (the full module; the narrow-phase flavour is a subset of it) twice:
+ * the default one and the one without dynamic code generation, for WeChat mini-games (both run the same `.wasm`);
+ * and nothing that needs `URL` or `import.meta.url`, which WeChat mini-games and some native runtimes lack. Its
  * runtime loader passes the module's bytes (or an instantiate hook) and, on iOS native, the asm.js build's factory
  * read from the game package (`moduleFactory`).
  * @internal
@@ -10,10 +11,11 @@
 import type { Variant } from './api.js';
 import { SATError } from './errors.js';
 import createBaseline from './wasm/sat-baseline.mjs';
+import createBaselineNoDyn from './wasm/sat-baseline-nodyn.mjs';
 
 /** The baseline glue; any other build is an error naming the way out. @internal */
-export function importGlue(variant: Variant, narrow: boolean): Promise<{ default: unknown }> {
-  if (variant === 'baseline') return Promise.resolve({ default: createBaseline });
+export function importGlue(variant: Variant, narrow: boolean, noDyn = false): Promise<{ default: unknown }> {
+  if (variant === 'baseline') return Promise.resolve({ default: noDyn ? createBaselineNoDyn : createBaseline });
   return Promise.reject(
     new SATError(
       'LoadFailed',

@@ -10,10 +10,17 @@
 import type { Variant } from './api.js';
 
 /**
- * The glue of a build. Its declared type is deliberately vague (see wasm/*.d.mts); ModuleFactory in module.ts is
- * its real shape. @internal
+ * The glue of a build (`noDyn`: the build without dynamic code generation, WebAssembly variants only). Its declared
+ * type is deliberately vague (see wasm/*.d.mts); ModuleFactory in module.ts is its real shape. @internal
  */
-export function importGlue(variant: Variant, narrow: boolean): Promise<{ default: unknown }> {
+export function importGlue(variant: Variant, narrow: boolean, noDyn = false): Promise<{ default: unknown }> {
+  if (noDyn && narrow) {
+    if (variant === 'simd') return import('./wasm/sat-simd-narrow-nodyn.mjs');
+    if (variant === 'baseline') return import('./wasm/sat-baseline-narrow-nodyn.mjs');
+  } else if (noDyn) {
+    if (variant === 'simd') return import('./wasm/sat-simd-nodyn.mjs');
+    if (variant === 'baseline') return import('./wasm/sat-baseline-nodyn.mjs');
+  }
   if (narrow) {
     switch (variant) {
       case 'simd':
@@ -34,7 +41,10 @@ export function importGlue(variant: Variant, narrow: boolean): Promise<{ default
   }
 }
 
-/** The default location of a build's `.wasm` file: beside its glue in `dist/wasm/`. @internal */
+/**
+ * The default location of a build's `.wasm` file: beside its glue in `dist/wasm/`. The builds without dynamic
+ * execution differ from the default ones in their glue only: they load the same `.wasm`. @internal
+ */
 export function defaultWasmUrl(variant: Variant, narrow: boolean): URL {
   if (narrow) {
     return variant === 'simd'

@@ -11,7 +11,7 @@
  * ```
  * @packageDocumentation
  */
-export { loadSAT, hasSIMD, hasWebAssembly, chooseVariant, type LoadOptions } from './loader.js';
+export { loadSAT, hasSIMD, hasWebAssembly, chooseVariant, allowsCodeGeneration, type LoadOptions } from './loader.js';
 export { SAT, Shape, type ShapeKind, type Variant } from './api.js';
 export { SATError, type SATErrorCode } from './errors.js';
 export type { AxisCache, AxisSource, ExplainedAxis, Explanation } from './explain.js';

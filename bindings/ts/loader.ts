@@ -54,6 +54,26 @@ export interface LoadOptions {
    * game package on iOS native. Must match `prefer` and `narrowPhaseOnly`. Default: the package's own glue.
    */
   moduleFactory?: (options: object) => Promise<object>;
+  /**
+   * Whether the platform lets the module generate code from strings (`new Function`), which the default builds'
+   * Embind glue uses for its fast call path. `false` loads the build without dynamic code generation
+   * (the glue `sat-<variant>[-narrow]-nodyn.mjs` with the same `.wasm`; the asm.js build makes no code at all), whose calls go
+   * through a generic invoker: for WeChat mini-games and pages whose Content Security Policy has no
+   * `'unsafe-eval'`. Default: probed ({@link allowsCodeGeneration}). With `moduleFactory`, pass that build's glue.
+   */
+  dynamicExecution?: boolean;
+}
+
+/**
+ * Whether this platform allows code generation from strings: a guarded `new Function` (WeChat mini-games, a CSP
+ * without `'unsafe-eval'`, Node's `--disallow-code-generation-from-strings` refuse it).
+ */
+export function allowsCodeGeneration(): boolean {
+  try {
+    return new Function('return 1')() === 1;
+  } catch {
+    return false;
+  }
 }
 
 /** A WebAssembly module using one SIMD instruction (i8x16.popcnt): validates only where SIMD is supported. */
@@ -178,8 +198,14 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   if (options.narrowPhaseOnly !== undefined && typeof options.narrowPhaseOnly !== 'boolean') {
     throw new SATError('InvalidArgument', 'loadSAT: options.narrowPhaseOnly must be a boolean');
   }
+  if (options.dynamicExecution !== undefined && typeof options.dynamicExecution !== 'boolean') {
+    throw new SATError('InvalidArgument', 'loadSAT: options.dynamicExecution must be a boolean');
+  }
   const narrow = options.narrowPhaseOnly === true;
   const variant = chooseVariant(options);
+  // The asm.js build's glue never generates code (it serves JIT-less platforms): it has no second flavour.
+  const dynamic = variant !== 'asmjs' && (options.dynamicExecution ?? allowsCodeGeneration());
+  const noDyn = !dynamic;
   // While loading, the glue's complaints go into the LoadFailed error; afterwards they are warnings.
   let loading = true;
   const loadLog: string[] = [];
@@ -203,6 +229,7 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
       factoryOptions.instantiateWasm = guardHook(options.instantiateWasm, (reason) => hookFailed(reason));
     } else {
       // Resolved only here, when the bytes must be found: some runtimes (Cocos native) lack URL.
+      // The builds without dynamic execution have their own glue but the same .wasm as the default ones.
       const file = `sat-${variant}${narrow ? '-narrow' : ''}.wasm`;
       const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl(variant, narrow);
       const isFile =
@@ -222,13 +249,14 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   }
   let module: SATModule;
   try {
-    const factory = (options.moduleFactory ?? (await importGlue(variant, narrow)).default) as ModuleFactory;
+    const factory = (options.moduleFactory ?? (await importGlue(variant, narrow, noDyn)).default) as ModuleFactory;
     module = await Promise.race([factory(factoryOptions), hookFailure]);
   } catch (e) {
     const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
-    throw new SATError('LoadFailed', `loadSAT: the ${variant}${narrow ? ' (narrow phase only)' : ''} build failed to load: ${reason}${log}`);
+    const what = `${narrow ? 'narrow phase only' : ''}${narrow && noDyn && variant !== 'asmjs' ? ', ' : ''}${noDyn && variant !== 'asmjs' ? 'no dynamic execution' : ''}`;
+    throw new SATError('LoadFailed', `loadSAT: the ${variant}${what ? ` (${what})` : ''} build failed to load: ${reason}${log}`);
   }
   loading = false;
-  return new SAT(module, variant);
+  return new SAT(module, variant, dynamic);
 }

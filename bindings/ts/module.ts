@@ -1,58 +1,272 @@
 /**
- * The raw Emscripten module as the TypeScript layer sees it (bindings/*.cpp). Not part of the public API:
- * pointers are byte offsets into the WebAssembly memory, handles are positive integers, and every function
- * returning a number returns `-(status | argument << 8)` on failure.
+ * The Embind module as the TypeScript layer sees it (the EMSCRIPTEN_BINDINGS blocks of bindings/*.cpp). Not part
+ * of the public API: handles are positive integers, and every function returning a status-or-value number returns
+ * `-(status | argument << ERROR_ARGUMENT_SHIFT)` on failure. Layout constants and enums are read by layout.ts;
+ * {@link BINDINGS} lists every other registered name this layer uses (tests/js/bindings_names.test.ts compares it
+ * with what the module registers).
  * @internal
  * @module
  */
 
-/** Exports of the module (plain wasm exports, see bindings/binding_common.h). @internal */
+/** Registered names used by the TypeScript layer, by kind. @internal */
+export const BINDINGS = {
+  functions: ['statusMessage', 'collide', 'overlap', 'distance', 'raycast', 'containsPoint', 'explain'],
+  classes: {
+    ShapeStore: {
+      static: ['scratch', 'buffer', 'live', 'polygon', 'decompose', 'box', 'circle', 'capsule', 'release', 'info', 'bounds', 'vertices'],
+      methods: [],
+    },
+    PairBatch: {
+      static: [],
+      methods: ['reserve', 'handles', 'transforms', 'pairs', 'counts', 'normals', 'depths', 'points', 'ids', 'caches', 'errorIndex', 'run'],
+    },
+    World: {
+      static: ['create', 'statusMessage'],
+      methods: [
+        'info',
+        'add',
+        'addConcave',
+        'setShapes',
+        'setType',
+        'setScale',
+        'shapeUserData',
+        'remove',
+        'check',
+        'bodyCount',
+        'slotOf',
+        'setTransform',
+        'getTransform',
+        'setEnabled',
+        'setFilter',
+        'setSensor',
+        'setBullet',
+        'setMass',
+        'setUserId',
+        'bodyInfo',
+        'transforms',
+        'capacity',
+        'setPushApart',
+        'setPairFilter',
+        'key',
+        'update',
+        'raycast',
+        'queryPoint',
+        'queryAABB',
+        'queryShape',
+        'castShape',
+        'overlapShape',
+        'distance',
+        'shapeContact',
+        'validate',
+      ],
+    },
+  },
+  /** Value objects and their fields (objects the module returns, or the layer passes in). */
+  valueObjects: {
+    Vec2: ['x', 'y'],
+    AABB: ['lower', 'upper'],
+    ShapeInfo: ['status', 'kind', 'vertexCount', 'radius', 'centroid', 'area', 'localBounds', 'center1', 'center2'],
+    BoundsResult: ['status', 'bounds'],
+    DistanceResult: ['status', 'pointA', 'pointB', 'normal', 'distance', 'iterations'],
+    RayHit: ['status', 'hit', 'point', 'normal', 'fraction'],
+    ExplainResult: ['status', 'axisTotal', 'axisCount', 'deciding', 'aabbOverlap', 'cacheHit', 'overlap', 'depth', 'normal', 'tolerance', 'cacheType', 'cacheIndex'],
+    BodyDef: ['type', 'x', 'y', 'angle', 'scaleX', 'scaleY', 'userId', 'group', 'mask', 'sensor', 'enabled', 'bullet', 'mass'],
+    Transform: ['x', 'y', 'angle', 'scaleX', 'scaleY'],
+    BodyInfo: ['status', 'userId', 'type', 'shapeCount', 'bounds'],
+    BodyDistance: ['status', 'pointA', 'pointB', 'normal', 'distance', 'shapeA', 'shapeB'],
+    ManifoldPoint: ['point', 'depth', 'id'],
+    Manifold: ['normal', 'depth', 'pointCount', 'point0', 'point1'],
+    ShapeContact: ['a', 'b', 'shapeA', 'shapeB', 'manifold'],
+  },
+} as const;
+
+export interface Vec2Value {
+  x: number;
+  y: number;
+}
+export interface AABBValue {
+  lower: Vec2Value;
+  upper: Vec2Value;
+}
+export interface ShapeInfoValue {
+  status: number;
+  kind: number;
+  vertexCount: number;
+  radius: number;
+  centroid: Vec2Value;
+  area: number;
+  localBounds: AABBValue;
+  center1: Vec2Value;
+  center2: Vec2Value;
+}
+export interface DistanceValue {
+  status: number;
+  pointA: Vec2Value;
+  pointB: Vec2Value;
+  normal: Vec2Value;
+  distance: number;
+  iterations: number;
+}
+export interface RayHitValue {
+  status: number;
+  hit: boolean;
+  point: Vec2Value;
+  normal: Vec2Value;
+  fraction: number;
+}
+export interface ExplainValue {
+  status: number;
+  axisTotal: number;
+  axisCount: number;
+  deciding: number;
+  aabbOverlap: boolean;
+  cacheHit: boolean;
+  overlap: boolean;
+  depth: number;
+  normal: Vec2Value;
+  tolerance: number;
+  cacheType: number;
+  cacheIndex: number;
+}
+export interface BodyDefValue {
+  type: number;
+  x: number;
+  y: number;
+  angle: number;
+  scaleX: number;
+  scaleY: number;
+  userId: number;
+  group: number;
+  mask: number;
+  sensor: boolean;
+  enabled: boolean;
+  bullet: boolean;
+  mass: number;
+}
+export interface TransformValue {
+  x: number;
+  y: number;
+  angle: number;
+  scaleX: number;
+  scaleY: number;
+}
+export interface ManifoldPointValue {
+  point: Vec2Value;
+  depth: number;
+  id: number;
+}
+export interface ManifoldValue {
+  normal: Vec2Value;
+  depth: number;
+  pointCount: number;
+  point0: ManifoldPointValue;
+  point1: ManifoldPointValue;
+}
+
+/** An object of a registered class (Embind handle): free it with delete(). */
+export interface EmbindObject {
+  delete(): void;
+}
+
+/** class PairBatch (bindings/narrow_phase.cpp). */
+export interface PairBatch extends EmbindObject {
+  reserve(shapeCount: number, transformFloats: number, pairCount: number): number;
+  handles(): Int32Array;
+  transforms(): Float32Array;
+  pairs(): Int32Array;
+  counts(): Uint8Array;
+  normals(): Float32Array;
+  depths(): Float32Array;
+  points(): Float32Array;
+  ids(): Uint32Array;
+  caches(): Uint32Array;
+  errorIndex(): number;
+  run(shapeCount: number, pairCount: number, flags: number): number;
+}
+
+/** class World (bindings/world_bindings.cpp). ids are uint32. */
+export interface NativeWorld extends EmbindObject {
+  info(): Uint32Array;
+  add(def: BodyDefValue, count: number): number;
+  addConcave(def: BodyDefValue, count: number): number;
+  setShapes(id: number, count: number): number;
+  setType(id: number, type: number): number;
+  setScale(id: number, scaleX: number, scaleY: number): number;
+  shapeUserData(id: number, shape: number): number;
+  remove(id: number): number;
+  check(id: number): number;
+  bodyCount(): number;
+  slotOf(id: number): number;
+  setTransform(id: number, x: number, y: number, angle: number, scaleX: number, scaleY: number, teleport: boolean): number;
+  getTransform(id: number): number;
+  setEnabled(id: number, enabled: boolean): number;
+  setFilter(id: number, group: number, mask: number): number;
+  setSensor(id: number, sensor: boolean): number;
+  setBullet(id: number, bullet: boolean): number;
+  setMass(id: number, mass: number): number;
+  setUserId(id: number, userId: number): number;
+  bodyInfo(id: number): { status: number; userId: number; type: number; shapeCount: number; bounds: AABBValue };
+  transforms(): Float32Array;
+  capacity(): number;
+  setPushApart(enabled: boolean, iterations: number, slop: number): void;
+  setPairFilter(on: boolean): void;
+  key(): number;
+  update(): number;
+  raycast(x: number, y: number, dx: number, dy: number, group: number, mask: number, sensors: boolean, capacity: number): number;
+  queryPoint(x: number, y: number, group: number, mask: number, sensors: boolean, capacity: number): number;
+  queryAABB(lx: number, ly: number, ux: number, uy: number, group: number, mask: number, sensors: boolean, capacity: number): number;
+  queryShape(handle: number, group: number, mask: number, sensors: boolean, capacity: number): number;
+  castShape(handle: number, dx: number, dy: number, group: number, mask: number, sensors: boolean): number;
+  overlapShape(handle: number, group: number, mask: number, sensors: boolean, capacity: number): number;
+  distance(a: number, b: number): {
+    status: number;
+    pointA: Vec2Value;
+    pointB: Vec2Value;
+    normal: Vec2Value;
+    distance: number;
+    shapeA: number;
+    shapeB: number;
+  };
+  shapeContact(i: number): { a: number; b: number; shapeA: number; shapeB: number; manifold: ManifoldValue };
+  validate(): boolean;
+}
+
+/** The module (what the glue's factory resolves to). @internal */
 export interface SATModule {
   HEAPU8: Uint8Array;
   HEAP32: Int32Array;
   HEAPU32: Uint32Array;
   HEAPF32: Float32Array;
 
-  _sat_scratch(): number;
-  _sat_buffer(bytes: number): number;
-  _sat_live_shapes(): number;
-  _sat_make_polygon(points: number, count: number, hull: number): number;
-  _sat_decompose(points: number, count: number, outHandles: number, capacity: number): number;
-  _sat_make_box(halfWidth: number, halfHeight: number, cx: number, cy: number, angle: number): number;
-  _sat_make_circle(cx: number, cy: number, radius: number): number;
-  _sat_make_capsule(x1: number, y1: number, x2: number, y2: number, radius: number): number;
-  _sat_release(handle: number): number;
-  _sat_shape_info(handle: number): number;
-  _sat_shape_vertices(handle: number, out: number): number;
-  _sat_collide(handleA: number, handleB: number): number;
-  _sat_overlap(handleA: number, handleB: number): number;
-  _sat_distance(handleA: number, handleB: number): number;
-  _sat_raycast(handle: number): number;
-  _sat_contains_point(handle: number): number;
-  _sat_collide_many(
-    handles: number,
-    shapeCount: number,
-    xforms: number,
-    pairs: number,
-    pairCount: number,
-    flags: number,
-    counts: number,
-    normals: number,
-    depths: number,
-    points: number,
-    ids: number,
-    caches: number,
-  ): number;
+  statusMessage(status: number): string;
+  collide(handleA: number, handleB: number): number;
+  overlap(handleA: number, handleB: number): number;
+  distance(handleA: number, handleB: number): DistanceValue;
+  raycast(handle: number): RayHitValue;
+  containsPoint(handle: number): number;
+  /** Only in the narrow-phase-only flavour. */
+  explain?(handleA: number, handleB: number, capacity: number, cacheType: number, cacheIndex: number): ExplainValue;
 
-  _sat_explain(handleA: number, handleB: number, axesOut: number, capacity: number): number;
-  _sat_explain_axis_words(): number;
-
-  _sat_limits(): void;
-  _sat_status_message(status: number): number;
-  _sat_shape_bounds(handle: number): number;
-
-  /** Further binding files (a world, ...) add their exports here. */
-  [name: string]: unknown;
+  ShapeStore: {
+    scratch(): Float32Array;
+    buffer(bytes: number): Uint8Array;
+    live(): number;
+    polygon(count: number, hull: boolean): number;
+    decompose(count: number): number;
+    box(halfWidth: number, halfHeight: number, cx: number, cy: number, angle: number): number;
+    circle(cx: number, cy: number, radius: number): number;
+    capsule(x1: number, y1: number, x2: number, y2: number, radius: number): number;
+    release(handle: number): boolean;
+    info(handle: number): ShapeInfoValue;
+    bounds(handle: number, xf: TransformValue): { status: number; bounds: AABBValue };
+    vertices(handle: number): number;
+  };
+  PairBatch: new () => PairBatch;
+  /** Not in the narrow-phase-only flavour. */
+  World?: {
+    create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number, flags: number): NativeWorld | null;
+    statusMessage(status: number): string;
+  };
 }
 
 /** Options the Emscripten factory understands (the subset sat-wasm passes). @internal */

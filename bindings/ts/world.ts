@@ -20,8 +20,9 @@
  * ```
  * @module
  */
-import { CORE_STATUS_CODES, SATError, type SATErrorCode } from './errors.js';
-import { IN_EXTRA, IN_XF_A, OUT } from './layout.js';
+import { SATError, type SATErrorCode } from './errors.js';
+import { E, K, STATUS_CODE, WORLD_CONSTANTS, readConstants, statusOf } from './layout.js';
+import type { BodyDefValue, NativeWorld } from './module.js';
 import type { SAT, Shape } from './api.js';
 import type { AABB, PointsInput, Transform, Vec2 } from './types.js';
 
@@ -35,7 +36,7 @@ export type BodyType = 'static' | 'kinematic' | 'dynamic';
  * The broad phase of a world:
  * - `'grid'` (default): a uniform grid rebuilt each frame over the moving bodies; fastest on the scene benchmark.
  * - `'tree'`: a dynamic AABB tree with fattened boxes (Box2D's design); best when few bodies move.
- * - `'sap'`: sort-and-sweep on x, frame-coherent insertion sort.
+ * - `'sap'`: bodies kept sorted on x between frames (insertion sort), swept within horizontal bands a few bodies high.
  */
 export type BroadPhase = 'grid' | 'tree' | 'sap';
 
@@ -445,78 +446,56 @@ export interface WorldContacts {
   shapeContact(i: number): WorldShapeContact;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The raw exports of bindings/world_bindings.cpp
-
-/** @internal */
-interface WorldExports {
-  _sat_world_create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number, flags: number): number;
-  _sat_world_destroy(w: number): void;
-  _sat_world_info(w: number): number;
-  _sat_world_add(w: number, shapes: number, shapeCount: number): number;
-  _sat_world_add_concave(w: number, points: number, count: number): number;
-  _sat_world_remove(w: number, id: number): number;
-  _sat_world_check(w: number, id: number): number;
-  _sat_world_body_count(w: number): number;
-  _sat_world_set_shapes(w: number, id: number, shapes: number, count: number): number;
-  _sat_world_set_type(w: number, id: number, type: number): number;
-  _sat_world_set_scale(w: number, id: number, sx: number, sy: number): number;
-  _sat_world_shape_user_data(w: number, id: number, shape: number): number;
-  _sat_world_slot_of(w: number, id: number): number;
-  _sat_world_set_transform(w: number, id: number, x: number, y: number, a: number, sx: number, sy: number, teleport: number): number;
-  _sat_world_get_transform(w: number, id: number): number;
-  _sat_world_set_enabled(w: number, id: number, enabled: number): number;
-  _sat_world_set_filter(w: number, id: number, group: number, mask: number): number;
-  _sat_world_set_sensor(w: number, id: number, sensor: number): number;
-  _sat_world_set_bullet(w: number, id: number, bullet: number): number;
-  _sat_world_set_mass(w: number, id: number, mass: number): number;
-  _sat_world_set_user_id(w: number, id: number, userId: number): number;
-  _sat_world_body_info(w: number, id: number): number;
-  _sat_world_transforms(w: number): number;
-  _sat_world_capacity(w: number): number;
-  _sat_world_set_push_apart(w: number, enabled: number, iterations: number, slop: number): void;
-  _sat_world_update(w: number): number;
-  _sat_world_raycast(w: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
-  _sat_world_query_point(w: number, x: number, y: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
-  _sat_world_query_aabb(w: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
-  _sat_world_query_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
-  _sat_world_cast_shape(w: number, handle: number, group: number, mask: number, sensors: number): number;
-  _sat_world_overlap_shape(w: number, handle: number, group: number, mask: number, sensors: number, out: number, capacity: number): number;
-  _sat_world_distance(w: number, a: number, b: number): number;
-  _sat_world_set_pair_filter(w: number, on: number): void;
-  _sat_world_validate(w: number): number;
-  _sat_world_status_message(status: number): number;
-}
-
-/** Words per shape in the shape lists of add() / setShapes() (kShapeWords in world_bindings.cpp). */
-const SHAPE_ENTRY_WORDS = 5;
-
-// Info block written by every update (mirrors world_bindings.cpp), in 32-bit words.
-const I_BEGIN = 0; // ptr, count
-const I_STAY = 2;
-const I_END = 4;
-const I_CONTACTS = 6;
-const I_SHAPE_CONTACTS = 8;
-const I_REJECTED = 10;
-const I_STATS_INT = 12; // moved, candidates, touching, narrowTests, swept, rejected, residualPairs
-const I_STATS_FLOAT = 19; // residualDepth, sync, broad, ccd, pairs, narrow, events, push
-const I_BLOCK_BYTES = 27; // bytes of the blocks holding begin, stay and end events
-
-/** World status values (cpp/include/sat/world.h) beyond the core's. */
-const STATUS_UNKNOWN_BODY = 64;
-const STATUS_REMOVED_BODY = 65;
-const STATUS_WORLD_FULL = 66;
-const STATUS_INVALID_ARGUMENT = 11;
-const CORE_STATUS = CORE_STATUS_CODES;
 const BROAD_PHASES: readonly BroadPhase[] = ['grid', 'tree', 'sap'];
+const BROAD_PHASE_KINDS = ['Grid', 'Tree', 'SortAndSweep'] as const;
 const BODY_TYPES: readonly BodyType[] = ['static', 'kinematic', 'dynamic'];
+const BODY_TYPE_VALUES = ['Static', 'Kinematic', 'Dynamic'] as const;
 const FLOAT32_MAX = 3.4028234663852886e38;
 
+/** The BodyType value of the module for a type name (-1 for none). */
+function bodyTypeValue(type: unknown): number {
+  const i = BODY_TYPES.indexOf(type as BodyType);
+  return i < 0 ? -1 : E.BodyType[BODY_TYPE_VALUES[i]];
+}
+
+/** The type name of a module BodyType value. */
+function bodyTypeName(value: number): BodyType {
+  for (let i = 0; i < BODY_TYPES.length; i++) if (E.BodyType[BODY_TYPE_VALUES[i]] === value) return BODY_TYPES[i];
+  return 'static';
+}
+
+/**
+ * The public layout constants above are the documented contract; the module's must equal them (a mismatched build
+ * is refused at the first createWorld()).
+ */
+function checkPublicLayout(): void {
+  const pairs: Array<[string, number, number]> = [
+    ['TRANSFORM_STRIDE', TRANSFORM_STRIDE, K.TRANSFORM_STRIDE],
+    ['CONTACT_WORDS', CONTACT_WORDS, K.CONTACT_WORDS],
+    ['SHAPE_CONTACT_WORDS', SHAPE_CONTACT_WORDS, K.SHAPE_CONTACT_WORDS],
+    ['ContactWord.A', ContactWord.A, K.CONTACT_A],
+    ['ContactWord.B', ContactWord.B, K.CONTACT_B],
+    ['ContactWord.NORMAL_X', ContactWord.NORMAL_X, K.CONTACT_NORMAL_X],
+    ['ContactWord.NORMAL_Y', ContactWord.NORMAL_Y, K.CONTACT_NORMAL_Y],
+    ['ContactWord.DEPTH', ContactWord.DEPTH, K.CONTACT_DEPTH],
+    ['ContactWord.TOI', ContactWord.TOI, K.CONTACT_TOI],
+    ['ContactWord.INFO', ContactWord.INFO, K.CONTACT_INFO],
+    ['ContactWord.FIRST_SHAPE_CONTACT', ContactWord.FIRST_SHAPE_CONTACT, K.CONTACT_FIRST_SHAPE_CONTACT],
+    ['ContactWord.POINT0', ContactWord.POINT0, K.CONTACT_POINT0],
+    ['ContactWord.POINT1', ContactWord.POINT1, K.CONTACT_POINT1],
+    ['ContactFlags.BEGAN', ContactFlags.BEGAN, K.CONTACT_FLAG_BEGAN],
+    ['ContactFlags.SENSOR', ContactFlags.SENSOR, K.CONTACT_FLAG_SENSOR],
+    ['ContactFlags.SWEPT', ContactFlags.SWEPT, K.CONTACT_FLAG_SWEPT],
+  ];
+  for (const [name, published, module] of pairs) {
+    if (published !== module) {
+      throw new SATError('LoadFailed', `createWorld: the module's ${name} is ${module}, this package documents ${published}: mismatched builds`);
+    }
+  }
+}
+
 function statusCode(status: number): SATErrorCode {
-  if (status === STATUS_UNKNOWN_BODY) return 'UnknownBody';
-  if (status === STATUS_REMOVED_BODY) return 'RemovedBody';
-  if (status === STATUS_WORLD_FULL) return 'WorldFull';
-  return CORE_STATUS[status] ?? 'InvalidArgument';
+  return STATUS_CODE[status] ?? 'InvalidArgument';
 }
 
 function describe(value: unknown): string {
@@ -574,8 +553,8 @@ function filterHostOf(m: object): FilterHost {
 }
 
 /** Frees worlds that are garbage-collected without dispose(): a safety net only. */
-const worldRegistry: FinalizationRegistry<{ x: WorldExports; w: number }> | null =
-  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => held.x._sat_world_destroy(held.w)) : null;
+const worldRegistry: FinalizationRegistry<NativeWorld> | null =
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((native) => native.delete()) : null;
 
 /**
  * A collision world living in the WebAssembly module. Bodies are addressed by numeric ids: 1, 2, 3, ... in the
@@ -596,15 +575,14 @@ export class World {
   readonly broadPhase: BroadPhase;
   /** @internal */
   readonly _sat: SAT;
-  /** @internal */
-  private readonly _x: WorldExports;
-  /** @internal pointer of the native world; 0 once disposed */
-  private _w: number;
+  /** @internal the native world; null once disposed */
+  private _w: NativeWorld | null;
+  /** @internal the native world's key in the pair-filter dispatch */
+  private readonly _key: number;
   /** @internal word index of the info block */
   private readonly _info: number;
   private _xfView: Float32Array;
   private _xfPtr = -1;
-  private _xfLen = -1;
   private _iterating = 0;
   private readonly _stats: WorldStats;
   private readonly _events: EventsImpl;
@@ -623,22 +601,31 @@ export class World {
     const treeMargin = optNumber(options.treeMargin, 0.25, 'createWorld', 'options.treeMargin', 0);
     const cell = optNumber(options.gridCellSize, 0, 'createWorld', 'options.gridCellSize', 0);
     const capacity = optNumber(options.capacity, 0, 'createWorld', 'options.capacity', 0);
-    if (!Number.isInteger(capacity) || capacity > 1048575) {
-      throw new SATError('InvalidArgument', `createWorld: options.capacity must be an integer in [0, 1048575], got ${capacity}`);
-    }
-    this._sat = sat;
-    this._x = sat._m as unknown as WorldExports;
-    if (typeof this._x._sat_world_create !== 'function') {
+    const native = sat._m.World;
+    if (native === undefined) {
       throw new SATError('LoadFailed', 'createWorld: this build of the module has no world (bindings/world_bindings.cpp)');
     }
+    readConstants(sat._m, WORLD_CONSTANTS);
+    checkPublicLayout();
+    if (!Number.isInteger(capacity) || capacity > K.MAX_BODIES) {
+      throw new SATError('InvalidArgument', `createWorld: options.capacity must be an integer in [0, ${K.MAX_BODIES}], got ${capacity}`);
+    }
+    this._sat = sat;
     this.broadPhase = bp;
     const timeStages = optBool(options.timeStages, true, 'createWorld', 'options.timeStages');
     const kinematicPairs = optBool(options.kinematicPairs, false, 'createWorld', 'options.kinematicPairs');
-    const w = this._x._sat_world_create(bpIndex, treeMargin, cell, capacity, (timeStages ? 1 : 0) | (kinematicPairs ? 2 : 0));
-    if (w === 0) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
+    const w = native.create(
+      E.BroadPhaseKind[BROAD_PHASE_KINDS[bpIndex]],
+      treeMargin,
+      cell,
+      capacity,
+      (timeStages ? K.WORLD_TIME_STAGES : 0) | (kinematicPairs ? K.WORLD_KINEMATIC_PAIRS : 0),
+    );
+    if (w === null) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
     this._w = w;
-    worldRegistry?.register(this, { x: this._x, w }, this);
-    this._info = this._x._sat_world_info(w) >> 2;
+    this._key = w.key();
+    worldRegistry?.register(this, w, this);
+    this._info = w.info().byteOffset >> 2;
     this._xfView = new Float32Array(0);
     this._stats = makeStats();
     this._events = new EventsImpl(this);
@@ -650,10 +637,10 @@ export class World {
 
   // ---- internals ---------------------------------------------------------------------------------------------
 
-  /** @internal the native pointer, or throws Disposed */
-  _ptr(fn: string): number {
+  /** @internal the native world, or throws Disposed */
+  _ptr(fn: string): NativeWorld {
     const w = this._w;
-    if (w === 0) throw new SATError('Disposed', `World.${fn}: the world has been disposed`);
+    if (w === null) throw new SATError('Disposed', `World.${fn}: the world has been disposed`);
     return w;
   }
 
@@ -678,7 +665,7 @@ export class World {
   }
 
   private _msg(status: number): string {
-    return this._sat._cString(this._x._sat_world_status_message(status));
+    return this._sat._m.World!.statusMessage(status);
   }
 
   private _id(id: unknown, fn: string): number {
@@ -708,17 +695,16 @@ export class World {
     if (typeof def !== 'object' || def === null) {
       throw new SATError('InvalidArgument', `World.add: def must be an object {shape | shapes, x, y, ...}, got ${describe(def)}`);
     }
-    const [ptr, n] = this._writeShapes(def.shape, def.shapes, 'World.add', 'def');
-    this._writeDef(def, 'World.add');
-    const r = this._x._sat_world_add(w, ptr, n);
+    const n = this._writeShapes(def.shape, def.shapes, 'World.add', 'def');
+    const r = w.add(this._def(def, 'World.add'), n);
     return this._added(r, 'add', def);
   }
 
   /**
-   * Writes a shape list (one `shape` or placed `shapes`) into the module's buffer, SHAPE_ENTRY_WORDS words per
-   * shape (layout in world_bindings.cpp); returns its address and length.
+   * Writes a shape list (one `shape` or placed `shapes`) at the start of the module's buffer, SHAPE_ENTRY_WORDS
+   * words per shape; returns its length.
    */
-  private _writeShapes(shape: Shape | undefined, shapes: ReadonlyArray<BodyShape> | undefined, fn: string, argName: string): [number, number] {
+  private _writeShapes(shape: Shape | undefined, shapes: ReadonlyArray<BodyShape> | undefined, fn: string, argName: string): number {
     const sat = this._sat;
     let list: ReadonlyArray<BodyShape>;
     if (shapes !== undefined) {
@@ -732,23 +718,23 @@ export class World {
       list = [{ shape }];
     }
     const n = list.length;
-    const ptr = sat._m._sat_buffer(4 * SHAPE_ENTRY_WORDS * n);
+    const ptr = sat._buffer(4 * K.SHAPE_ENTRY_WORDS * n);
     if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
     const f32 = sat._heap();
     const i32 = sat._m.HEAP32;
     const u32 = sat._m.HEAPU32;
     for (let i = 0; i < n; i++) {
       const s = list[i];
-      const o = (ptr >> 2) + SHAPE_ENTRY_WORDS * i;
+      const o = (ptr >> 2) + K.SHAPE_ENTRY_WORDS * i;
       const arg = shapes !== undefined ? `${argName}.shapes[${i}]` : `${argName}.shape`;
       if (typeof s !== 'object' || s === null) throw new SATError('InvalidArgument', `${fn}: ${arg} must be {shape, offsetX?, offsetY?, angle?, userData?}, got ${describe(s)}`);
-      i32[o] = sat._handle(s.shape, fn, shapes !== undefined ? `${arg}.shape` : arg);
-      f32[o + 1] = optNumber(s.offsetX, 0, fn, `${arg}.offsetX`);
-      f32[o + 2] = optNumber(s.offsetY, 0, fn, `${arg}.offsetY`);
-      f32[o + 3] = optNumber(s.angle, 0, fn, `${arg}.angle`);
-      u32[o + 4] = optBits(s.userData, 0, fn, `${arg}.userData`);
+      i32[o + K.SHAPE_ENTRY_HANDLE] = sat._handle(s.shape, fn, shapes !== undefined ? `${arg}.shape` : arg);
+      f32[o + K.SHAPE_ENTRY_OFFSET] = optNumber(s.offsetX, 0, fn, `${arg}.offsetX`);
+      f32[o + K.SHAPE_ENTRY_OFFSET + 1] = optNumber(s.offsetY, 0, fn, `${arg}.offsetY`);
+      f32[o + K.SHAPE_ENTRY_ANGLE] = optNumber(s.angle, 0, fn, `${arg}.angle`);
+      u32[o + K.SHAPE_ENTRY_USER_DATA] = optBits(s.userData, 0, fn, `${arg}.userData`);
     }
-    return [ptr, n];
+    return n;
   }
 
   /**
@@ -763,10 +749,10 @@ export class World {
     this._mutable('setShapes');
     this._id(id, 'setShapes');
     const list = Array.isArray(shapes) ? (shapes as ReadonlyArray<BodyShape>) : undefined;
-    const [ptr, n] = this._writeShapes(list ? undefined : (shapes as Shape), list, 'World.setShapes', 'shapes');
-    const r = this._x._sat_world_set_shapes(w, id, ptr, n);
+    const n = this._writeShapes(list ? undefined : (shapes as Shape), list, 'World.setShapes', 'shapes');
+    const r = w.setShapes(id, n);
     if (r === 0) return;
-    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setShapes', id);
+    if (r === E.Status.UnknownBody || r === E.Status.RemovedBody) throw this._bodyError(r, 'setShapes', id);
     const code = statusCode(r);
     throw new SATError(code, `World.setShapes: body ${id}: ${this._msg(r)} (${code})`);
   }
@@ -780,9 +766,9 @@ export class World {
   setType(id: number, type: BodyType): void {
     const w = this._ptr('setType');
     this._mutable('setType');
-    const t = BODY_TYPES.indexOf(type);
+    const t = bodyTypeValue(type);
     if (t < 0) throw new SATError('InvalidArgument', `World.setType: type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
-    this._check(this._x._sat_world_set_type(w, this._id(id, 'setType'), t), 'setType', id);
+    this._check(w.setType(this._id(id, 'setType'), t), 'setType', id);
   }
 
   /**
@@ -793,13 +779,13 @@ export class World {
     const w = this._ptr('setScale');
     this._id(id, 'setScale');
     if (!isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
-      const s = this._x._sat_world_check(w, id);
+      const s = w.check(id);
       if (s !== 0) throw this._bodyError(s, 'setScale', id);
       throw new SATError('InvalidTransform', `World.setScale: body ${id}: (${describe(scaleX)}, ${describe(scaleY)}) must be finite numbers`);
     }
-    const r = this._x._sat_world_set_scale(w, id, scaleX, scaleY);
+    const r = w.setScale(id, scaleX, scaleY);
     if (r === 0) return;
-    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setScale', id);
+    if (r === E.Status.UnknownBody || r === E.Status.RemovedBody) throw this._bodyError(r, 'setScale', id);
     throw new SATError('InvalidTransform', `World.setScale: body ${id}: (${scaleX}, ${scaleY}) is not usable: |scaleX|, |scaleY| in [1e-6, 1e6]`);
   }
 
@@ -810,12 +796,12 @@ export class World {
   shapeUserDataOf(id: number, shape: number): number {
     const w = this._ptr('shapeUserDataOf');
     if (!Number.isInteger(shape)) throw new SATError('InvalidArgument', `World.shapeUserDataOf: shape must be an integer index, got ${describe(shape)}`);
-    const r = this._x._sat_world_shape_user_data(w, this._id(id, 'shapeUserDataOf'), shape);
-    if (r === STATUS_INVALID_ARGUMENT) {
+    const r = w.shapeUserData(this._id(id, 'shapeUserDataOf'), shape);
+    if (r === -E.Status.InvalidArgument) {
       throw new SATError('InvalidArgument', `World.shapeUserDataOf: body ${id} has no shape ${shape}`);
     }
-    this._check(r, 'shapeUserDataOf', id);
-    return this._sat._m.HEAPU32[this._sat._s + OUT];
+    if (r < 0) this._check(-r, 'shapeUserDataOf', id);
+    return r;
   }
 
   /**
@@ -837,34 +823,32 @@ export class World {
     const flat = flatten(points, 'World.addConcave');
     const count = flat.length / 2;
     const sat = this._sat;
-    const ptr = sat._m._sat_buffer(4 * flat.length + 8);
+    const ptr = sat._buffer(4 * flat.length + 8);
     if (ptr === 0) throw new SATError('OutOfMemory', 'World.addConcave: the WebAssembly memory could not grow');
+    const bodyDef = this._def(def, 'World.addConcave');
     sat._heap().set(flat, ptr >> 2);
-    this._writeDef(def, 'World.addConcave');
-    const r = this._x._sat_world_add_concave(w, ptr, count);
+    const r = w.addConcave(bodyDef, count);
     return this._added(r, 'addConcave', def);
   }
 
+  /** `r`: the new id, or minus the status. */
   private _added(r: number, fn: string, def: BodyOptions): number {
     this._xfPtr = -1; // the transform buffer may have moved
-    if (r !== 0) {
-      const code = statusCode(r);
+    if (r <= 0) {
+      const status = -r;
+      const code = statusCode(status);
       if (code === 'InvalidTransform') {
         throw new SATError('InvalidTransform', `World.${fn}: the body's transform (x: ${def.x}, y: ${def.y}, angle: ${def.angle ?? 0}, scaleX: ${def.scaleX ?? 1}, scaleY: ${def.scaleY ?? 1}) is not usable: |x|, |y| <= 1e6, |scaleX|, |scaleY| in [1e-6, 1e6]`);
       }
-      throw new SATError(code, `World.${fn}: ${this._msg(r)} (${code})`);
+      throw new SATError(code, `World.${fn}: ${this._msg(status)} (${code})`);
     }
-    return this._sat._m.HEAPU32[this._sat._s + OUT];
+    return r;
   }
 
-  /** Writes the body options into the scratch block (layout in world_bindings.cpp). */
-  private _writeDef(def: BodyOptions, fn: string): void {
-    const sat = this._sat;
-    const f32 = sat._heap();
-    const u32 = sat._m.HEAPU32;
-    const s = sat._s;
+  /** The body definition the module takes (value object BodyDef), checked. */
+  private _def(def: BodyOptions, fn: string): BodyDefValue {
     const type = def.type ?? 'dynamic';
-    const t = BODY_TYPES.indexOf(type);
+    const t = bodyTypeValue(type);
     if (t < 0) throw new SATError('InvalidArgument', `${fn}: def.type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
     for (const k of ['x', 'y'] as const) {
       if (typeof def[k] !== 'number') throw new SATError('InvalidTransform', `${fn}: def.${k} must be a number, got ${describe(def[k])}`);
@@ -876,20 +860,21 @@ export class World {
     const mass = optNumber(def.mass, 1, fn, 'def.mass');
     if (!(mass > 0)) throw new SATError('InvalidArgument', `${fn}: def.mass must be > 0, got ${mass}`);
     if (def.bullet === true && type === 'static') throw new SATError('InvalidArgument', `${fn}: a static body cannot be a bullet`);
-    u32[s + IN_XF_A] = t;
-    f32[s + 1] = def.x;
-    f32[s + 2] = def.y;
-    f32[s + 3] = def.angle ?? 0;
-    f32[s + 4] = def.scaleX ?? 1;
-    f32[s + 5] = def.scaleY ?? 1;
-    u32[s + 6] = optBits(def.userId, 0, fn, 'def.userId');
-    u32[s + 7] = optBits(def.group, 1, fn, 'def.group');
-    u32[s + 8] = optBits(def.mask, 0xffffffff, fn, 'def.mask');
-    u32[s + 9] =
-      (optBool(def.sensor, false, fn, 'def.sensor') ? 1 : 0) |
-      (optBool(def.enabled, true, fn, 'def.enabled') ? 2 : 0) |
-      (optBool(def.bullet, false, fn, 'def.bullet') ? 4 : 0);
-    f32[s + 10] = mass;
+    return {
+      type: t,
+      x: def.x,
+      y: def.y,
+      angle: def.angle ?? 0,
+      scaleX: def.scaleX ?? 1,
+      scaleY: def.scaleY ?? 1,
+      userId: optBits(def.userId, 0, fn, 'def.userId'),
+      group: optBits(def.group, 1, fn, 'def.group'),
+      mask: optBits(def.mask, 0xffffffff, fn, 'def.mask'),
+      sensor: optBool(def.sensor, false, fn, 'def.sensor'),
+      enabled: optBool(def.enabled, true, fn, 'def.enabled'),
+      bullet: optBool(def.bullet, false, fn, 'def.bullet'),
+      mass,
+    };
   }
 
   /**
@@ -900,19 +885,19 @@ export class World {
   remove(id: number): void {
     const w = this._ptr('remove');
     this._mutable('remove');
-    this._check(this._x._sat_world_remove(w, this._id(id, 'remove')), 'remove', id);
+    this._check(w.remove(this._id(id, 'remove')), 'remove', id);
   }
 
   /** Whether `id` names a live body of this world (false for removed, unknown or malformed ids). */
   has(id: number): boolean {
     const w = this._ptr('has');
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 0xffffffff) return false;
-    return this._x._sat_world_check(w, id) === 0;
+    return w.check(id) === 0;
   }
 
   /** Number of live bodies. */
   get bodyCount(): number {
-    return this._x._sat_world_body_count(this._ptr('bodyCount'));
+    return this._ptr('bodyCount').bodyCount();
   }
 
   /**
@@ -946,13 +931,13 @@ export class World {
       y = yOrOptions as number;
     }
     if (!isFiniteNumber(x) || !isFiniteNumber(y) || !isFiniteNumber(angle) || !isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
-      const s = this._x._sat_world_check(w, id);
+      const s = w.check(id);
       if (s !== 0) throw this._bodyError(s, 'setTransform', id);
       throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) has a non-finite or non-number component`);
     }
-    const r = this._x._sat_world_set_transform(w, id, x, y, angle, scaleX, scaleY, teleport ? 1 : 0);
+    const r = w.setTransform(id, x, y, angle, scaleX, scaleY, teleport);
     if (r === 0) return;
-    if (r === STATUS_UNKNOWN_BODY || r === STATUS_REMOVED_BODY) throw this._bodyError(r, 'setTransform', id);
+    if (r === E.Status.UnknownBody || r === E.Status.RemovedBody) throw this._bodyError(r, 'setTransform', id);
     throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) is not usable: |x|, |y| <= 1e6, |scaleX|, |scaleY| in [1e-6, 1e6]`);
   }
 
@@ -968,7 +953,7 @@ export class World {
     this._ptr('setMatrix');
     const xf = this._matrixScratch;
     if (!matrixToTransform(a, b, c, d, tx, ty, xf)) {
-      const s = this._x._sat_world_check(this._w, this._id(id, 'setMatrix'));
+      const s = this._ptr('setMatrix').check(this._id(id, 'setMatrix'));
       if (s !== 0) throw this._bodyError(s, 'setMatrix', id);
       throw new SATError('InvalidTransform', `World.setMatrix: body ${id}: [${a}, ${b}, ${c}, ${d}, ${tx}, ${ty}] is skewed, singular or not finite: only rotation, scale and translation are supported`);
     }
@@ -991,9 +976,9 @@ export class World {
     if (out !== undefined && (typeof out !== 'object' || out === null)) {
       throw new SATError('InvalidArgument', `World.getTransform: out must be an object to fill, got ${describe(out)}`);
     }
-    this._check(this._x._sat_world_get_transform(w, this._id(id, 'getTransform')), 'getTransform', id);
+    this._check(w.getTransform(this._id(id, 'getTransform')), 'getTransform', id);
     const f = this._sat._heap();
-    const o = this._sat._s + OUT;
+    const o = this._sat._s + K.SCRATCH_OUT;
     const r = (out ?? {}) as T & Required<Transform>;
     r.x = f[o];
     r.y = f[o + 1];
@@ -1007,7 +992,7 @@ export class World {
   setEnabled(id: number, enabled: boolean): void {
     const w = this._ptr('setEnabled');
     this._mutable('setEnabled');
-    this._check(this._x._sat_world_set_enabled(w, this._id(id, 'setEnabled'), enabled ? 1 : 0), 'setEnabled', id);
+    this._check(w.setEnabled(this._id(id, 'setEnabled'), enabled), 'setEnabled', id);
   }
 
   /** Sets a body's category bits and mask (uint32 each). Takes effect at the next update(). */
@@ -1015,13 +1000,13 @@ export class World {
     const w = this._ptr('setFilter');
     const g = optBits(group, 1, 'World.setFilter', 'group');
     const m = optBits(mask, 0xffffffff, 'World.setFilter', 'mask');
-    this._check(this._x._sat_world_set_filter(w, this._id(id, 'setFilter'), g, m), 'setFilter', id);
+    this._check(w.setFilter(this._id(id, 'setFilter'), g, m), 'setFilter', id);
   }
 
   /** Makes a body a sensor (reports events, never pushed apart) or not. */
   setSensor(id: number, sensor: boolean): void {
     const w = this._ptr('setSensor');
-    this._check(this._x._sat_world_set_sensor(w, this._id(id, 'setSensor'), sensor ? 1 : 0), 'setSensor', id);
+    this._check(w.setSensor(this._id(id, 'setSensor'), sensor), 'setSensor', id);
   }
 
   /**
@@ -1030,8 +1015,8 @@ export class World {
    */
   setBullet(id: number, bullet: boolean): void {
     const w = this._ptr('setBullet');
-    const r = this._x._sat_world_set_bullet(w, this._id(id, 'setBullet'), bullet ? 1 : 0);
-    if (r === STATUS_INVALID_ARGUMENT) {
+    const r = w.setBullet(this._id(id, 'setBullet'), bullet);
+    if (r === E.Status.InvalidArgument) {
       throw new SATError('InvalidArgument', `World.setBullet: body ${id} is static: only dynamic and kinematic bodies can be bullets`);
     }
     this._check(r, 'setBullet', id);
@@ -1045,49 +1030,45 @@ export class World {
     const w = this._ptr('setMass');
     this._id(id, 'setMass');
     if (!isFiniteNumber(mass) || !(mass > 0)) {
-      const s = this._x._sat_world_check(w, id);
+      const s = w.check(id);
       if (s !== 0) throw this._bodyError(s, 'setMass', id);
       throw new SATError('InvalidArgument', `World.setMass: mass must be a finite number > 0, got ${describe(mass)}`);
     }
-    this._check(this._x._sat_world_set_mass(w, id, mass), 'setMass', id);
+    this._check(w.setMass(id, mass), 'setMass', id);
   }
 
   /** Sets the body's user id (any uint32). */
   setUserId(id: number, userId: number): void {
     const w = this._ptr('setUserId');
     const u = optBits(userId, 0, 'World.setUserId', 'userId');
-    this._check(this._x._sat_world_set_user_id(w, this._id(id, 'setUserId'), u), 'setUserId', id);
+    this._check(w.setUserId(this._id(id, 'setUserId'), u), 'setUserId', id);
   }
 
   /** The user id given at add() or setUserId(). @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
   userIdOf(id: number): number {
-    this._bodyInfo(id, 'userIdOf');
-    return this._sat._m.HEAPU32[this._sat._s + OUT];
+    return this._bodyInfo(id, 'userIdOf').userId;
   }
 
   /** The body's type. @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
   typeOf(id: number): BodyType {
-    this._bodyInfo(id, 'typeOf');
-    return BODY_TYPES[this._sat._m.HEAPU32[this._sat._s + OUT + 1]] ?? 'static';
+    return bodyTypeName(this._bodyInfo(id, 'typeOf').type);
   }
 
   /** Number of shapes (convex parts) of the body. @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
   shapeCountOf(id: number): number {
-    this._bodyInfo(id, 'shapeCountOf');
-    return this._sat._m.HEAPU32[this._sat._s + OUT + 2];
+    return this._bodyInfo(id, 'shapeCountOf').shapeCount;
   }
 
   /** World bounds of the body as of the last update(). @throws SATError `UnknownBody`, `RemovedBody`, `Disposed` */
   boundsOf(id: number): AABB {
-    this._bodyInfo(id, 'boundsOf');
-    const f = this._sat._heap();
-    const o = this._sat._s + OUT + 3;
-    return { lower: { x: f[o], y: f[o + 1] }, upper: { x: f[o + 2], y: f[o + 3] } };
+    return this._bodyInfo(id, 'boundsOf').bounds;
   }
 
-  private _bodyInfo(id: number, fn: string): void {
+  private _bodyInfo(id: number, fn: string): ReturnType<NativeWorld['bodyInfo']> {
     const w = this._ptr(fn);
-    this._check(this._x._sat_world_body_info(w, this._id(id, fn)), fn, id);
+    const info = w.bodyInfo(this._id(id, fn));
+    this._check(info.status, fn, id);
+    return info;
   }
 
   // ---- the bulk path -----------------------------------------------------------------------------------------
@@ -1099,7 +1080,7 @@ export class World {
    */
   slotOf(id: number): number {
     const w = this._ptr('slotOf');
-    const slot = this._x._sat_world_slot_of(w, this._id(id, 'slotOf'));
+    const slot = w.slotOf(this._id(id, 'slotOf'));
     if (slot < 0) throw this._bodyError(-slot, 'slotOf', id);
     return slot;
   }
@@ -1120,20 +1101,16 @@ export class World {
     const w = this._ptr('transforms');
     const heap = this._sat._m.HEAPF32;
     if (this._xfPtr < 0 || this._xfView.buffer !== heap.buffer) {
-      const ptr = this._x._sat_world_transforms(w);
-      const len = TRANSFORM_STRIDE * this._x._sat_world_capacity(w);
-      if (ptr !== this._xfPtr || len !== this._xfLen || this._xfView.buffer !== heap.buffer) {
-        this._xfView = new Float32Array(heap.buffer, ptr, len);
-        this._xfPtr = ptr;
-        this._xfLen = len;
-      }
+      const view = w.transforms();
+      this._xfView = view;
+      this._xfPtr = view.byteOffset;
     }
     return this._xfView;
   }
 
   /** Number of body slots the transform buffer holds (`transforms.length / TRANSFORM_STRIDE`). */
   get slotCapacity(): number {
-    return this._x._sat_world_capacity(this._ptr('slotCapacity'));
+    return this._ptr('slotCapacity').capacity();
   }
 
   /** Sets the push-apart response run at the end of every update(). */
@@ -1148,7 +1125,7 @@ export class World {
     if (!Number.isInteger(iterations) || iterations > 64) {
       throw new SATError('InvalidArgument', `World.setPushApart: options.iterations must be an integer in [0, 64], got ${iterations}`);
     }
-    this._x._sat_world_set_push_apart(w, enabled ? 1 : 0, iterations, slop);
+    w.setPushApart(enabled, iterations, slop);
   }
 
   /**
@@ -1170,7 +1147,7 @@ export class World {
     }
     this._filtering = true;
     try {
-      this._x._sat_world_update(w);
+      w.update();
     } finally {
       this._filtering = false;
     }
@@ -1192,25 +1169,25 @@ export class World {
     const f32 = this._sat._m.HEAPF32;
     const i = this._info;
     const st = this._stats as Mutable<WorldStats>;
-    st.movedBodies = u32[i + I_STATS_INT];
-    st.candidatePairs = u32[i + I_STATS_INT + 1];
-    st.touchingPairs = u32[i + I_STATS_INT + 2];
-    st.narrowTests = u32[i + I_STATS_INT + 3];
-    st.sweptBodies = u32[i + I_STATS_INT + 4];
-    st.rejected = u32[i + I_STATS_INT + 5];
-    st.residualPairs = u32[i + I_STATS_INT + 6];
-    st.beginCount = u32[i + I_BEGIN + 1];
-    st.stayCount = u32[i + I_STAY + 1];
-    st.endCount = u32[i + I_END + 1];
-    st.contactCount = u32[i + I_CONTACTS + 1];
-    st.residualDepth = f32[i + I_STATS_FLOAT];
-    st.syncMs = f32[i + I_STATS_FLOAT + 1];
-    st.broadMs = f32[i + I_STATS_FLOAT + 2];
-    st.pairsMs = f32[i + I_STATS_FLOAT + 4];
-    st.narrowMs = f32[i + I_STATS_FLOAT + 5];
-    st.pushMs = f32[i + I_STATS_FLOAT + 7];
-    const ccdMs = f32[i + I_STATS_FLOAT + 3];
-    const eventsMs = f32[i + I_STATS_FLOAT + 6];
+    st.movedBodies = u32[i + K.INFO_MOVED_BODIES];
+    st.candidatePairs = u32[i + K.INFO_CANDIDATE_PAIRS];
+    st.touchingPairs = u32[i + K.INFO_TOUCHING_PAIRS];
+    st.narrowTests = u32[i + K.INFO_NARROW_TESTS];
+    st.sweptBodies = u32[i + K.INFO_SWEPT_BODIES];
+    st.rejected = u32[i + K.INFO_REJECTED_COUNT];
+    st.residualPairs = u32[i + K.INFO_RESIDUAL_PAIRS];
+    st.beginCount = u32[i + K.INFO_BEGIN + 1];
+    st.stayCount = u32[i + K.INFO_STAY + 1];
+    st.endCount = u32[i + K.INFO_END + 1];
+    st.contactCount = u32[i + K.INFO_CONTACTS + 1];
+    st.residualDepth = f32[i + K.INFO_RESIDUAL_DEPTH];
+    st.syncMs = f32[i + K.INFO_SYNC_MS];
+    st.broadMs = f32[i + K.INFO_BROAD_MS];
+    st.pairsMs = f32[i + K.INFO_PAIRS_MS];
+    st.narrowMs = f32[i + K.INFO_NARROW_MS];
+    st.pushMs = f32[i + K.INFO_PUSH_MS];
+    const ccdMs = f32[i + K.INFO_CCD_MS];
+    const eventsMs = f32[i + K.INFO_EVENTS_MS];
     st.ccdMs = ccdMs;
     st.eventsMs = eventsMs;
     st.totalMs = st.syncMs + st.broadMs + ccdMs + st.pairsMs + st.narrowMs + eventsMs + st.pushMs;
@@ -1243,10 +1220,11 @@ export class World {
   rejected(): RejectedBody[] {
     this._ptr('rejected');
     const out: RejectedBody[] = [];
-    const ptr = this._infoU32(I_REJECTED) >> 2;
-    const n = this._infoU32(I_REJECTED + 1);
+    const ptr = this._infoU32(K.INFO_REJECTED) >> 2;
+    const n = this._infoU32(K.INFO_REJECTED + 1);
     const u32 = this._sat._m.HEAPU32;
-    for (let k = 0; k < n; k++) out.push({ id: u32[ptr + 2 * k], code: statusCode(u32[ptr + 2 * k + 1] & 0xff) });
+    const words = K.REJECTED_WORDS;
+    for (let k = 0; k < n; k++) out.push({ id: u32[ptr + words * k], code: statusCode(u32[ptr + words * k + 1] & 0xff) });
     return out;
   }
 
@@ -1261,7 +1239,7 @@ export class World {
   raycast(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter): WorldRayHit | null {
     const n = this._ray(x1, y1, x2, y2, filter, false, 'raycast');
     if (n === 0) return null;
-    return this._hit(this._sat._s + OUT);
+    return this._hit(this._sat._s + K.SCRATCH_OUT);
   }
 
   /**
@@ -1272,7 +1250,7 @@ export class World {
     const total = this._ray(x1, y1, x2, y2, filter, true, 'raycastAll');
     const base = this._lastOut >> 2;
     const out: WorldRayHit[] = [];
-    for (let k = 0; k < total; k++) out.push(this._hit(base + 7 * k));
+    for (let k = 0; k < total; k++) out.push(this._hit(base + K.RAY_HIT_WORDS * k));
     return out;
   }
 
@@ -1281,12 +1259,14 @@ export class World {
   private _hit(o: number): WorldRayHit {
     const f = this._sat._heap();
     const u32 = this._sat._m.HEAPU32;
+    const point = o + K.RAY_HIT_POINT;
+    const normal = o + K.RAY_HIT_NORMAL;
     return {
-      body: u32[o],
-      shape: u32[o + 1],
-      point: { x: f[o + 2], y: f[o + 3] },
-      normal: { x: f[o + 4], y: f[o + 5] },
-      fraction: f[o + 6],
+      body: u32[o + K.RAY_HIT_BODY],
+      shape: u32[o + K.RAY_HIT_SHAPE],
+      point: { x: f[point], y: f[point + 1] },
+      normal: { x: f[normal], y: f[normal + 1] },
+      fraction: f[o + K.RAY_HIT_FRACTION],
     };
   }
 
@@ -1301,16 +1281,10 @@ export class World {
     for (;;) {
       let ptr = 0;
       if (all) {
-        ptr = sat._m._sat_buffer(28 * capacity);
+        ptr = sat._buffer(4 * K.RAY_HIT_WORDS * capacity);
         if (ptr === 0) throw new SATError('OutOfMemory', `World.${fn}: the WebAssembly memory could not grow`);
       }
-      const f = sat._heap();
-      const s = sat._s + IN_XF_A;
-      f[s] = x1;
-      f[s + 1] = y1;
-      f[s + 2] = x2 - x1;
-      f[s + 3] = y2 - y1;
-      const r = this._x._sat_world_raycast(w, g, m, sensors, ptr, capacity);
+      const r = w.raycast(x1, y1, x2 - x1, y2 - y1, g, m, sensors, capacity);
       if (r < 0) throw new SATError('InvalidArgument', `World.${fn}: the ray coordinates must be within 1e6`);
       if (!all || r <= capacity) {
         this._lastOut = ptr;
@@ -1323,16 +1297,16 @@ export class World {
   private _ids(
     fn: string,
     out: number[] | undefined,
-    call: (ptr: number, capacity: number) => number,
+    call: (capacity: number) => number,
     error: (r: number) => SATError = () =>
       new SATError('InvalidArgument', `World.${fn}: coordinates must be finite and within 1e6`),
   ): number[] {
     const sat = this._sat;
     let capacity = 64;
     for (;;) {
-      const ptr = sat._m._sat_buffer(4 * capacity);
+      const ptr = sat._buffer(4 * capacity);
       if (ptr === 0) throw new SATError('OutOfMemory', `World.${fn}: the WebAssembly memory could not grow`);
-      const r = call(ptr, capacity);
+      const r = call(capacity);
       if (r < 0) throw error(r);
       if (r <= capacity) {
         const res = out ?? [];
@@ -1357,7 +1331,7 @@ export class World {
       throw new SATError('InvalidArgument', `World.queryPoint: (${describe(x)}, ${describe(y)}) must be finite numbers`);
     }
     const [g, m, sensors] = readFilter(filter, 'queryPoint');
-    return this._ids('queryPoint', out, (ptr, cap) => this._x._sat_world_query_point(w, x, y, g, m, sensors, ptr, cap));
+    return this._ids('queryPoint', out, (cap) => w.queryPoint(x, y, g, m, sensors, cap));
   }
 
   /**
@@ -1370,15 +1344,7 @@ export class World {
       throw new SATError('InvalidArgument', `World.queryAABB: (${minX}, ${minY}, ${maxX}, ${maxY}) must be finite with min <= max`);
     }
     const [g, m, sensors] = readFilter(filter, 'queryAABB');
-    return this._ids('queryAABB', out, (ptr, cap) => {
-      const f = this._sat._heap();
-      const s = this._sat._s + IN_XF_A;
-      f[s] = minX;
-      f[s + 1] = minY;
-      f[s + 2] = maxX;
-      f[s + 3] = maxY;
-      return this._x._sat_world_query_aabb(w, g, m, sensors, ptr, cap);
-    });
+    return this._ids('queryAABB', out, (cap) => w.queryAABB(minX, minY, maxX, maxY, g, m, sensors, cap));
   }
 
   /**
@@ -1392,12 +1358,12 @@ export class World {
     return this._ids(
       'queryShape',
       out,
-      (ptr, cap) => {
-        // Written (and validated) per try, after _sat_buffer: the scratch block then surely holds it.
-        this._sat._writeTransform(this._sat._heap(), this._sat._s + IN_XF_A, xf, 'World.queryShape', 'xf');
-        return this._x._sat_world_query_shape(w, h, g, m, sensors, ptr, cap);
+      (cap) => {
+        // Written (and validated) per try, after the buffer grew: the scratch block then surely holds it.
+        this._sat._writeTransform(this._sat._heap(), this._sat._s + K.SCRATCH_IN_XF_A, xf, 'World.queryShape', 'xf');
+        return w.queryShape(h, g, m, sensors, cap);
       },
-      (r) => this._sat._transformError(xf, 'World.queryShape', 'xf', -r & 0xff),
+      (r) => this._sat._transformError(xf, 'World.queryShape', 'xf', statusOf(r)),
     );
   }
 
@@ -1415,15 +1381,13 @@ export class World {
     }
     const [g, m, sensors] = readFilter(filter, 'castShape');
     const f = this._sat._heap();
-    this._sat._writeTransform(f, this._sat._s + IN_XF_A, xf, 'World.castShape', 'xf');
-    f[this._sat._s + IN_EXTRA] = dx;
-    f[this._sat._s + IN_EXTRA + 1] = dy;
-    const r = this._x._sat_world_cast_shape(w, h, g, m, sensors);
+    this._sat._writeTransform(f, this._sat._s + K.SCRATCH_IN_XF_A, xf, 'World.castShape', 'xf');
+    const r = w.castShape(h, dx, dy, g, m, sensors);
     if (r < 0) {
-      if ((-r >> 8) === 2) throw new SATError('InvalidArgument', `World.castShape: the move (${dx}, ${dy}) must stay within 1e6`);
-      throw this._sat._transformError(xf, 'World.castShape', 'xf', -r & 0xff);
+      if (-r >> K.ERROR_ARGUMENT_SHIFT === 2) throw new SATError('InvalidArgument', `World.castShape: the move (${dx}, ${dy}) must stay within 1e6`);
+      throw this._sat._transformError(xf, 'World.castShape', 'xf', statusOf(r));
     }
-    return r === 0 ? null : this._hit(this._sat._s + OUT);
+    return r === 0 ? null : this._hit(this._sat._s + K.SCRATCH_OUT);
   }
 
   /**
@@ -1437,17 +1401,24 @@ export class World {
     const sat = this._sat;
     let capacity = 32;
     for (;;) {
-      const ptr = sat._m._sat_buffer(20 * capacity);
+      const words = K.SHAPE_OVERLAP_WORDS;
+      const ptr = sat._buffer(4 * words * capacity);
       if (ptr === 0) throw new SATError('OutOfMemory', 'World.overlapShape: the WebAssembly memory could not grow');
-      sat._writeTransform(sat._heap(), sat._s + IN_XF_A, xf, 'World.overlapShape', 'xf');
-      const r = this._x._sat_world_overlap_shape(w, h, g, m, sensors, ptr, capacity);
-      if (r < 0) throw sat._transformError(xf, 'World.overlapShape', 'xf', -r & 0xff);
+      sat._writeTransform(sat._heap(), sat._s + K.SCRATCH_IN_XF_A, xf, 'World.overlapShape', 'xf');
+      const r = w.overlapShape(h, g, m, sensors, capacity);
+      if (r < 0) throw sat._transformError(xf, 'World.overlapShape', 'xf', statusOf(r));
       if (r <= capacity) {
         const u32 = sat._m.HEAPU32;
         const f = sat._heap();
         const out: WorldShapeOverlap[] = [];
-        for (let k = 0, o = ptr >> 2; k < r; k++, o += 5) {
-          out.push({ body: u32[o], shape: u32[o + 1], normal: { x: f[o + 2], y: f[o + 3] }, depth: f[o + 4] });
+        for (let k = 0, o = ptr >> 2; k < r; k++, o += words) {
+          const normal = o + K.SHAPE_OVERLAP_NORMAL;
+          out.push({
+            body: u32[o + K.SHAPE_OVERLAP_BODY],
+            shape: u32[o + K.SHAPE_OVERLAP_SHAPE],
+            normal: { x: f[normal], y: f[normal + 1] },
+            depth: f[o + K.SHAPE_OVERLAP_DEPTH],
+          });
         }
         return out;
       }
@@ -1463,19 +1434,9 @@ export class World {
     const w = this._ptr('distance');
     this._id(a, 'distance');
     this._id(b, 'distance');
-    const r = this._x._sat_world_distance(w, a, b);
-    if (r !== 0) throw this._bodyError(r, 'distance', this._x._sat_world_check(w, a) !== 0 ? a : b);
-    const f = this._sat._heap();
-    const i32 = this._sat._m.HEAP32;
-    const o = this._sat._s + OUT;
-    return {
-      pointA: { x: f[o], y: f[o + 1] },
-      pointB: { x: f[o + 2], y: f[o + 3] },
-      normal: { x: f[o + 4], y: f[o + 5] },
-      distance: f[o + 6],
-      shapeA: i32[o + 7],
-      shapeB: i32[o + 8],
-    };
+    const r = w.distance(a, b);
+    if (r.status !== 0) throw this._bodyError(r.status, 'distance', w.check(a) !== 0 ? a : b);
+    return { pointA: r.pointA, pointB: r.pointB, normal: r.normal, distance: r.distance, shapeA: r.shapeA, shapeB: r.shapeB };
   }
 
   /**
@@ -1496,9 +1457,9 @@ export class World {
       throw new SATError('InvalidArgument', `World.setPairFilter: fn must be a function (a, b) => boolean or null, got ${describe(fn)}`);
     }
     const host = filterHostOf(this._sat._m);
-    if (fn === null) host.filters.delete(w);
-    else host.filters.set(w, fn);
-    this._x._sat_world_set_pair_filter(w, fn === null ? 0 : 1);
+    if (fn === null) host.filters.delete(this._key);
+    else host.filters.set(this._key, fn);
+    w.setPairFilter(fn !== null);
   }
 
   /** @internal throws when a pair filter of this world is running (the world is mid-update). */
@@ -1512,14 +1473,14 @@ export class World {
 
   /** For tests and tools: checks the world's internal invariants (broad phase, pair cache). */
   validate(): boolean {
-    return this._x._sat_world_validate(this._ptr('validate')) === 1;
+    return this._ptr('validate').validate();
   }
 
   // ---- lifetime ----------------------------------------------------------------------------------------------
 
   /** Whether {@link World.dispose} has been called. */
   get disposed(): boolean {
-    return this._w === 0;
+    return this._w === null;
   }
 
   /**
@@ -1528,19 +1489,19 @@ export class World {
    * @throws SATError `InvalidArgument` when called from inside an event / contact callback of this world
    */
   dispose(): void {
-    if (this._w === 0) return;
+    if (this._w === null) return;
     this._mutable('dispose');
     if (this._iterating > 0) {
       throw new SATError('InvalidArgument', 'World.dispose: called from inside a forEach callback of this world; dispose after the loop');
     }
     const w = this._w;
-    this._w = 0;
-    filterHosts.get(this._sat._m)?.filters.delete(w);
+    this._w = null;
+    filterHosts.get(this._sat._m)?.filters.delete(this._key);
     worldRegistry?.unregister(this);
     this._xfView = new Float32Array(0);
     this._events._clear();
     this._contacts._clear();
-    this._x._sat_world_destroy(w);
+    w.delete();
   }
 }
 
@@ -1638,12 +1599,13 @@ class EventsImpl implements WorldEvents {
     const w = this._world;
     const buffer = w._sat._m.HEAPU32.buffer;
     this._buffer = buffer;
-    this.beginCount = w._infoU32(I_BEGIN + 1);
-    this.stayCount = w._infoU32(I_STAY + 1);
-    this.endCount = w._infoU32(I_END + 1);
-    this.begin = this._vBegin.get(buffer, w._infoU32(I_BEGIN), w._infoU32(I_BLOCK_BYTES) >>> 3 << 1, EMPTY_U32);
-    this.stay = this._vStay.get(buffer, w._infoU32(I_STAY), w._infoU32(I_BLOCK_BYTES + 1) >>> 3 << 1, EMPTY_U32);
-    this.end = this._vEnd.get(buffer, w._infoU32(I_END), w._infoU32(I_BLOCK_BYTES + 2) >>> 3 << 1, EMPTY_U32);
+    this.beginCount = w._infoU32(K.INFO_BEGIN + 1);
+    this.stayCount = w._infoU32(K.INFO_STAY + 1);
+    this.endCount = w._infoU32(K.INFO_END + 1);
+    // Whole blocks (bytes / 4 words), so that a view is reused while its block does not move.
+    this.begin = this._vBegin.get(buffer, w._infoU32(K.INFO_BEGIN), w._infoU32(K.INFO_BEGIN_BYTES) >>> 2, EMPTY_U32);
+    this.stay = this._vStay.get(buffer, w._infoU32(K.INFO_STAY), w._infoU32(K.INFO_STAY_BYTES) >>> 2, EMPTY_U32);
+    this.end = this._vEnd.get(buffer, w._infoU32(K.INFO_END), w._infoU32(K.INFO_END_BYTES) >>> 2, EMPTY_U32);
   }
 
   /** Memory may have grown since the update (an add, a query): re-take views over the same arrays. */
@@ -1668,7 +1630,7 @@ class EventsImpl implements WorldEvents {
       for (let k = 0; k < count; k++) {
         // The heap is re-read each step: a callback that adds bodies may grow memory.
         const u32 = m.HEAPU32;
-        fn(u32[ptr + 2 * k], u32[ptr + 2 * k + 1], k);
+        fn(u32[ptr + K.EVENT_WORDS * k], u32[ptr + K.EVENT_WORDS * k + 1], k);
       }
     } finally {
       w._leave();
@@ -1676,15 +1638,15 @@ class EventsImpl implements WorldEvents {
   }
 
   forEachBegin(fn: PairCallback): void {
-    this._each(I_BEGIN, this.beginCount, fn, 'forEachBegin');
+    this._each(K.INFO_BEGIN, this.beginCount, fn, 'forEachBegin');
   }
 
   forEachStay(fn: PairCallback): void {
-    this._each(I_STAY, this.stayCount, fn, 'forEachStay');
+    this._each(K.INFO_STAY, this.stayCount, fn, 'forEachStay');
   }
 
   forEachEnd(fn: PairCallback): void {
-    this._each(I_END, this.endCount, fn, 'forEachEnd');
+    this._each(K.INFO_END, this.endCount, fn, 'forEachEnd');
   }
 }
 
@@ -1713,40 +1675,40 @@ class ContactCursor implements ContactView {
   }
 
   get a(): number {
-    return this._u[this._o];
+    return this._u[this._o + K.CONTACT_A];
   }
   get b(): number {
-    return this._u[this._o + 1];
+    return this._u[this._o + K.CONTACT_B];
   }
   get normalX(): number {
-    return this._f[this._o + 2];
+    return this._f[this._o + K.CONTACT_NORMAL_X];
   }
   get normalY(): number {
-    return this._f[this._o + 3];
+    return this._f[this._o + K.CONTACT_NORMAL_Y];
   }
   get depth(): number {
-    return this._f[this._o + 4];
+    return this._f[this._o + K.CONTACT_DEPTH];
   }
   get toi(): number {
-    return this._f[this._o + 5];
+    return this._f[this._o + K.CONTACT_TOI];
   }
   get pointCount(): number {
-    return this._u[this._o + 6] & 0xff;
+    return this._u[this._o + K.CONTACT_INFO] & ((1 << K.CONTACT_INFO_FLAGS_SHIFT) - 1);
   }
   get began(): boolean {
-    return ((this._u[this._o + 6] >>> 8) & ContactFlags.BEGAN) !== 0;
+    return ((this._u[this._o + K.CONTACT_INFO] >>> K.CONTACT_INFO_FLAGS_SHIFT) & K.CONTACT_FLAG_BEGAN) !== 0;
   }
   get sensor(): boolean {
-    return ((this._u[this._o + 6] >>> 8) & ContactFlags.SENSOR) !== 0;
+    return ((this._u[this._o + K.CONTACT_INFO] >>> K.CONTACT_INFO_FLAGS_SHIFT) & K.CONTACT_FLAG_SENSOR) !== 0;
   }
   get swept(): boolean {
-    return ((this._u[this._o + 6] >>> 8) & ContactFlags.SWEPT) !== 0;
+    return ((this._u[this._o + K.CONTACT_INFO] >>> K.CONTACT_INFO_FLAGS_SHIFT) & K.CONTACT_FLAG_SWEPT) !== 0;
   }
   get shapeContactCount(): number {
-    return this._u[this._o + 6] >>> 16;
+    return this._u[this._o + K.CONTACT_INFO] >>> K.CONTACT_INFO_SHAPE_CONTACTS_SHIFT;
   }
   get firstShapeContact(): number {
-    return this._u[this._o + 7];
+    return this._u[this._o + K.CONTACT_FIRST_SHAPE_CONTACT];
   }
   get shapeA(): number {
     return this._parts() & 0xffff;
@@ -1758,19 +1720,23 @@ class ContactCursor implements ContactView {
   private _parts(): number {
     if (this.shapeContactCount === 0) return 0;
     const w = this._world;
-    return this._u[(w._infoU32(I_SHAPE_CONTACTS) >> 2) + SHAPE_CONTACT_WORDS * this.firstShapeContact + 2];
+    return this._u[(w._infoU32(K.INFO_SHAPE_CONTACTS) >> 2) + K.SHAPE_CONTACT_WORDS * this.firstShapeContact + K.SHAPE_CONTACT_SHAPES];
+  }
+  /** word index of point i (x, y, depth, id) */
+  private _point(i: number): number {
+    return this._o + ((i & 1) === 0 ? K.CONTACT_POINT0 : K.CONTACT_POINT1);
   }
   pointX(i: number): number {
-    return this._f[this._o + 8 + 4 * (i & 1)];
+    return this._f[this._point(i)];
   }
   pointY(i: number): number {
-    return this._f[this._o + 9 + 4 * (i & 1)];
+    return this._f[this._point(i) + 1];
   }
   pointDepth(i: number): number {
-    return this._f[this._o + 10 + 4 * (i & 1)];
+    return this._f[this._point(i) + 2];
   }
   pointId(i: number): number {
-    return this._u[this._o + 11 + 4 * (i & 1)];
+    return this._u[this._point(i) + 3];
   }
   toJSON(): WorldContact {
     const points = [];
@@ -1817,16 +1783,16 @@ class ContactsImpl implements WorldContacts {
     const w = this._world;
     const buffer = w._sat._m.HEAPU32.buffer;
     this._buffer = buffer;
-    this.count = w._infoU32(I_CONTACTS + 1);
-    const ptr = w._infoU32(I_CONTACTS);
+    this.count = w._infoU32(K.INFO_CONTACTS + 1);
+    const ptr = w._infoU32(K.INFO_CONTACTS);
     // Views over the world's own arrays, sized to the count: re-made only when the count passes the high-water
     // mark of the block (rare after warm-up) or the array moves.
-    this.u32 = this._vU.get(buffer, ptr, CONTACT_WORDS * this.count, EMPTY_U32);
-    this.f32 = this._vF.get(buffer, ptr, CONTACT_WORDS * this.count, EMPTY_F32);
-    this.shapeContactCount = w._infoU32(I_SHAPE_CONTACTS + 1);
-    const sp = w._infoU32(I_SHAPE_CONTACTS);
-    this.shapeContactsU32 = this._vSU.get(buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount, EMPTY_U32);
-    this.shapeContactsF32 = this._vSF.get(buffer, sp, SHAPE_CONTACT_WORDS * this.shapeContactCount, EMPTY_F32);
+    this.u32 = this._vU.get(buffer, ptr, K.CONTACT_WORDS * this.count, EMPTY_U32);
+    this.f32 = this._vF.get(buffer, ptr, K.CONTACT_WORDS * this.count, EMPTY_F32);
+    this.shapeContactCount = w._infoU32(K.INFO_SHAPE_CONTACTS + 1);
+    const sp = w._infoU32(K.INFO_SHAPE_CONTACTS);
+    this.shapeContactsU32 = this._vSU.get(buffer, sp, K.SHAPE_CONTACT_WORDS * this.shapeContactCount, EMPTY_U32);
+    this.shapeContactsF32 = this._vSF.get(buffer, sp, K.SHAPE_CONTACT_WORDS * this.shapeContactCount, EMPTY_F32);
   }
 
   _revalidate(): void {
@@ -1844,12 +1810,12 @@ class ContactsImpl implements WorldContacts {
     if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.contacts.forEach: fn must be a function, got ${describe(fn)}`);
     const w = this._world;
     w._ptr('contacts.forEach');
-    const base = w._infoU32(I_CONTACTS) >> 2;
+    const base = w._infoU32(K.INFO_CONTACTS) >> 2;
     const n = this.count;
     const c = this._cursor;
     w._enter();
     try {
-      for (let k = 0; k < n; k++) fn(c._at(k, base + CONTACT_WORDS * k), k);
+      for (let k = 0; k < n; k++) fn(c._at(k, base + K.CONTACT_WORDS * k), k);
     } finally {
       w._leave();
     }
@@ -1858,12 +1824,12 @@ class ContactsImpl implements WorldContacts {
   *[Symbol.iterator](): IterableIterator<ContactView> {
     const w = this._world;
     w._ptr('contacts[Symbol.iterator]');
-    const base = w._infoU32(I_CONTACTS) >> 2;
+    const base = w._infoU32(K.INFO_CONTACTS) >> 2;
     const n = this.count;
     const c = this._cursor;
     w._enter();
     try {
-      for (let k = 0; k < n; k++) yield c._at(k, base + CONTACT_WORDS * k);
+      for (let k = 0; k < n; k++) yield c._at(k, base + K.CONTACT_WORDS * k);
     } finally {
       w._leave();
     }
@@ -1877,25 +1843,18 @@ class ContactsImpl implements WorldContacts {
 
   shapeContact(i: number): WorldShapeContact {
     const w = this._world;
-    w._ptr('contacts.shapeContact');
+    const native = w._ptr('contacts.shapeContact');
     if (!Number.isInteger(i) || i < 0 || i >= this.shapeContactCount) {
       throw new SATError('InvalidArgument', `World.contacts.shapeContact: index ${describe(i)} is not in [0, ${this.shapeContactCount})`);
     }
-    const o = (w._infoU32(I_SHAPE_CONTACTS) >> 2) + SHAPE_CONTACT_WORDS * i;
-    const u = w._sat._m.HEAPU32;
-    const f = w._sat._m.HEAPF32;
-    const count = u[o + 14];
+    const c = native.shapeContact(i);
+    const m = c.manifold;
     const points = [];
-    for (let k = 0; k < count; k++) points.push({ x: f[o + 6 + 4 * k], y: f[o + 7 + 4 * k], depth: f[o + 8 + 4 * k], id: u[o + 9 + 4 * k] });
-    return {
-      a: u[o],
-      b: u[o + 1],
-      shapeA: u[o + 2] & 0xffff,
-      shapeB: u[o + 2] >>> 16,
-      normal: { x: f[o + 3], y: f[o + 4] },
-      depth: f[o + 5],
-      points,
-    };
+    for (let k = 0; k < m.pointCount; k++) {
+      const p = k === 0 ? m.point0 : m.point1;
+      points.push({ x: p.point.x, y: p.point.y, depth: p.depth, id: p.id });
+    }
+    return { a: c.a, b: c.b, shapeA: c.shapeA, shapeB: c.shapeB, normal: m.normal, depth: m.depth, points };
   }
 }
 
@@ -1955,15 +1914,15 @@ function optBool(v: unknown, fallback: boolean, fn: string, arg: string): boolea
   return v;
 }
 
-function readFilter(filter: QueryFilter | undefined, fn: string): [number, number, number] {
-  if (filter === undefined) return [0xffffffff | 0, 0xffffffff | 0, 1];
+function readFilter(filter: QueryFilter | undefined, fn: string): [number, number, boolean] {
+  if (filter === undefined) return [0xffffffff | 0, 0xffffffff | 0, true];
   if (typeof filter !== 'object' || filter === null) {
     throw new SATError('InvalidArgument', `World.${fn}: filter must be an object {group?, mask?, includeSensors?}, got ${describe(filter)}`);
   }
   return [
     optBits(filter.group, 0xffffffff, `World.${fn}`, 'filter.group') | 0,
     optBits(filter.mask, 0xffffffff, `World.${fn}`, 'filter.mask') | 0,
-    optBool(filter.includeSensors, true, `World.${fn}`, 'filter.includeSensors') ? 1 : 0,
+    optBool(filter.includeSensors, true, `World.${fn}`, 'filter.includeSensors'),
   ];
 }
 

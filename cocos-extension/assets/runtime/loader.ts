@@ -5,7 +5,7 @@
  *
  * - web (browsers): `sat-wasm/sat-baseline.wasm` beside the page, fetched.
  * - WeChat mini-game: `WXWebAssembly.instantiate(path)` on `sat-wasm/sat-baseline.wasm.br` (or `.wasm`), through
- *   loadSAT's `instantiateWasm`.
+ *   loadSAT's `instantiateWasm`, with the glue that makes no code from strings (WeChat refuses `new Function`).
  * - native with WebAssembly (Android, Windows, Mac, HarmonyOS): `sat-wasm/sat-baseline.wasm` read with
  *   `jsb.fileUtils`.
  * - iOS native (JavaScriptCore has no WebAssembly): the asm.js build, `sat-wasm/sat-asmjs.js` read with
@@ -204,6 +204,7 @@ export function wechatOptions(wx: WXWebAssemblyLike, wasmPath: string = WECHAT_W
   const paths = wechatWasmPaths(wasmPath);
   const options: LoadOptions = {
     prefer: 'baseline',
+    dynamicExecution: false,
     locateFile: (file: string) => file,
     instantiateWasm: (imports, receiveInstance) => {
       const errors: string[] = [];

@@ -1,0 +1,167 @@
+// The binding layer's names, three ways: what bindings/*.cpp registers (read from the EMSCRIPTEN_BINDINGS blocks),
+// what the TypeScript layer declares it uses (BINDINGS in module.ts, the constant and enum lists of layout.ts) and
+// what the loaded module really holds. Any name added, renamed or dropped on one side only fails here.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { allowsCodeGeneration, loadSAT } from '../../dist/index.js';
+import { BINDINGS } from '../../dist/module.js';
+import { CORE_CONSTANTS, ENUMS, EXPLAIN_CONSTANTS, WORLD_CONSTANTS } from '../../dist/layout.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const sources = readdirSync(`${root}/bindings`)
+  .filter((f) => f.endsWith('.cpp'))
+  .map((f) => ({ file: f, text: readFileSync(`${root}/bindings/${f}`, 'utf8') }));
+
+/** The chain of calls after a registration, up to its closing semicolon. */
+function chain(text: string, at: number): string {
+  return text.slice(at, text.indexOf(';', at));
+}
+
+interface Registered {
+  functions: Set<string>;
+  constants: Set<string>;
+  classes: Map<string, { static: Set<string>; methods: Set<string> }>;
+  enums: Map<string, Set<string>>;
+  valueObjects: Map<string, Set<string>>;
+}
+
+function registered(files: string[]): Registered {
+  const r: Registered = { functions: new Set(), constants: new Set(), classes: new Map(), enums: new Map(), valueObjects: new Map() };
+  for (const { file, text } of sources) {
+    if (!files.includes(file)) continue;
+    const body = text.slice(text.indexOf('EMSCRIPTEN_BINDINGS('));
+    for (const m of body.matchAll(/(?<![.\w])function\("(\w+)"/g)) r.functions.add(m[1]);
+    // Constants are registered from tables of {"NAME", value} (registerConstants in binding_common.h).
+    for (const m of body.matchAll(/\{"(\w+)", double\(/g)) r.constants.add(m[1]);
+    for (const m of body.matchAll(/class_<[^>]+>\("(\w+)"\)/g)) {
+      const c = chain(body, m.index!);
+      r.classes.set(m[1], {
+        static: new Set([...c.matchAll(/\.class_function\("(\w+)"/g)].map((x) => x[1])),
+        methods: new Set([...c.matchAll(/\.function\("(\w+)"/g)].map((x) => x[1])),
+      });
+    }
+    for (const m of body.matchAll(/enum_<[^>]+>\("(\w+)"\)/g)) {
+      r.enums.set(m[1], new Set([...chain(body, m.index!).matchAll(/\.value\("(\w+)"/g)].map((x) => x[1])));
+    }
+    for (const m of body.matchAll(/value_object<[^>]+>\("(\w+)"\)/g)) {
+      r.valueObjects.set(m[1], new Set([...chain(body, m.index!).matchAll(/\.field\("(\w+)"/g)].map((x) => x[1])));
+    }
+  }
+  return r;
+}
+
+const FULL = sources.map((s) => s.file).filter((f) => f !== 'explain.cpp');
+const NARROW = ['core_info.cpp', 'narrow_phase.cpp', 'shape_store.cpp', 'explain.cpp'];
+const sorted = (s: Iterable<string>) => [...s].sort();
+
+describe('registered names = the names the TypeScript layer uses', () => {
+  const all = registered([...new Set([...FULL, ...NARROW])]);
+
+  it('the sources register something (the parser sees the bindings)', () => {
+    expect(all.functions.size).toBeGreaterThan(4);
+    expect(all.classes.size).toBe(3);
+    expect(all.constants.size).toBeGreaterThan(60);
+  });
+
+  it('functions', () => {
+    expect(sorted(all.functions)).toEqual(sorted(BINDINGS.functions));
+  });
+
+  it('classes, their static functions and methods', () => {
+    expect(sorted(all.classes.keys())).toEqual(sorted(Object.keys(BINDINGS.classes)));
+    for (const [name, c] of Object.entries(BINDINGS.classes)) {
+      expect(sorted(all.classes.get(name)!.static), name).toEqual(sorted(c.static));
+      expect(sorted(all.classes.get(name)!.methods), name).toEqual(sorted(c.methods));
+    }
+  });
+
+  it('enums and their values', () => {
+    expect(sorted(all.enums.keys())).toEqual(sorted(Object.keys(ENUMS)));
+    for (const [name, values] of Object.entries(ENUMS)) expect(sorted(all.enums.get(name)!), name).toEqual(sorted(values));
+  });
+
+  it('constants', () => {
+    expect(sorted(all.constants)).toEqual(sorted([...CORE_CONSTANTS, ...WORLD_CONSTANTS, ...EXPLAIN_CONSTANTS]));
+  });
+
+  it('value objects and their fields', () => {
+    expect(sorted(all.valueObjects.keys())).toEqual(sorted(Object.keys(BINDINGS.valueObjects)));
+    for (const [name, fields] of Object.entries(BINDINGS.valueObjects)) {
+      expect(sorted(all.valueObjects.get(name)!), name).toEqual(sorted(fields));
+    }
+  });
+
+  it('every declared name is used by the TypeScript sources, and every layout constant they read is declared', () => {
+    const ts = ['api.ts', 'world.ts', 'explain.ts', 'loader.ts']
+      .map((f) => readFileSync(`${root}/bindings/ts/${f}`, 'utf8'))
+      .join('\n');
+    const unused: string[] = [];
+    for (const f of BINDINGS.functions) if (!new RegExp(`\\.${f}\\(`).test(ts)) unused.push(f);
+    for (const [name, c] of Object.entries(BINDINGS.classes)) {
+      if (!ts.includes(name)) unused.push(name);
+      for (const m of [...c.static, ...c.methods]) if (!new RegExp(`\\.${m}\\(`).test(ts)) unused.push(`${name}.${m}`);
+    }
+    const constants = [...CORE_CONSTANTS, ...WORLD_CONSTANTS, ...EXPLAIN_CONSTANTS] as string[];
+    for (const k of constants) if (!ts.includes(`K.${k}`)) unused.push(k);
+    expect(unused).toEqual([]);
+    const read = new Set([...ts.matchAll(/\bK\.(\w+)/g)].map((m) => m[1]));
+    expect(sorted(read).filter((k) => !constants.includes(k))).toEqual([]);
+  });
+});
+
+describe.each([
+  ['default build', true],
+  ['build without dynamic execution', false],
+] as const)('the loaded module holds every registered name (%s)', (_, dynamicExecution) => {
+  // The default build cannot load where code generation is refused (the js-nodyn suite): not run there.
+  it.skipIf(dynamicExecution && !allowsCodeGeneration()).each([
+    ['full module', false],
+    ['narrow-phase-only flavour', true],
+  ] as const)('%s', async (_flavour, narrow) => {
+    const sat = await loadSAT({ prefer: 'simd', narrowPhaseOnly: narrow, dynamicExecution });
+    expect(sat.dynamicExecution).toBe(dynamicExecution);
+    const m = sat._m as unknown as Record<string, unknown>;
+    const r = registered(narrow ? NARROW : FULL);
+    for (const f of r.functions) expect(typeof m[f], f).toBe('function');
+    for (const k of r.constants) expect(typeof m[k], k).toBe('number');
+    for (const [name, values] of r.enums) {
+      const e = m[name] as Record<string, { value: number }>;
+      for (const v of values) expect(typeof e[v]?.value, `${name}.${v}`).toBe('number');
+    }
+    for (const [name, c] of r.classes) {
+      const cls = m[name] as { prototype: Record<string, unknown> } & Record<string, unknown>;
+      expect(typeof cls, name).toBe('function');
+      for (const s of c.static) expect(typeof cls[s], `${name}.${s}`).toBe('function');
+      for (const f of c.methods) expect(typeof cls.prototype[f], `${name}.prototype.${f}`).toBe('function');
+    }
+    // The value objects the module returns carry exactly their registered fields.
+    const fields = (o: object) => sorted(Object.keys(o));
+    const box = sat.box(2, 1);
+    const h = box.handle;
+    const store = sat._m.ShapeStore;
+    expect(fields(store.info(h))).toEqual(sorted(r.valueObjects.get('ShapeInfo')!));
+    expect(fields(store.info(h).localBounds)).toEqual(sorted(r.valueObjects.get('AABB')!));
+    expect(fields(store.info(h).centroid)).toEqual(sorted(r.valueObjects.get('Vec2')!));
+    expect(fields(store.bounds(h, { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1 }))).toEqual(sorted(r.valueObjects.get('BoundsResult')!));
+    expect(fields(sat._m.distance(h, h))).toEqual(sorted(r.valueObjects.get('DistanceResult')!));
+    expect(fields(sat._m.raycast(h))).toEqual(sorted(r.valueObjects.get('RayHit')!));
+    if (narrow) {
+      expect(fields(sat._m.explain!(h, h, 0, 0, 0))).toEqual(sorted(r.valueObjects.get('ExplainResult')!));
+    } else {
+      const world = sat.createWorld();
+      const a = world.add({ shape: box, x: 0, y: 0 });
+      world.add({ shapes: [{ shape: box }, { shape: box, offsetX: 3 }], x: 0.5, y: 0 });
+      world.update();
+      const native = (world as unknown as { _w: import('../../dist/module.js').NativeWorld })._w;
+      expect(fields(native.bodyInfo(a))).toEqual(sorted(r.valueObjects.get('BodyInfo')!));
+      expect(fields(native.distance(a, a + 1))).toEqual(sorted(r.valueObjects.get('BodyDistance')!));
+      const contact = native.shapeContact(0);
+      expect(fields(contact)).toEqual(sorted(r.valueObjects.get('ShapeContact')!));
+      expect(fields(contact.manifold)).toEqual(sorted(r.valueObjects.get('Manifold')!));
+      expect(fields(contact.manifold.point0)).toEqual(sorted(r.valueObjects.get('ManifoldPoint')!));
+      world.dispose();
+    }
+    box.dispose();
+  });
+});

@@ -1,0 +1,90 @@
+// The builds without dynamic code generation: loadSAT picks them by itself where `new Function` is refused (the
+// js-nodyn suite runs every test file with node --disallow-code-generation-from-strings), they give the same bits as
+// the default builds, and asking for a build the platform cannot run is a named error.
+import { describe, expect, it } from 'vitest';
+import { SATError, allowsCodeGeneration, loadSAT, type SAT } from '../../dist/index.js';
+import { VARIANTS, makeSample, randomXf } from './helpers.js';
+import { rng } from './reference.js';
+
+const refused = process.execArgv.includes('--disallow-code-generation-from-strings');
+
+async function rejection(p: Promise<unknown>): Promise<SATError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(SATError);
+    return e as SATError;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** Every result of a seeded set of collide / distance / raycast queries, as raw float bits. */
+function fingerprint(sat: SAT): number[] {
+  const rand = rng(7);
+  const out: number[] = [];
+  const f32 = new Float32Array(1);
+  const bits = new Uint32Array(f32.buffer);
+  const push = (v: number) => {
+    f32[0] = v;
+    out.push(bits[0]);
+  };
+  const kinds = ['polygon', 'circle', 'capsule'] as const;
+  for (let i = 0; i < 300; i++) {
+    const a = makeSample(sat, kinds[i % 3], rand);
+    const b = makeSample(sat, kinds[(i >> 1) % 3], rand);
+    const xa = randomXf(rand, 0, 0, 2);
+    const xb = randomXf(rand, 0, 0, 2);
+    const m = sat.collide(a.shape, xa, b.shape, xb);
+    out.push(m === null ? -1 : m.contacts.length);
+    if (m) for (const v of [m.normal.x, m.normal.y, m.depth, ...m.contacts.flatMap((c) => [c.x, c.y, c.depth])]) push(v);
+    const d = sat.distance(a.shape, xa, b.shape, xb);
+    for (const v of [d.distance, d.pointA.x, d.pointA.y, d.pointB.x, d.pointB.y]) push(v);
+    const hit = sat.raycast(a.shape, xa, { origin: { x: -5, y: 0.1 }, translation: { x: 10, y: 0 } });
+    if (hit) for (const v of [hit.fraction, hit.point.x, hit.normal.y]) push(v);
+    a.shape.dispose();
+    b.shape.dispose();
+  }
+  return out;
+}
+
+describe('builds without dynamic code generation', () => {
+  it('the probe agrees with how this process was started', () => {
+    expect(allowsCodeGeneration()).toBe(!refused);
+  });
+
+  it('loadSAT picks the build the platform runs, unless told', async () => {
+    for (const variant of VARIANTS) {
+      const sat = await loadSAT({ prefer: variant });
+      // asm.js has one glue, which makes no code.
+      expect(sat.dynamicExecution).toBe(variant !== 'asmjs' && !refused);
+      const told = await loadSAT({ prefer: variant, dynamicExecution: false });
+      expect(told.dynamicExecution).toBe(false);
+    }
+  });
+
+  it.runIf(refused)('where code generation is refused, the default build is a LoadFailed error', async () => {
+    const e = await rejection(loadSAT({ prefer: 'simd', dynamicExecution: true }));
+    expect(e.code).toBe('LoadFailed');
+    expect(e.message).toContain('simd');
+  });
+
+  it('dynamicExecution must be a boolean', async () => {
+    const e = await rejection(loadSAT({ prefer: 'simd', dynamicExecution: 'no' as unknown as boolean }));
+    expect(e.code).toBe('InvalidArgument');
+    expect(e.message).toContain('dynamicExecution');
+  });
+
+  it.runIf(!refused).each(VARIANTS.filter((v) => v !== 'asmjs'))(
+    '%s: the same bits with and without dynamic execution, narrow flavour too',
+    async (variant) => {
+      for (const narrowPhaseOnly of [false, true]) {
+        const fast = await loadSAT({ prefer: variant, narrowPhaseOnly });
+        const slow = await loadSAT({ prefer: variant, narrowPhaseOnly, dynamicExecution: false });
+        expect(slow.dynamicExecution).toBe(false);
+        const a = fingerprint(fast);
+        expect(a.length).toBeGreaterThan(1500);
+        expect(fingerprint(slow)).toEqual(a);
+      }
+    },
+  );
+});
