@@ -4,7 +4,7 @@
  * the node's world matrix only when the node moved.
  */
 import type { SAT, Shape, World } from '../lib/index.js';
-import { SATError } from '../lib/index.js';
+import { SATError, TRANSFORM_STRIDE } from '../lib/index.js';
 import { placementFromMatrix, type NodePlacement } from '../runtime/transform';
 import { makeBodyGeometry, placeGeometry } from '../runtime/geometry';
 import type { SATCollider } from '../components/SATCollider';
@@ -73,7 +73,7 @@ export class BodyTable {
       if (p.x !== placement.x || p.y !== placement.y || p.angle !== placement.angle || p.scaleX !== placement.scaleX || p.scaleY !== placement.scaleY) {
         copyPlacement(p, placement);
         const t = this.world.transforms;
-        const o = record.slot * 5;
+        const o = record.slot * TRANSFORM_STRIDE;
         t[o] = p.x;
         t[o + 1] = p.y;
         t[o + 2] = p.angle;
