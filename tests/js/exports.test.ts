@@ -1,6 +1,6 @@
-// What crosses the boundary as plain exports since the bindings dropped Embind: the core's limits, the core's and
-// the world's status messages (C strings read by SAT._cString), shape bounds through the scratch block, and the
-// glue's compact export table (scripts/build-wasm.mjs) in both flavours of every build.
+// What crosses the binding layer besides geometry, in both flavours of every build: the core's limits, the core's and
+// the world's status messages carried by the errors, shape bounds under a transform, and what the narrow-phase-only
+// flavour leaves out (the world).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, loadSAT, type SAT } from '../../dist/index.js';
 import { VARIANTS, satFor } from './helpers.js';
@@ -15,7 +15,7 @@ function thrown(fn: () => unknown): SATError {
   throw new Error('expected a throw');
 }
 
-describe.each(VARIANTS)('plain exports (%s)', (variant) => {
+describe.each(VARIANTS)('module exports (%s)', (variant) => {
   let sat: SAT;
   beforeAll(async () => {
     sat = await satFor(variant);
