@@ -69,9 +69,33 @@ struct EventBlock {
   }
 };
 
+// The ids the next queries leave out (QueryFilter::exclude), written by the JavaScript layer.
+struct ExcludeList {
+  sat::BodyId* ids = nullptr;
+  int count = 0;
+  int capacity = 0;
+  ~ExcludeList() { std::free(ids); }
+  /// Room for n ids (the count becomes n); null when memory cannot grow, with the list left empty.
+  sat::BodyId* resize(int n) {
+    if (n > capacity) {
+      void* p = std::malloc(size_t(n) * sizeof(sat::BodyId));
+      if (!p) {
+        count = 0;
+        return nullptr;
+      }
+      std::free(ids);
+      ids = static_cast<sat::BodyId*>(p);
+      capacity = n;
+    }
+    count = n;
+    return ids;
+  }
+};
+
 struct WorldBox {
   sat::World world;
   EventBlock begin, stay, end;
+  ExcludeList exclude;
   uint32_t info[kInfoWords] = {};
   explicit WorldBox(const sat::WorldOptions& options) : world(options) {}
 };
@@ -167,11 +191,13 @@ bool readDef(const BodyDefValue& v, sat::BodyDef* def) {
   return true;
 }
 
-sat::QueryFilter makeFilter(uint32_t group, uint32_t mask, int sensors) {
+sat::QueryFilter makeFilter(const WorldBox& box, uint32_t group, uint32_t mask, int sensors) {
   sat::QueryFilter filter;
   filter.group = group;
   filter.mask = mask;
   filter.includeSensors = sensors != 0;
+  filter.exclude = box.exclude.ids;
+  filter.excludeCount = box.exclude.count;
   return filter;
 }
 
@@ -399,6 +425,16 @@ class WorldHandle {
     return status(s);
   }
 
+  /// The ids the following queries leave out: room for `count` of them (0 or less: none), whose address is
+  /// returned for the caller to fill; 0 when memory cannot grow (the list is then empty).
+  static uint32_t setQueryExclude(WorldBox& box, int count) {
+    if (count <= 0) {
+      box.exclude.count = 0;
+      return 0;
+    }
+    return address(box.exclude.resize(count));
+  }
+
   /// Ray from (x, y) along (dx, dy). capacity 0: the closest hit at scratch[kOut] (RAY_HIT layout), returns 1 / 0.
   /// Otherwise every hit into the buffer (up to capacity, clamped to what it holds), returns the total. -1 for a
   /// bad ray.
@@ -409,7 +445,7 @@ class WorldHandle {
     ray.translation = {dx, dy};
     ray.maxFraction = 1.0f;
     if (!sat::isInRange(ray.origin) || !sat::isInRange(ray.translation)) return -1;
-    const sat::QueryFilter filter = makeFilter(group, mask, sensors);
+    const sat::QueryFilter filter = makeFilter(box, group, mask, sensors);
     if (capacity <= 0) {
       sat::RayHit hit;
       if (!box.world.raycastClosest(ray, filter, &hit)) return 0;
@@ -423,7 +459,7 @@ class WorldHandle {
   static int32_t queryPoint(WorldBox& box, float x, float y, uint32_t group, uint32_t mask, bool sensors, int capacity) {
     const sat::Vec2 p{x, y};
     if (!sat::isInRange(p)) return -1;
-    return box.world.queryPoint(p, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+    return box.world.queryPoint(p, makeFilter(box, group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
                                 clamp<sat::BodyId>(capacity));
   }
 
@@ -432,7 +468,7 @@ class WorldHandle {
     sat::AABB b{{lowerX, lowerY}, {upperX, upperY}};
     if (!sat::isInRange(b.lower) || !sat::isInRange(b.upper) || !(b.lower.x <= b.upper.x) || !(b.lower.y <= b.upper.y))
       return -1;
-    return box.world.queryAABB(b, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+    return box.world.queryAABB(b, makeFilter(box, group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
                                clamp<sat::BodyId>(capacity));
   }
 
@@ -443,7 +479,7 @@ class WorldHandle {
     sat::Transform xf = readTransform(scratch() + kInXfA);
     sat::Status s = sat::checkTransform(xf);
     if (s != sat::Status::Ok) return errorCode(s, 1);
-    return box.world.queryShape(*shape, xf, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+    return box.world.queryShape(*shape, xf, makeFilter(box, group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
                                 clamp<sat::BodyId>(capacity));
   }
 
@@ -459,7 +495,7 @@ class WorldHandle {
     const sat::Vec2 move{dx, dy};
     if (!sat::isInRange(move) || !sat::isInRange(xf.p + move)) return errorCode(sat::Status::OutOfRange, 2);
     sat::RayHit hit;
-    if (!box.world.castShape(*shape, xf, move, makeFilter(group, mask, sensors), &hit)) return 0;
+    if (!box.world.castShape(*shape, xf, move, makeFilter(box, group, mask, sensors), &hit)) return 0;
     std::memcpy(scratch() + kOut, &hit, sizeof(hit));
     return 1;
   }
@@ -472,7 +508,7 @@ class WorldHandle {
     sat::Transform xf = readTransform(scratch() + kInXfA);
     sat::Status s = sat::checkTransform(xf);
     if (s != sat::Status::Ok) return errorCode(s, 1);
-    return box.world.overlapShape(*shape, xf, makeFilter(group, mask, sensors),
+    return box.world.overlapShape(*shape, xf, makeFilter(box, group, mask, sensors),
                                   static_cast<sat::ShapeOverlap*>(bufferData()), clamp<sat::ShapeOverlap>(capacity));
   }
 
@@ -593,6 +629,7 @@ EMSCRIPTEN_BINDINGS(sat_world) {
       .function("setPairFilter", &WorldHandle::setPairFilter)
       .function("key", &WorldHandle::key)
       .function("update", &WorldHandle::update)
+      .function("setQueryExclude", &WorldHandle::setQueryExclude)
       .function("raycast", &WorldHandle::raycast)
       .function("queryPoint", &WorldHandle::queryPoint)
       .function("queryAABB", &WorldHandle::queryAABB)

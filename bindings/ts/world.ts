@@ -150,6 +150,11 @@ export interface QueryFilter {
   mask?: number;
   /** whether sensors are reported. Default true. */
   includeSensors?: boolean;
+  /**
+   * Ids of bodies the query never reports (e.g. the body casting the ray). Ids of removed bodies are ignored.
+   * Checked by a linear scan per candidate body: meant for a handful of ids.
+   */
+  exclude?: ArrayLike<number>;
 }
 
 /**
@@ -1255,6 +1260,36 @@ export class World {
   }
 
   private _lastOut = 0;
+  /** Whether the module holds exclude ids from an earlier query (they apply until replaced). */
+  private _excluding = false;
+
+  /** The filter's group, mask and sensors as the module takes them; its exclude ids handed to the module. */
+  private _filter(w: NativeWorld, filter: QueryFilter | undefined, fn: string): [number, number, boolean] {
+    const gms = readFilter(filter, fn);
+    const exclude: unknown = filter?.exclude;
+    if (exclude !== undefined && (typeof exclude !== 'object' || exclude === null || typeof (exclude as ArrayLike<unknown>).length !== 'number')) {
+      throw new SATError('InvalidArgument', `World.${fn}: filter.exclude must be an array of body ids, got ${describe(exclude)}`);
+    }
+    const ids = exclude as ArrayLike<unknown> | undefined;
+    if (ids === undefined || ids.length === 0) {
+      if (this._excluding) w.setQueryExclude(0);
+      this._excluding = false;
+      return gms;
+    }
+    const n = ids.length;
+    for (let k = 0; k < n; k++) {
+      const id = ids[k];
+      if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 0xffffffff) {
+        throw new SATError('InvalidArgument', `World.${fn}: filter.exclude[${k}] must be a body id (a positive integer), got ${describe(id)}`);
+      }
+    }
+    const ptr = w.setQueryExclude(n);
+    this._excluding = ptr !== 0;
+    if (ptr === 0) throw new SATError('OutOfMemory', `World.${fn}: the WebAssembly memory could not grow`);
+    const u32 = this._sat._m.HEAPU32;
+    for (let k = 0, o = ptr >> 2; k < n; k++) u32[o + k] = ids[k] as number;
+    return gms;
+  }
 
   private _hit(o: number): WorldRayHit {
     const f = this._sat._heap();
@@ -1275,7 +1310,7 @@ export class World {
     for (const [v, name] of [[x1, 'x1'], [y1, 'y1'], [x2, 'x2'], [y2, 'y2']] as const) {
       if (!isFiniteNumber(v)) throw new SATError('InvalidArgument', `World.${fn}: ${name} must be a finite number, got ${describe(v)}`);
     }
-    const [g, m, sensors] = readFilter(filter, fn);
+    const [g, m, sensors] = this._filter(w, filter, fn);
     const sat = this._sat;
     let capacity = all ? 64 : 0;
     for (;;) {
@@ -1330,7 +1365,7 @@ export class World {
     if (!isFiniteNumber(x) || !isFiniteNumber(y)) {
       throw new SATError('InvalidArgument', `World.queryPoint: (${describe(x)}, ${describe(y)}) must be finite numbers`);
     }
-    const [g, m, sensors] = readFilter(filter, 'queryPoint');
+    const [g, m, sensors] = this._filter(w, filter, 'queryPoint');
     return this._ids('queryPoint', out, (cap) => w.queryPoint(x, y, g, m, sensors, cap));
   }
 
@@ -1343,7 +1378,7 @@ export class World {
     if (![minX, minY, maxX, maxY].every(isFiniteNumber) || !(minX <= maxX) || !(minY <= maxY)) {
       throw new SATError('InvalidArgument', `World.queryAABB: (${minX}, ${minY}, ${maxX}, ${maxY}) must be finite with min <= max`);
     }
-    const [g, m, sensors] = readFilter(filter, 'queryAABB');
+    const [g, m, sensors] = this._filter(w, filter, 'queryAABB');
     return this._ids('queryAABB', out, (cap) => w.queryAABB(minX, minY, maxX, maxY, g, m, sensors, cap));
   }
 
@@ -1354,7 +1389,7 @@ export class World {
   queryShape(shape: Shape, xf: Transform, filter?: QueryFilter, out?: number[]): number[] {
     const w = this._ptr('queryShape');
     const h = this._sat._handle(shape, 'World.queryShape', 'shape');
-    const [g, m, sensors] = readFilter(filter, 'queryShape');
+    const [g, m, sensors] = this._filter(w, filter, 'queryShape');
     return this._ids(
       'queryShape',
       out,
@@ -1379,7 +1414,7 @@ export class World {
     if (!isFiniteNumber(dx) || !isFiniteNumber(dy)) {
       throw new SATError('InvalidArgument', `World.castShape: (dx, dy) = (${describe(dx)}, ${describe(dy)}) must be finite numbers`);
     }
-    const [g, m, sensors] = readFilter(filter, 'castShape');
+    const [g, m, sensors] = this._filter(w, filter, 'castShape');
     const f = this._sat._heap();
     this._sat._writeTransform(f, this._sat._s + K.SCRATCH_IN_XF_A, xf, 'World.castShape', 'xf');
     const r = w.castShape(h, dx, dy, g, m, sensors);
@@ -1397,7 +1432,7 @@ export class World {
   overlapShape(shape: Shape, xf: Transform, filter?: QueryFilter): WorldShapeOverlap[] {
     const w = this._ptr('overlapShape');
     const h = this._sat._handle(shape, 'World.overlapShape', 'shape');
-    const [g, m, sensors] = readFilter(filter, 'overlapShape');
+    const [g, m, sensors] = this._filter(w, filter, 'overlapShape');
     const sat = this._sat;
     let capacity = 32;
     for (;;) {
@@ -1917,7 +1952,7 @@ function optBool(v: unknown, fallback: boolean, fn: string, arg: string): boolea
 function readFilter(filter: QueryFilter | undefined, fn: string): [number, number, boolean] {
   if (filter === undefined) return [0xffffffff | 0, 0xffffffff | 0, true];
   if (typeof filter !== 'object' || filter === null) {
-    throw new SATError('InvalidArgument', `World.${fn}: filter must be an object {group?, mask?, includeSensors?}, got ${describe(filter)}`);
+    throw new SATError('InvalidArgument', `World.${fn}: filter must be an object {group?, mask?, includeSensors?, exclude?}, got ${describe(filter)}`);
   }
   return [
     optBits(filter.group, 0xffffffff, `World.${fn}`, 'filter.group') | 0,

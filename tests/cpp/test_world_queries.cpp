@@ -44,7 +44,9 @@ struct Body {
 };
 
 bool passes(const Body& b, const sat::QueryFilter& f) {
-  return (b.group & f.mask) && (f.group & 0xFFFFFFFFu) && (f.includeSensors || !b.sensor);
+  const bool excluded = f.exclude && std::find(f.exclude, f.exclude + std::max(f.excludeCount, 0), b.id) !=
+                                         f.exclude + std::max(f.excludeCount, 0);
+  return (b.group & f.mask) && (f.group & 0xFFFFFFFFu) && (f.includeSensors || !b.sensor) && !excluded;
 }
 
 class WorldQueries : public ::testing::TestWithParam<sat::BroadPhaseType> {};
@@ -104,6 +106,13 @@ TEST_P(WorldQueries, MatchBruteForce) {
       sat::QueryFilter filter;
       if (q % 3 == 1) filter.mask = 0x3;
       if (q % 5 == 2) filter.includeSensors = false;
+      // Exclude a few bodies, among them ones the queries below are aimed at, and an id never issued.
+      BodyId excluded[4] = {bodies[size_t(q) % bodies.size()].id, bodies[size_t(q * 7 + 3) % bodies.size()].id,
+                            bodies[size_t(q * 13 + 1) % bodies.size()].id, sat::kMaxBodyId};
+      if (q % 4 == 0 || q % 7 == 3) {
+        filter.exclude = excluded;
+        filter.excludeCount = 4;
+      }
       // AABB query.
       Vec2 lo{float(uni(rng, -45, 40)), float(uni(rng, -45, 40))};
       sat::AABB box{lo, lo + Vec2{float(uni(rng, 0.1, 10)), float(uni(rng, 0.1, 10))}};

@@ -385,6 +385,22 @@ describe.each(VARIANTS)('World contract (%s)', (variant) => {
     expect(lane.castShape(unit, { x: 0, y: 100 }, 2, 0)).toBeNull();
     expect(lane.castShape(unit, { x: 4, y: 100 }, 1, 0)!.fraction).toBe(0); // overlapping at the start
     expect(code(() => lane.castShape(unit, { x: 0, y: 100 }, NaN, 0))).toBe('InvalidArgument');
+    // exclude: the shape cast from inside a body of its own passes through it and finds the one behind.
+    const self = lane.add({ shape: unit, x: 0, y: 100 });
+    lane.update();
+    expect(lane.castShape(unit, { x: 0, y: 100 }, 10, 0)!.body).toBe(self);
+    const past = lane.castShape(unit, { x: 0, y: 100 }, 10, 0, { exclude: [self] })!;
+    expect(past.body).toBe(target);
+    expect(past.fraction).toBeCloseTo(0.3, 3);
+    expect(lane.castShape(unit, { x: 0, y: 100 }, 10, 0, { exclude: [self, target] })).toBeNull();
+    expect(lane.overlapShape(unit, { x: 0.5, y: 100 }, { exclude: [self] })).toEqual([]);
+    expect(lane.overlapShape(unit, { x: 0.5, y: 100 }).map((o) => o.body)).toEqual([self]);
+    expect(lane.raycast(0, 100, 10, 100, { exclude: [self] })!.body).toBe(target);
+    expect(lane.raycast(0, 100, 10, 100)!.body).toBe(self); // the exclude list of the query before is gone
+    for (const bad of [[0], [-1], [1.5], ['1'], [2 ** 32], 7, 'x', null] as unknown[]) {
+      expect(code(() => lane.raycast(0, 100, 10, 100, { exclude: bad as number[] }))).toBe('InvalidArgument');
+    }
+    lane.remove(self);
     // distance(a, b)
     const other = lane.add({ shape: unit, x: 5, y: 104, type: 'static' });
     lane.update();

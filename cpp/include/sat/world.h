@@ -203,6 +203,12 @@ struct QueryFilter {
   uint32_t group = 0xFFFFFFFFu;
   uint32_t mask = 0xFFFFFFFFu;
   bool includeSensors = true;
+  /// Bodies the query never reports (e.g. the caster itself), `excludeCount` ids read from `exclude` (not copied:
+  /// the array must live during the call). Ids of removed or unknown bodies are ignored; a null array or a count
+  /// of 0 or less excludes nothing. Checked by a linear scan for bodies that pass group, mask and sensors: meant
+  /// for a handful of ids.
+  const BodyId* exclude = nullptr;
+  int excludeCount = 0;
 };
 
 /// A ray's hit on a body. A ray that starts inside a body (boundary included) hits it at fraction 0, at the
