@@ -44,7 +44,9 @@ enum InfoStat : int {
   kPushMs,
 };
 constexpr int kInfoBlockBytes = 27;     ///< bytes of the blocks holding begin, stay and end events
-constexpr int kInfoWords = 32;
+constexpr int kInfoPartBegin = 30;      ///< part begin events (address, count)
+constexpr int kInfoPartEnd = 32;        ///< part end events
+constexpr int kInfoWords = 34;
 
 /// A grow-only copy of one event array. JavaScript keeps one view per block and re-makes it only when the block
 /// grows (capacity doubles), so reading events allocates nothing per frame whatever the world does with its own
@@ -102,6 +104,8 @@ struct WorldBox {
 
 // The JavaScript layer reads these structs word by word.
 static_assert(kPushMs < kInfoBlockBytes, "stats end before the block sizes");
+static_assert(kInfoBlockBytes + 3 <= kInfoPartBegin, "part events after the block sizes");
+static_assert(sizeof(sat::PartEvent) == 12, "PartEvent: ids, shapes (two 16-bit halves)");
 static_assert(sizeof(sat::BodyPair) == 8, "BodyPair: two ids");
 static_assert(sizeof(sat::Contact) == 4 * sat::kContactWords, "Contact: 16 words");
 static_assert(sizeof(sat::ShapeContact) == 60, "ShapeContact: 15 words");
@@ -134,6 +138,10 @@ void fillInfo(WorldBox* box) {
   info[kInfoShapeContacts + 1] = uint32_t(w.shapeContactCount());
   info[kInfoRejected] = address(w.rejected());
   info[kInfoRejected + 1] = uint32_t(w.rejectedCount());
+  info[kInfoPartBegin] = address(w.partBeginEvents());
+  info[kInfoPartBegin + 1] = uint32_t(w.partBeginCount());
+  info[kInfoPartEnd] = address(w.partEndEvents());
+  info[kInfoPartEnd + 1] = uint32_t(w.partEndCount());
   const sat::UpdateStats& s = w.stats();
   info[kMovedBodies] = uint32_t(s.movedBodies);
   info[kCandidatePairs] = uint32_t(s.candidatePairs);
@@ -655,6 +663,8 @@ EMSCRIPTEN_BINDINGS(sat_world) {
     {"INFO_CONTACTS", double(kInfoContacts)},
     {"INFO_SHAPE_CONTACTS", double(kInfoShapeContacts)},
     {"INFO_REJECTED", double(kInfoRejected)},
+    {"INFO_PART_BEGIN", double(kInfoPartBegin)},
+    {"INFO_PART_END", double(kInfoPartEnd)},
     {"INFO_MOVED_BODIES", double(int(kMovedBodies))},
     {"INFO_CANDIDATE_PAIRS", double(int(kCandidatePairs))},
     {"INFO_TOUCHING_PAIRS", double(int(kTouchingPairs))},
@@ -675,6 +685,8 @@ EMSCRIPTEN_BINDINGS(sat_world) {
     {"INFO_END_BYTES", double(kInfoBlockBytes + 2)},
     {"TRANSFORM_STRIDE", double(sat::kTransformStride)},
     {"EVENT_WORDS", double(int(sizeof(sat::BodyPair) / 4))},
+    {"PART_EVENT_WORDS", double(int(sizeof(sat::PartEvent) / 4))},
+    {"PART_EVENT_SHAPES", double(int(offsetof(sat::PartEvent, shapeA) / 4))},
     {"REJECTED_WORDS", double(int(sizeof(sat::RejectedBody) / 4))},
     {"CONTACT_WORDS", double(sat::kContactWords)},
     {"CONTACT_A", double(int(offsetof(sat::Contact, a) / 4))},

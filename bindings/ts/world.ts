@@ -341,6 +341,12 @@ export const SHAPE_CONTACT_WORDS = 15;
 export type PairCallback = (a: number, b: number, index: number) => void;
 
 /**
+ * Callback of the part-event iterators: the two body ids (as in the body events), the part (shape index) of each
+ * that began or stopped touching, and the event's index.
+ */
+export type PartCallback = (a: number, b: number, shapeA: number, shapeB: number, index: number) => void;
+
+/**
  * The begin / stay / end events of the last {@link World.update}, as views into WebAssembly memory (no
  * allocation per frame). Each array holds id pairs `[a0, b0, a1, b1, ...]`; only the first `2 * count` entries
  * are valid (arrays may be longer). The object is the world's own, the same every frame.
@@ -369,6 +375,22 @@ export interface WorldEvents {
   forEachStay(fn: PairCallback): void;
   /** Calls `fn(a, b, i)` for every end event. */
   forEachEnd(fn: PairCallback): void;
+  /**
+   * Number of part pairs (a shape of A and a shape of B) that began touching. For two single-shape bodies this is
+   * their body begin with parts 0 and 0; with a compound or concave body each part pair has its own begin, while
+   * the body pair begins once and stays while any of its parts touch.
+   */
+  readonly partBeginCount: number;
+  /** Number of part pairs that stopped touching (every touching part pair of a body pair that ends, too). */
+  readonly partEndCount: number;
+  /**
+   * Calls `fn(a, b, shapeA, shapeB, i)` for every part begin, ordered by body pair as the body events, then by
+   * shapeA and shapeB. A compound pair found only by CCD (stopped before its parts overlap) has no part events.
+   * No allocation.
+   */
+  forEachPartBegin(fn: PartCallback): void;
+  /** Calls `fn(a, b, shapeA, shapeB, i)` for every part end. */
+  forEachPartEnd(fn: PartCallback): void;
 }
 
 /**
@@ -1619,6 +1641,8 @@ class EventsImpl implements WorldEvents {
   begin: Uint32Array = EMPTY_U32;
   stay: Uint32Array = EMPTY_U32;
   end: Uint32Array = EMPTY_U32;
+  partBeginCount = 0;
+  partEndCount = 0;
   private readonly _world: World;
   private _buffer: ArrayBufferLike | null = null;
   private readonly _vBegin = new ViewCache(makeU32, EMPTY_U32);
@@ -1637,6 +1661,8 @@ class EventsImpl implements WorldEvents {
     this.beginCount = w._infoU32(K.INFO_BEGIN + 1);
     this.stayCount = w._infoU32(K.INFO_STAY + 1);
     this.endCount = w._infoU32(K.INFO_END + 1);
+    this.partBeginCount = w._infoU32(K.INFO_PART_BEGIN + 1);
+    this.partEndCount = w._infoU32(K.INFO_PART_END + 1);
     // Whole blocks (bytes / 4 words), so that a view is reused while its block does not move.
     this.begin = this._vBegin.get(buffer, w._infoU32(K.INFO_BEGIN), w._infoU32(K.INFO_BEGIN_BYTES) >>> 2, EMPTY_U32);
     this.stay = this._vStay.get(buffer, w._infoU32(K.INFO_STAY), w._infoU32(K.INFO_STAY_BYTES) >>> 2, EMPTY_U32);
@@ -1650,7 +1676,7 @@ class EventsImpl implements WorldEvents {
 
   _clear(): void {
     this._buffer = null;
-    this.beginCount = this.stayCount = this.endCount = 0;
+    this.beginCount = this.stayCount = this.endCount = this.partBeginCount = this.partEndCount = 0;
     this.begin = this.stay = this.end = EMPTY_U32;
   }
 
@@ -1682,6 +1708,32 @@ class EventsImpl implements WorldEvents {
 
   forEachEnd(fn: PairCallback): void {
     this._each(K.INFO_END, this.endCount, fn, 'forEachEnd');
+  }
+
+  private _eachPart(which: number, count: number, fn: PartCallback, name: string): void {
+    if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.events.${name}: fn must be a function, got ${describe(fn)}`);
+    const w = this._world;
+    w._ptr(name);
+    const m = w._sat._m;
+    const ptr = w._infoU32(which) >> 2;
+    w._enter();
+    try {
+      for (let k = 0, o = ptr; k < count; k++, o += K.PART_EVENT_WORDS) {
+        const u32 = m.HEAPU32; // re-read each step: a callback that adds bodies may grow memory
+        const shapes = u32[o + K.PART_EVENT_SHAPES];
+        fn(u32[o], u32[o + 1], shapes & 0xffff, shapes >>> 16, k);
+      }
+    } finally {
+      w._leave();
+    }
+  }
+
+  forEachPartBegin(fn: PartCallback): void {
+    this._eachPart(K.INFO_PART_BEGIN, this.partBeginCount, fn, 'forEachPartBegin');
+  }
+
+  forEachPartEnd(fn: PartCallback): void {
+    this._eachPart(K.INFO_PART_END, this.partEndCount, fn, 'forEachPartEnd');
   }
 }
 
