@@ -873,6 +873,8 @@ void World::Impl::beginFrame() {
 void World::Impl::finishFrame() {
   stats.movedBodies = int(moved.size());
   stats.rejected = int(rejected.size());
+  for (uint32_t slot : created) hot[slot].flags &= uint8_t(~detail::kNew);
+  created.clear();
   for (uint32_t slot : pendingFree) freeSlots.push_back(slot);
   pendingFree.clear();
   for (const SweptHit& s : swept) sweptOf[s.bullet] = -1;
@@ -1024,7 +1026,8 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
   h.group = def.group;
   h.mask = def.mask;
   h.type = def.type;
-  h.flags = detail::kAlive | detail::kDirty;
+  h.flags = detail::kAlive | detail::kDirty | detail::kNew;
+  created.push_back(slot);
   if (def.enabled) h.flags |= detail::kEnabled;
   if (def.sensor) h.flags |= detail::kSensor;
   if (def.bullet && def.type != BodyType::Static) h.flags |= detail::kBullet;
@@ -1382,7 +1385,7 @@ WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
   m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
-                     w.freeSlots, w.pendingFree, w.sweptOf, w.queryStamp, w.pushStamp) +
+                     w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +

@@ -24,6 +24,7 @@ enum BodyFlags : uint8_t {
   kBullet = 8,
   kDirty = 16,     // transform or filter changed outside the buffer: resync at the next update
   kTeleport = 32,  // the next accepted transform change is a jump: not swept by CCD
+  kNew = 64,       // added since the last update: a bullet's first sweep starts where it was created
 };
 
 /// Hot per-body data read by the pair loop: one cache line per body (the pair loop reaches body B at random).
@@ -104,6 +105,7 @@ struct World::Impl {
   std::vector<float> invMass;  // push-apart weight: 1 / mass for dynamic bodies, else 0
   std::vector<uint32_t> freeSlots;
   std::vector<uint32_t> pendingFree;  // destroyed since the last update: not reused until pairs are ended
+  std::vector<uint32_t> created;      // added since the last update (kNew)
   int aliveCount = 0;
   uint32_t slotCount = 0;  // high-water mark
 
