@@ -1,11 +1,11 @@
 // Scene 2, "Stress": N bodies bouncing in a box, all moved through the world's bulk transform buffer and
-// collided by one world.update() per step. Bodies are drawn with WebGL2 (one instanced draw call per shape kind),
+// collided by one world.update() per step. Bodies are drawn with WebGL2 (one draw call, one triangle a body),
 // as CPU sprites (faster where WebGL itself runs on the CPU), with Canvas 2D paths, or not at all, to show what the
 // world costs without drawing. Presets change the shapes.
 import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
 import { View, fmt, label, type Scene } from '../view.js';
 import { UpdatePerf } from '../perf.js';
-import { InstancedBodies } from '../gl-bodies.js';
+import { GLBodies } from '../gl-bodies.js';
 import { SpriteBodies } from '../sprite-bodies.js';
 import { createBox2DPeer, createPeer, loadBox2D, type Peer, type PeerName } from '../peers.js';
 
@@ -21,8 +21,6 @@ interface Proto {
   parts: Shape[];
   /** outlines of the parts for Canvas 2D (unit size): polygons, round ends as fine polygons */
   outlines: Float32Array[];
-  /** triangles of the parts for WebGL (unit size) */
-  mesh: Float32Array;
   /** radius of the bounding circle (unit size) */
   reach: number;
   area: number;
@@ -49,27 +47,18 @@ function outlineOf(shape: Shape): Float32Array {
   return new Float32Array(pts);
 }
 
-/** A convex outline as a triangle fan. */
-function fan(o: Float32Array): number[] {
-  const t: number[] = [];
-  for (let k = 2; k + 3 < o.length; k += 2) t.push(o[0], o[1], o[k], o[k + 1], o[k + 2], o[k + 3]);
-  return t;
-}
-
 function makeProto(parts: Shape[]): Proto {
   let reach = 0;
   let area = 0;
   const outlines: Float32Array[] = [];
-  const tris: number[] = [];
   for (const shape of parts) {
     const b = shape.localBounds;
     reach = Math.max(reach, Math.hypot(b.lower.x, b.lower.y), Math.hypot(b.upper.x, b.upper.y));
     area += shape.area;
     const o = outlineOf(shape);
     outlines.push(o);
-    tris.push(...fan(o));
   }
-  return { parts, outlines, mesh: new Float32Array(tris), reach, area };
+  return { parts, outlines, reach, area };
 }
 
 function regular(sat: SAT, sides: number, r: number, phase = 0): Shape {
@@ -115,11 +104,11 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
 
   let preset: Preset = 'mixed';
   let protoShapes: Proto[] = presetProtos(sat, preset);
-  const gl = InstancedBodies.create(view.glCanvas);
+  const gl = GLBodies.create(view.glCanvas);
   const sprites = new SpriteBodies();
   // WebGL2 where it runs on a GPU; where it is a software rasterizer, the CPU sprites draw faster.
   let renderer: Renderer = gl && !gl.software ? 'webgl' : 'sprites';
-  gl?.setMeshes(protoShapes.map((p) => p.mesh));
+  gl?.setShapes(protoShapes.map((p) => p.outlines));
 
   let world: World | null = null;
   let n = 0;
@@ -127,9 +116,6 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   let broadPhase: BroadPhase = 'grid';
   let pushApart = false;
   let showBroad = false;
-  /** first body of each kind; bodies are grouped by kind so that WebGL draws each kind with one call */
-  let kindStart: number[] = [0];
-  let instances = new Float32Array(0);
   /** device-pixel centres and angles for the CPU sprites */
   let screenX = new Float32Array(0);
   let screenY = new Float32Array(0);
@@ -174,12 +160,10 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     vy = new Float32Array(count);
     va = new Float32Array(count);
     touching = new Uint8Array(count);
-    instances = new Float32Array(4 * count);
     screenX = new Float32Array(count);
     screenY = new Float32Array(count);
     screenA = new Float32Array(count);
     const K = protoShapes.length;
-    kindStart = Array.from({ length: K + 1 }, (_, k) => Math.floor((k * count) / K));
     const speed = 6 + 10 * scale;
     for (let i = 0; i < count; i++) {
       const k = Math.floor((i * K) / count);
@@ -198,6 +182,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
     idToIndex.clear();
     for (let i = 0; i < count; i++) idToIndex.set(ids[i], i);
+    gl?.setBodies(slots, kinds, count);
     if (peerName) setPeer(peerName);
     history.length = 0;
     stats.frames = 0;
@@ -215,7 +200,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       <label for="bp">broad phase</label>
       <select id="bp" data-testid="stress-bp"><option value="grid">uniform grid</option><option value="tree">dynamic AABB tree</option><option value="sap">sort and sweep</option></select>
       <label for="renderer">drawing</label>
-      <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, instanced</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
+      <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, one triangle a body</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
       <label for="peer">side by side</label>
       <select id="peer" data-testid="stress-peer"><option value="">none</option><option value="matter">Matter.js (collision only)</option><option value="check2d">detect-collisions (collision only)</option><option value="box2d">box2d-wasm (no solver iterations)</option></select>
       <div class="row">
@@ -281,7 +266,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     for (const proto of protoShapes) for (const s of proto.parts) s.dispose();
     preset = p;
     protoShapes = presetProtos(sat, p);
-    gl?.setMeshes(protoShapes.map((q) => q.mesh));
+    gl?.setShapes(protoShapes.map((q) => q.outlines));
     setLabels();
     build(n);
   }
@@ -531,18 +516,9 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     sprites.draw(view.ctx, view.canvas.width, view.canvas.height, n, kinds, touching, screenX, screenY, screenA);
   }
 
-  /** Gathers x, y, angle and touching of every body (grouped by kind) and draws them in one call per kind. */
+  /** The world's transform buffer and the touching flags go to the GPU as they are: one draw call, no per-body JS. */
   function drawGL(t: Float32Array): void {
-    const inst = instances;
-    for (let i = 0; i < n; i++) {
-      const o = slots[i] * 5;
-      const j = 4 * i;
-      inst[j] = t[o];
-      inst[j + 1] = t[o + 1];
-      inst[j + 2] = t[o + 2];
-      inst[j + 3] = touching[i];
-    }
-    gl!.draw(view, scale, inst, kindStart);
+    gl!.draw(view, t, touching);
   }
 
   function updatePanel(st: WorldStats): void {
@@ -675,6 +651,10 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       },
       get renderer() {
         return renderer;
+      },
+      /** WebGL's renderer string ('none' without WebGL2) */
+      get glRenderer() {
+        return gl ? gl.rendererName || 'WebGL2' : 'none';
       },
       setRenderer,
       get preset() {
