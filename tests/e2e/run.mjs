@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Browser end-to-end tests of the demo (web-demo/) in Debian's Chromium, driven by playwright-core.
 //
-//   node tests/e2e/run.mjs [--report <file.json>] [--docs] [name filter...]
+//   node tests/e2e/run.mjs [--report <file.json>] [--docs] [--full-bench] [name filter...]
 //
 // Starts its own Vite dev server on a free port (the demo imports the built package: run
 // `node scripts/build-wasm.mjs` first, as `npm test` does), runs every test in a fresh browser context, saves
 // screenshots to test-results/e2e/, prints one line per test and ends with a machine-readable line
 //   E2E-RESULT {"passed":N,"failed":N,"tests":[...]}
 // also written to --report when given. With --docs, the screenshots named in DOC_SHOTS are also written to docs/
-// as JPEG (the demo's pictures in the documentation). Exit code 1 when any test failed.
+// as JPEG (the demo's pictures in the documentation). With --full-bench the side-by-side test measures every
+// scene of web-demo/README.md's table (slower). Exit code 1 when any test failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -156,6 +157,8 @@ const DOC_SHOTS = {
   'phone-sat3d': 'demo-3d-phone.jpg',
 };
 const writeDocs = args.includes('--docs');
+/** --full-bench: the side-by-side test runs every scene of the README's table, 30 steps each. */
+const fullBench = args.includes('--full-bench');
 
 async function shot(page, name) {
   const file = path.join(artifacts, `${name}.png`);
@@ -755,7 +758,11 @@ test('overlay: the frame splits into the world stages, page JS and drawing, whic
 
 test('stress side by side: the same bodies through Matter.js, detect-collisions and box2d-wasm, timed next to world.update()', async (ctx) => {
   const { page, errors } = await openScene(ctx, 'stress');
-  for (const [preset, count] of [['mixed', 5000], ['boxes', 20000], ['concave', 5000]]) {
+  // Each library once on a scene of each kind of shape it gets (polygons, circles and capsules as outlines,
+  // concave bodies as parts); --full-bench adds the large scene of the README's table and 30-step means.
+  const scenes = fullBench ? [['mixed', 5000], ['boxes', 20000], ['concave', 5000]] : [['mixed', 5000], ['concave', 2000]];
+  const steps = fullBench ? 30 : 10;
+  for (const [preset, count] of scenes) {
     for (const peer of ['matter', 'check2d', 'box2d']) {
       await page.evaluate(({ preset, count, peer }) => {
         const s = window.__demo.scene;
@@ -764,16 +771,16 @@ test('stress side by side: the same bodies through Matter.js, detect-collisions 
         if (s.bodies !== count) s.setCount(count);
         s.setPeer(peer);
       }, { preset, count, peer });
-      await page.waitForFunction(() => (window.__demo.scene.peer?.steps ?? 0) >= 30, null, { timeout: 90000 });
+      await page.waitForFunction((steps) => (window.__demo.scene.peer?.steps ?? 0) >= steps, steps, { timeout: 90000 });
       const r = await page.evaluate(() => window.__demo.scene.peer);
-      console.log(`     BENCH side by side, ${preset} ${count.toLocaleString('en-US')}: sat-wasm update() ${r.oursMs.toFixed(2)} ms (${r.ourPairs} touching), ${r.label} ${r.theirsMs.toFixed(2)} ms (${r.theirPairs} touching)`);
+      console.log(`     BENCH side by side, ${preset} ${count.toLocaleString('en-US')}, mean of ${r.steps} steps: sat-wasm update() ${r.oursMs.toFixed(2)} ms (${r.ourPairs} touching), ${r.label} ${r.theirsMs.toFixed(2)} ms (${r.theirPairs} touching)`);
       assert(r.theirsMs > 0 && r.oursMs > 0, `${peer}: both should be timed: ${JSON.stringify(r)}`);
       // The same scene: the pair counts agree up to the polygonal stand-ins for circles and capsules (and Box2D's
       // skin of 0.01 around polygons, which counts near misses as touching).
       assert(Math.abs(r.theirPairs - r.ourPairs) <= 0.2 * r.ourPairs, `${peer}: touching pairs ${r.theirPairs} vs ours ${r.ourPairs}`);
     }
   }
-  await page.evaluate(() => window.__demo.scene.setRenderer('sprites'));
+  await page.evaluate(() => window.__demo.scene.setRenderer('webgl'));
   await page.waitForTimeout(300);
   await shot(page, 'stress-side-by-side');
   await page.evaluate(() => window.__demo.scene.setPeer(null));
