@@ -106,8 +106,8 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   let protoShapes: Proto[] = presetProtos(sat, preset);
   const gl = GLBodies.create(view.glCanvas);
   const sprites = new SpriteBodies();
-  // WebGL2 where it runs on a GPU; where it is a software rasterizer, the CPU sprites draw faster.
-  let renderer: Renderer = gl && !gl.software ? 'webgl' : 'sprites';
+  // WebGL2 where there is one; on a software rasterizer the scene tries it against the CPU sprites (see below).
+  let renderer: Renderer = gl ? 'webgl' : 'sprites';
   gl?.setShapes(protoShapes.map((p) => p.outlines));
 
   let world: World | null = null;
@@ -183,6 +183,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     idToIndex.clear();
     for (let i = 0; i < count; i++) idToIndex.set(ids[i], i);
     gl?.setBodies(slots, kinds, count);
+    startTrial();
     if (peerName) setPeer(peerName);
     history.length = 0;
     stats.frames = 0;
@@ -306,10 +307,50 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   }
   const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
 
+  /** The drawing a person (or a test) chose: kept from then on. */
   function setRenderer(r: Renderer): void {
+    autoChoose = false;
+    trial = null;
+    useRenderer(r);
+  }
+  function useRenderer(r: Renderer): void {
     renderer = r === 'webgl' && !gl ? 'canvas' : r;
     view.useGL(renderer === 'webgl');
     setLabels();
+  }
+
+  // ---- choosing the drawing -------------------------------------------------------------------------------------
+  // On a GPU: WebGL. On a software rasterizer (SwiftShader, llvmpipe: headless browsers, machines without a GPU)
+  // WebGL's work runs on the CPU as well, and whether it or the CPU sprites draw faster depends on the machine and
+  // the body count. So after each rebuild the scene draws TRIAL_FRAMES frames with each (after TRIAL_WARMUP) and
+  // keeps the one with the shorter frames; ties (within 5%) go to WebGL.
+  const TRIAL_WARMUP = 3;
+  const TRIAL_FRAMES = 12;
+  const candidates: Renderer[] = ['webgl', 'sprites'];
+  let autoChoose = !!gl && gl.software;
+  let trial: { at: number; frame: number; t0: number; ms: number[] } | null = null;
+  let lastTrial: { webglMs: number; spritesMs: number; n: number } | null = null;
+  function startTrial(): void {
+    if (!autoChoose) return;
+    trial = { at: 0, frame: 0, t0: 0, ms: [] };
+    useRenderer(candidates[0]);
+  }
+  /** Called once a drawn frame: times the candidate on screen and moves to the next, then keeps the faster. */
+  function trialFrame(now: number): void {
+    const tr = trial!;
+    tr.frame++;
+    if (tr.frame === TRIAL_WARMUP) tr.t0 = now;
+    if (tr.frame < TRIAL_WARMUP + TRIAL_FRAMES) return;
+    tr.ms.push((now - tr.t0) / TRIAL_FRAMES);
+    tr.at++;
+    tr.frame = 0;
+    if (tr.at < candidates.length) {
+      useRenderer(candidates[tr.at]);
+      return;
+    }
+    trial = null;
+    lastTrial = { webglMs: tr.ms[0], spritesMs: tr.ms[1], n };
+    useRenderer(tr.ms[1] < 0.95 * tr.ms[0] ? 'sprites' : 'webgl');
   }
   view.useGL(renderer === 'webgl');
   setLabels();
@@ -493,7 +534,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       if (n > m) label(ctx, `boxes drawn for the first ${m.toLocaleString('en-US')} bodies`, 10, view.height - 30, '#7b4fd6');
     }
     if (renderer === 'off') label(ctx, 'drawing off: the world still updates every step (see the timing overlay)', view.width / 2, view.height / 2, '#5f6b7d', 'center', '14px system-ui, sans-serif');
-    const drawing = renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off';
+    const drawing = `${renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off'}${trial ? ' (timing WebGL against CPU sprites)' : autoChoose && lastTrial ? ' (drew faster here)' : ''}`;
     if (peer && peerStats.oursMs.length) {
       label(ctx, `side by side: sat-wasm ${fmt(mean(peerStats.oursMs), 2)} ms · ${peer.label} ${fmt(mean(peerStats.theirsMs), 2)} ms per step (collision only)`, 10, 34, '#7b4fd6', 'left', 'bold 13px system-ui, sans-serif');
     }
@@ -602,6 +643,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       draw();
       const t4 = performance.now();
       stats.drawMs = t4 - t3;
+      if (trial) trialFrame(t4);
       fpsFrames++;
       if (t4 - fpsStart > 500) {
         stats.fps = (fpsFrames * 1000) / (t4 - fpsStart);
@@ -651,6 +693,13 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       },
       get renderer() {
         return renderer;
+      },
+      /** Whether the scene is still timing WebGL against the CPU sprites; the last result (mean ms a frame). */
+      get choosing() {
+        return trial !== null;
+      },
+      get trial() {
+        return lastTrial;
       },
       /** WebGL's renderer string ('none' without WebGL2) */
       get glRenderer() {
