@@ -2,7 +2,8 @@
 # The one set-up step behind every npm command (npm start, npm test, npm run build, npm run bench) and CI.
 # It checks cheaply for each tool and installs only what is missing, so a second run is a quiet no-op:
 #   - Debian packages: Emscripten (em++), cmake + make + g++, GoogleTest, Google Benchmark, Chromium, Mesa's
-#     llvmpipe, clang + its runtime libraries (LeakSanitizer, libFuzzer). One `apt-get update`, only if something is missing.
+#     llvmpipe, clang + its runtime libraries (LeakSanitizer, libFuzzer). One `apt-get update`, only if something
+#     is missing.
 #   - npm packages: `npm ci` when node_modules is missing or older than package-lock.json.
 # On a system without apt-get it cannot install Emscripten: it says to use emsdk and stops.
 set -euo pipefail
