@@ -7,11 +7,11 @@
 // - No instancing: SwiftShader runs an instanced draw as one draw per instance (about a second for 20,000). The
 //   vertex buffer is static (3 vertices a body: its slot, index, kind and corner) and the vertex shader pulls the
 //   body's transform from a float texture.
-// - Per frame: the world's transform buffer goes up as it is (one texSubImage2D of TRANSFORM_STRIDE floats a slot,
-//   straight from the view into WebAssembly memory) and the touching flags as bytes; no per-body JavaScript, no
-//   allocation.
+// - Per frame: the world's transform buffer goes up as it is (one texSubImage2D of TRANSFORM_STRIDE floats a slot)
+//   and the touching flags as bytes; no per-body JavaScript, no allocation.
 // - No blending, no depth buffer, no antialiasing: opaque colours equal to the Canvas 2D ones over the background.
-import { TRANSFORM_STRIDE } from 'sat-wasm';
+//
+// GLBodies draws on any canvas, in the page or in a worker; BodyLayer (gl-layer.ts) runs it in a worker.
 
 /** Slots per row of the transform texture (each TRANSFORM_STRIDE texels wide). */
 const SLOTS_PER_ROW = 400;
@@ -21,7 +21,7 @@ const FLAGS_PER_ROW = 1024;
 const MASK = 128;
 const MAX_KINDS = 8;
 
-const VERTEX = `#version 300 es
+const vertexShader = (stride: number) => `#version 300 es
 layout(location = 0) in uvec4 body; // slot, index, kind, corner
 uniform highp sampler2D transforms; // R32F: x, y, angle, scaleX, scaleY of a slot side by side, ${SLOTS_PER_ROW} slots a row
 uniform lowp sampler2D touching;    // R8: 1 where body index i touches another, ${FLAGS_PER_ROW} a row
@@ -36,7 +36,7 @@ const vec2 CORNER[3] = vec2[3](vec2(0.0, 2.0), vec2(-1.7320508, -1.0), vec2(1.73
 const float FILL = ${(MASK / 2 - 1) / (MASK / 2)};
 void main() {
   int slot = int(body.x);
-  ivec2 at = ivec2((slot % ${SLOTS_PER_ROW}) * ${TRANSFORM_STRIDE}, slot / ${SLOTS_PER_ROW});
+  ivec2 at = ivec2((slot % ${SLOTS_PER_ROW}) * ${stride}, slot / ${SLOTS_PER_ROW});
   float x = texelFetch(transforms, at, 0).r;
   float y = texelFetch(transforms, at + ivec2(1, 0), 0).r;
   float angle = texelFetch(transforms, at + ivec2(2, 0), 0).r;
@@ -87,23 +87,28 @@ export class GLBodies {
   private masks: WebGLTexture | null = null;
   private transforms: WebGLTexture | null = null;
   private touching: WebGLTexture | null = null;
-  /** bodies drawn, and slots the transform texture holds (highest slot + 1) */
+  /** bodies drawn */
   private bodyCount = 0;
-  private slotCount = 0;
+  /** slots the transform texture holds (highest slot + 1): draw() reads slotCount * stride floats */
+  slotCount = 0;
   private kindCount = 0;
   /** The renderer's name (WEBGL_debug_renderer_info), or '' when the browser hides it. */
   readonly rendererName: string;
   /** WebGL runs on a software rasterizer (SwiftShader, llvmpipe): every vertex and fragment costs CPU time. */
   readonly software: boolean;
 
-  /** A renderer on `canvas`, or null when the browser has no WebGL2. */
-  static create(canvas: HTMLCanvasElement): GLBodies | null {
+  /** Floats a slot in the transform buffer (the package's TRANSFORM_STRIDE, passed in so that a worker need not load the package). */
+  private readonly stride: number;
+
+  /** A renderer on `canvas`, or null when there is no WebGL2. */
+  static create(canvas: HTMLCanvasElement | OffscreenCanvas, stride: number): GLBodies | null {
     const gl = canvas.getContext('webgl2', { antialias: false, alpha: false, depth: false, stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' });
-    return gl ? new GLBodies(gl) : null;
+    return gl ? new GLBodies(gl as WebGL2RenderingContext, stride) : null;
   }
 
-  private constructor(gl: WebGL2RenderingContext) {
+  private constructor(gl: WebGL2RenderingContext, stride: number) {
     this.gl = gl;
+    this.stride = stride;
     const info = gl.getExtension('WEBGL_debug_renderer_info');
     this.rendererName = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
     this.software = /swiftshader|llvmpipe|softpipe|software/i.test(this.rendererName);
@@ -115,7 +120,7 @@ export class GLBodies {
       return sh;
     };
     const prog = gl.createProgram()!;
-    gl.attachShader(prog, compile(gl.VERTEX_SHADER, VERTEX));
+    gl.attachShader(prog, compile(gl.VERTEX_SHADER, vertexShader(stride)));
     gl.attachShader(prog, compile(gl.FRAGMENT_SHADER, FRAGMENT));
     gl.linkProgram(prog);
     if (!gl.getProgramParameter(prog, gl.LINK_STATUS)) throw new Error(`WebGL program: ${gl.getProgramInfoLog(prog)}`);
@@ -219,20 +224,20 @@ export class GLBodies {
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
       return t;
     };
-    this.transforms = texture(0, gl.R32F, SLOTS_PER_ROW * TRANSFORM_STRIDE, rows, this.transforms);
+    this.transforms = texture(0, gl.R32F, SLOTS_PER_ROW * this.stride, rows, this.transforms);
     this.touching = texture(1, gl.R8, FLAGS_PER_ROW, flagRows, this.touching);
   }
 
   /**
-   * Draws the bodies: `transforms` is the world's transform buffer (`world.transforms`, TRANSFORM_STRIDE floats a
-   * slot), `touching[i]` is 1 where body i touches another.
+   * Draws the bodies: `transforms` is the world's transform buffer (`world.transforms`, or a copy of its first
+   * slots), `touching[i]` is 1 where body i touches another.
    */
   draw(cam: GLCamera, transforms: Float32Array, touching: Uint8Array): void {
     const gl = this.gl;
     this.clear();
     const n = this.bodyCount;
     if (n === 0 || !this.masks) return;
-    if (transforms.length < this.slotCount * TRANSFORM_STRIDE || touching.length < n) {
+    if (transforms.length < this.slotCount * this.stride || touching.length < n) {
       throw new Error(`GLBodies.draw: ${transforms.length} transform floats and ${touching.length} flags for ${n} bodies in ${this.slotCount} slots`);
     }
     gl.useProgram(this.program);
@@ -240,7 +245,7 @@ export class GLBodies {
     gl.uniform2f(this.uniforms.toClip, (2 * cam.scale) / cam.width, (2 * cam.scale) / cam.height);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, this.transforms);
-    uploadRows(gl, transforms, this.slotCount * TRANSFORM_STRIDE, SLOTS_PER_ROW * TRANSFORM_STRIDE, gl.FLOAT);
+    uploadRows(gl, transforms, this.slotCount * this.stride, SLOTS_PER_ROW * this.stride, gl.FLOAT);
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_2D, this.touching);
     uploadRows(gl, touching, n, FLAGS_PER_ROW, gl.UNSIGNED_BYTE);
@@ -251,11 +256,10 @@ export class GLBodies {
     gl.bindVertexArray(null);
   }
 
-  /** Clears to the background (drawing off). */
+  /** Clears to the background. */
   clear(): void {
     const gl = this.gl;
-    const c = gl.canvas as HTMLCanvasElement;
-    gl.viewport(0, 0, c.width, c.height);
+    gl.viewport(0, 0, gl.canvas.width, gl.canvas.height);
     gl.clearColor(0.984, 0.984, 0.992, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
   }
