@@ -457,12 +457,21 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   }
 
   // ---- drawing --------------------------------------------------------------------------------------------------
+  /** What the 2D canvas shows over the WebGL layer when it holds only the arena and the title ('' otherwise). */
+  let canvasKey = '';
   function draw(): void {
     const ctx = view.ctx;
     const w = world!;
     const t = w.transforms;
-    // With WebGL the bodies are on the layer below: this canvas only carries lines and labels. The CPU sprites
-    // replace every pixel of it.
+    // With WebGL the bodies are on the layer below: this canvas only carries lines and labels, and when those do
+    // not change it is left alone (a canvas unchanged is not painted or composited again).
+    if (renderer === 'webgl' && !showBroad && !peer) {
+      drawGL(t);
+      const key = `${view.width}x${view.height}@${view.dpr}:${title()}`;
+      if (key === canvasKey) return;
+      canvasKey = key;
+    } else canvasKey = '';
+    // The CPU sprites replace every pixel of the canvas.
     if (renderer === 'sprites') drawSprites(t);
     else view.clear(renderer === 'webgl' ? null : '#fbfbfd');
     view.applyScreen();
@@ -487,7 +496,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
 
     const s = view.scale;
-    if (renderer === 'webgl') drawGL(t);
+    if (renderer === 'webgl' && canvasKey === '') drawGL(t);
     else if (renderer === 'canvas') {
       for (let pass = 0; pass < 2; pass++) {
         ctx.fillStyle = pass ? 'rgba(214,47,47,0.85)' : 'rgba(47,111,223,0.55)';
@@ -540,11 +549,15 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       if (n > m) label(ctx, `boxes drawn for the first ${m.toLocaleString('en-US')} bodies`, 10, view.height - 30, '#7b4fd6');
     }
     if (renderer === 'off') label(ctx, 'drawing off: the world still updates every step (see the timing overlay)', view.width / 2, view.height / 2, '#5f6b7d', 'center', '14px system-ui, sans-serif');
-    const drawing = `${renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off'}${trial ? ' (timing WebGL against CPU sprites)' : autoChoose && lastTrial ? ' (drew faster here)' : ''}`;
     if (peer && peerStats.oursMs.length) {
       label(ctx, `side by side: sat-wasm ${fmt(mean(peerStats.oursMs), 2)} ms · ${peer.label} ${fmt(mean(peerStats.theirsMs), 2)} ms per step (collision only)`, 10, 34, '#7b4fd6', 'left', 'bold 13px system-ui, sans-serif');
     }
-    label(ctx, `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`, 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+    label(ctx, title(), 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+  }
+
+  function title(): string {
+    const drawing = `${renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off'}${trial ? ' (timing WebGL against CPU sprites)' : autoChoose && lastTrial ? ' (drew faster here)' : ''}`;
+    return `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`;
   }
 
   /** Places every body in device pixels and blends its kind's mask there. */
