@@ -41,24 +41,33 @@ BoxPair makeBoxPair(Vec3 e, Vec3 f, const RelativePose& pose) {
   return p;
 }
 
+namespace {
+// The results for A's face axis ia and B's face axis jb (posB: A lies on B's -axis side, so that B's face toward A
+// has normal -col_j and the axis from A to B is +col_j).
+inline SatResult faceAResult(const BoxPair& p, int ia, float separation) {
+  const bool pos = p.t[ia] >= 0.0f;
+  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, pos ? 1.0f : -1.0f)};
+}
+inline SatResult faceBResult(const BoxPair& p, int jb, bool posB, float separation) {
+  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, (posB ? 1.0f : -1.0f) * vec3(p.col[jb])};
+}
+}  // namespace
+
 // Face indices are the cube's (2k: -axis k, 2k + 1: +axis k); an edge pair names the two boxes' axes.
 SatResult boxSat(const BoxPair& p, float tol) {
   // A's faces (lane i): the box's projection radius on axis i is e_i + sum_j f_j |R_ij|.
   const F4 faceA =
       abs4(p.t) - (p.e + splat4(p.f[0]) * p.absCol[0] + splat4(p.f[1]) * p.absCol[1] + splat4(p.f[2]) * p.absCol[2]);
   const int ia = argmax3(faceA);
-  const bool posA = p.t[ia] >= 0.0f;
-  const SatResult ra{SatAxis3::FaceA, 2 * ia + (posA ? 1 : 0), -1, faceA[ia], unitAxis(ia, posA ? 1.0f : -1.0f)};
-  if (ra.separation > tol) return ra;
+  const float sepA = faceA[ia];
+  if (sepA > tol) return faceAResult(p, ia, sepA);
   // B's faces (lane j), with A's centre seen from B: tB_j = t . col_j.
   const F4 tB = splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2];
   const F4 faceB =
       abs4(tB) - (p.f + splat4(p.e[0]) * p.absRow[0] + splat4(p.e[1]) * p.absRow[1] + splat4(p.e[2]) * p.absRow[2]);
   const int jb = argmax3(faceB);
-  // The face of B toward A has normal -col_j when A lies on B's -axis side; the axis from A to B is then +col_j.
-  const bool posB = tB[jb] > 0.0f;
-  const SatResult rb{SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), faceB[jb], (posB ? 1.0f : -1.0f) * vec3(p.col[jb])};
-  if (rb.separation > tol) return rb;
+  const float sepB = faceB[jb];
+  if (sepB > tol) return faceBResult(p, jb, tB[jb] > 0.0f, sepB);
   // Edge axes e_i x col_j (lane j), of length sqrt(R_i1j^2 + R_i2j^2). Parallel edges (within 1e-5 rad) are
   // skipped: the face axes cover them.
   const F4 fRot1 = rotate1(p.f), fRot2 = rotate2(p.f);
@@ -73,22 +82,19 @@ SatResult boxSat(const BoxPair& p, float tol) {
     sep[i] = len2 > splat4(1.0e-10f) ? s : splat4(-FLT_MAX);
   }
   const float best = hmax4(max4(max4(sep[0], sep[1]), sep[2]));
-  int bi = 0;
-  while (bi < 2 && !bits4(sep[bi] == splat4(best))) ++bi;
-  const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == splat4(best))) | 8u);
-  SatResult re{SatAxis3::EdgePair, bi, bj, best, {}};
-  if (best > -FLT_MAX) {
-    const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
-    const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
-    re.normal = (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis);
-  }
-  if (best > tol) return re;
   // As for hulls: faces before edges and A before B unless the other separates clearly more.
   const float bias = 0.5f * tol;
-  const bool useB = rb.separation > ra.separation + bias;
-  const SatResult& face = useB ? rb : ra;
-  if (best > -FLT_MAX && best > face.separation + bias) return re;
-  return face;
+  const bool useB = sepB > sepA + bias;
+  const float faceSep = useB ? sepB : sepA;
+  if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
+    int bi = 0;
+    while (bi < 2 && !bits4(sep[bi] == splat4(best))) ++bi;
+    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == splat4(best))) | 8u);
+    const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
+    const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
+    return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
+  }
+  return useB ? faceBResult(p, jb, tB[jb] > 0.0f, sepB) : faceAResult(p, ia, sepA);
 }
 
 namespace {
@@ -137,31 +143,37 @@ const BoxFaceTables& boxFaceTables() {
 }
 
 // A vertex of the incident face in the reference face's frame: c[0], c[1] along its tangent axes u, v and c[2]
-// along its axis k (so that (u, v, k) is right-handed), with the features it lies on (as ClipVertex).
+// along its axis k (so that (u, v, k) is right-handed), with the features it lies on and the incident feature the
+// polygon follows from it: an incident edge, or Corner(j) along the side plane of reference half-edge j (as
+// ClipVertex's edgeOut).
 struct FaceVertex {
   float c[3];
-  uint16_t refFeature, incFeature;
-  int edgeOut;
+  uint16_t refFeature, incFeature, follows;
 };
 
-// Sutherland-Hodgman against sign * c[axis] <= h (clipPolygon's arithmetic, and the same features).
+// Sutherland-Hodgman against sign * c[axis] <= h (clipPolygon's arithmetic, and the same features), without a
+// branch per vertex: each candidate is written, and the count advances only if it is kept. `out` has room for
+// 3n / 2 + 1 vertices.
 inline int clipSide(const FaceVertex* in, int n, int axis, float sign, float h, int refEdge, FaceVertex* out) {
+  const uint16_t refFeature = makeFeature3(Feature3::Edge, refEdge);
+  const uint16_t corner = makeFeature3(Feature3::Corner, refEdge);
   int m = 0;
   const FaceVertex* prev = &in[n - 1];
   float dPrev = sign * prev->c[axis] - h;
   for (int i = 0; i < n; ++i) {
     const FaceVertex* cur = &in[i];
     const float dCur = sign * cur->c[axis] - h;
-    if ((dPrev <= 0.0f) != (dCur <= 0.0f)) {
-      FaceVertex& x = out[m++];
-      const float s = dPrev / (dPrev - dCur);
-      for (int k = 0; k < 3; ++k) x.c[k] = prev->c[k] + s * (cur->c[k] - prev->c[k]);
-      x.refFeature = makeFeature3(Feature3::Edge, refEdge);
-      x.incFeature = prev->edgeOut >= 0 ? makeFeature3(Feature3::Edge, prev->edgeOut)
-                                        : makeFeature3(Feature3::Corner, -prev->edgeOut - 2);
-      x.edgeOut = dCur <= 0.0f ? prev->edgeOut : -(refEdge + 2);
-    }
-    if (dCur <= 0.0f) out[m++] = *cur;
+    const bool inPrev = dPrev <= 0.0f, inCur = dCur <= 0.0f;
+    const float den = dPrev - dCur;
+    const float s = dPrev / (den != 0.0f ? den : 1.0f);
+    FaceVertex& x = out[m];
+    for (int k = 0; k < 3; ++k) x.c[k] = prev->c[k] + s * (cur->c[k] - prev->c[k]);
+    x.refFeature = refFeature;
+    x.incFeature = prev->follows;
+    x.follows = inCur ? prev->follows : corner;
+    m += inPrev != inCur ? 1 : 0;
+    out[m] = *cur;
+    m += inCur ? 1 : 0;
     prev = cur;
     dPrev = dCur;
   }
@@ -235,13 +247,16 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   const float hu = h[ku], hv = h[kv];
   const int outside[2][2] = {{bits4(-cu > splat4(hu)), bits4(cu > splat4(hu))},
                              {bits4(-cv > splat4(hv)), bits4(cv > splat4(hv))}};
-  // A convex quad clipped by four half-planes keeps at most 8 corners; the room for 20 also covers round-off.
+  // A convex quad clipped by four half-planes keeps at most 8 corners; any 4-gon clipped four times, at most 19.
   UninitArray<FaceVertex, 24> bufA, bufB;
   FaceVertex* cur = bufA.data();
   FaceVertex* nxt = bufB.data();
   const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
   for (int q = 0; q < 4; ++q) {
-    cur[q] = {{cu[q], cv[q], ck[q]}, refFaceFeature, makeFeature3(Feature3::Vertex, loop[q].corner), loop[q].edge};
+    cur[q] = {{cu[q], cv[q], ck[q]},
+              refFaceFeature,
+              makeFeature3(Feature3::Vertex, loop[q].corner),
+              makeFeature3(Feature3::Edge, loop[q].edge)};
   }
   int n = 4;
   for (int q = 0; q < 4 && n > 0; ++q) {
@@ -259,12 +274,12 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   const float hk = h[k];
   for (int i = 0; i < n; ++i) {
     const float d = sk * cur[i].c[2] - hk;
-    if (d > tol) continue;
     pu[count] = cur[i].c[0], pv[count] = cur[i].c[1], pk[count] = cur[i].c[2] - (0.5f * d) * sk;
     depth[count] = -d;
     const uint32_t fa = refIsA ? cur[i].refFeature : cur[i].incFeature;
     const uint32_t fb = refIsA ? cur[i].incFeature : cur[i].refFeature;
-    id[count++] = (fa << 16) | fb;
+    id[count] = (fa << 16) | fb;
+    count += d <= tol ? 1 : 0;
   }
   if (count == 0) {
     // Round-off clipped everything away (the faces barely meet): the incident box's deepest corner.
