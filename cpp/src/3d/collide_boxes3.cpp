@@ -312,8 +312,20 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   return count;
 }
 
-// A corner of a box of half extents h: bit 0 = +x, bit 1 = +y, bit 2 = +z.
-inline Vec3 corner(Vec3 h, int c) { return {(c & 1) ? h.x : -h.x, (c & 2) ? h.y : -h.y, (c & 4) ? h.z : -h.z}; }
+inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
+
+// Closest points of A's edge centreA + s * (unit axis i), |s| <= hi, and B's edge centreB + u * dirB, |u| <= hj
+// (closestSegmentSegment on these segments, in closed form): d = centreB - centreA. Returns s; the caller takes
+// u = clamp(cos * s - dirB . d).
+inline float edgeParameters(F4 d, int i, F4 dirB, float hi, float hj) {
+  const float c = dirB[i];  // cosine between the edges
+  const float q1 = d[i], q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
+  const float den = 1.0f - c * c;
+  float s = den > 1.0e-12f ? clampTo((q1 - c * q2) / den, hi) : 0.0f;
+  const float u = c * s - q2;
+  if (u < -hj || u > hj) s = clampTo(q1 + c * clampTo(u, hj), hi);
+  return s;
+}
 
 // The supporting edge along box axis `axis` in direction d (box frame): its corner without and with that axis bit.
 inline int supportEdgeStart(int axis, Vec3 d) {
@@ -328,20 +340,29 @@ Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResul
   m.depth = -sat.separation;
   m.normal = pose.rA * sat.normal;
   if (sat.kind == SatAxis3::EdgePair) {
+    // The supporting edges: A's along axis i, B's along its axis j (column j in A's frame), as centre + s * axis.
+    const int i = sat.indexA, j = sat.indexB;
+    const int a0 = supportEdgeStart(i, sat.normal);
+    const Vec3 nB{-dot(vec3(p.col[0]), sat.normal), -dot(vec3(p.col[1]), sat.normal), -dot(vec3(p.col[2]), sat.normal)};
+    const int b0 = supportEdgeStart(j, nB);
+    F4 centreA = p.e * F4{(a0 & 1) ? 1.0f : -1.0f, (a0 & 2) ? 1.0f : -1.0f, (a0 & 4) ? 1.0f : -1.0f, 0.0f};
+    centreA[i] = 0.0f;
+    F4 centreB = p.t;
+    for (int k = 0; k < 3; ++k) {
+      if (k != j) centreB += splat4((b0 >> k) & 1 ? p.f[k] : -p.f[k]) * p.col[k];
+    }
+    const F4 d = centreB - centreA;
+    const float s = edgeParameters(d, i, p.col[j], p.e[i], p.f[j]);
+    const float q2 = d[0] * p.col[j][0] + d[1] * p.col[j][1] + d[2] * p.col[j][2];
+    const float u = clampTo(p.col[j][i] * s - q2, p.f[j]);
+    F4 onA = centreA;
+    onA[i] += s;
+    const F4 mid = splat4(0.5f) * (onA + (centreB + splat4(u) * p.col[j]));
     const CubeTopology& cube = cubeTopology();
-    const int a0 = supportEdgeStart(sat.indexA, sat.normal);
-    const int b0 = supportEdgeStart(sat.indexB, mulT(pose.r, -sat.normal));
-    const int a1 = a0 | (1 << sat.indexA), b1 = b0 | (1 << sat.indexB);
-    const Vec3 e = vec3(p.e), f = vec3(p.f);
-    const Vec3 pA = corner(e, a0), qA = corner(e, a1);
-    const Vec3 pB = pose.r * corner(f, b0) + pose.t, qB = pose.r * corner(f, b1) + pose.t;
-    float s, t;
-    closestSegmentSegment(pA, qA, pB, qB, &s, &t);
-    const Vec3 mid = 0.5f * (lerp(pA, qA, s) + lerp(pB, qB, t));
-    m.points[0].point = xfA.p + pose.rA * mid;
+    m.points[0].point = xfA.p + pose.rA * vec3(mid);
     m.points[0].depth = m.depth;
-    m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][sat.indexA])) << 16) |
-                     makeFeature3(Feature3::Edge, cube.along[b0][sat.indexB]);
+    m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][i])) << 16) |
+                     makeFeature3(Feature3::Edge, cube.along[b0][j]);
     m.pointCount = 1;
     return m;
   }
