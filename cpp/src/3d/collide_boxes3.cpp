@@ -142,44 +142,6 @@ const BoxFaceTables& boxFaceTables() {
   return tables;
 }
 
-// A vertex of the incident face in the reference face's frame: c[0], c[1] along its tangent axes u, v and c[2]
-// along its axis k (so that (u, v, k) is right-handed), with the features it lies on and the incident feature the
-// polygon follows from it: an incident edge, or Corner(j) along the side plane of reference half-edge j (as
-// ClipVertex's edgeOut).
-struct FaceVertex {
-  float c[3];
-  uint16_t refFeature, incFeature, follows;
-};
-
-// Sutherland-Hodgman against sign * c[axis] <= h (clipPolygon's arithmetic, and the same features), without a
-// branch per vertex: each candidate is written, and the count advances only if it is kept. `out` has room for
-// 3n / 2 + 1 vertices.
-inline int clipSide(const FaceVertex* in, int n, int axis, float sign, float h, int refEdge, FaceVertex* out) {
-  const uint16_t refFeature = makeFeature3(Feature3::Edge, refEdge);
-  const uint16_t corner = makeFeature3(Feature3::Corner, refEdge);
-  int m = 0;
-  const FaceVertex* prev = &in[n - 1];
-  float dPrev = sign * prev->c[axis] - h;
-  for (int i = 0; i < n; ++i) {
-    const FaceVertex* cur = &in[i];
-    const float dCur = sign * cur->c[axis] - h;
-    const bool inPrev = dPrev <= 0.0f, inCur = dCur <= 0.0f;
-    const float den = dPrev - dCur;
-    const float s = dPrev / (den != 0.0f ? den : 1.0f);
-    FaceVertex& x = out[m];
-    for (int k = 0; k < 3; ++k) x.c[k] = prev->c[k] + s * (cur->c[k] - prev->c[k]);
-    x.refFeature = refFeature;
-    x.incFeature = prev->follows;
-    x.follows = inCur ? prev->follows : corner;
-    m += inPrev != inCur ? 1 : 0;
-    out[m] = *cur;
-    m += inCur ? 1 : 0;
-    prev = cur;
-    dPrev = dCur;
-  }
-  return m;
-}
-
 // reduceManifold's choice of four points (the deepest; the farthest from it; the largest triangle with them; the
 // point adding the most area outside that triangle), for points in a face frame (u, v, k) whose normal is
 // (0, 0, sk): the same arithmetic, without the normal's zero components. Writes the kept indices; returns 3 or 4.
@@ -242,44 +204,75 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   const F4 cu = splat4(centre[ku]) + s1 * splat4(half1[ku]) + s2 * splat4(half2[ku]);
   const F4 cv = splat4(centre[kv]) + s1 * splat4(half1[kv]) + s2 * splat4(half2[kv]);
   const F4 ck = splat4(centre[k]) + s1 * splat4(half1[k]) + s2 * splat4(half2[k]);
-  // Side planes some corner lies beyond: the clipped polygon stays inside the others (clipping only cuts the
-  // convex quad), so only these clip.
-  const float hu = h[ku], hv = h[kv];
-  const int outside[2][2] = {{bits4(-cu > splat4(hu)), bits4(cu > splat4(hu))},
-                             {bits4(-cv > splat4(hv)), bits4(cv > splat4(hv))}};
-  // A convex quad clipped by four half-planes keeps at most 8 corners; any 4-gon clipped four times, at most 19.
-  UninitArray<FaceVertex, 24> bufA, bufB;
-  FaceVertex* cur = bufA.data();
-  FaceVertex* nxt = bufB.data();
-  const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
+  // The clipped polygon, incident quad within the face's rectangle |u| <= hu, |v| <= hv, is made of the quad's
+  // corners inside the rectangle, the crossings of its edges with the side planes that lie inside the rectangle,
+  // and the rectangle's corners inside the quad: all found four lanes at a time instead of clipping one plane
+  // after the other. Features as clipPolygon names them (which depend on the order it clips in, the loop order):
+  // a crossing of incident edge e with the side plane of reference edge r is (Edge r, Edge e); the rectangle's
+  // corner between the side planes of consecutive reference edges r, s is (Edge s, Corner r), and between the
+  // last and the first (Edge last, Corner first).
+  const float hu = h[ku], hv = h[kv], hk = h[k];
+  const F4 bound[2] = {splat4(hu), splat4(hv)};
+  const F4 cuv[2] = {cu, cv};
+  // outside[q]: the corners beyond side plane q (d = sign * x - h > 0); crossings need a corner on each side.
+  int outside[4];
   for (int q = 0; q < 4; ++q) {
-    cur[q] = {{cu[q], cv[q], ck[q]},
-              refFaceFeature,
-              makeFeature3(Feature3::Vertex, loop[q].corner),
-              makeFeature3(Feature3::Edge, loop[q].edge)};
-  }
-  int n = 4;
-  for (int q = 0; q < 4 && n > 0; ++q) {
     const BoxFaceTables::Side side = tables.sides[refFace][q];
-    if (!outside[side.axis][side.sign > 0.0f ? 1 : 0]) continue;
-    n = clipSide(cur, n, side.axis, side.sign, side.axis ? hv : hu, side.edge, nxt);
-    FaceVertex* tmp = cur;
-    cur = nxt;
-    nxt = tmp;
+    outside[q] = bits4(splat4(side.sign) * cuv[side.axis] - bound[side.axis] > splat4(0.0f));
   }
-  // Points deeper than -tol, moved halfway to the reference face.
   float pu[24], pv[24], pk[24], depth[24];
   uint32_t id[24];
   int count = 0;
-  const float hk = h[k];
-  for (int i = 0; i < n; ++i) {
-    const float d = sk * cur[i].c[2] - hk;
-    pu[count] = cur[i].c[0], pv[count] = cur[i].c[1], pk[count] = cur[i].c[2] - (0.5f * d) * sk;
+  // A candidate in (u, v, k) with its two features: kept (moved halfway to the reference face) when within tol.
+  auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
+    const float d = sk * w - hk;
+    pu[count] = u, pv[count] = v, pk[count] = w - (0.5f * d) * sk;
     depth[count] = -d;
-    const uint32_t fa = refIsA ? cur[i].refFeature : cur[i].incFeature;
-    const uint32_t fb = refIsA ? cur[i].incFeature : cur[i].refFeature;
-    id[count] = (fa << 16) | fb;
+    id[count] = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
     count += d <= tol ? 1 : 0;
+  };
+  const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
+  for (int in = ~(outside[0] | outside[1] | outside[2] | outside[3]) & 15; in != 0; in &= in - 1) {
+    const int q = __builtin_ctz(unsigned(in));
+    emit(cu[q], cv[q], ck[q], refFaceFeature, makeFeature3(Feature3::Vertex, loop[q].corner));
+  }
+  // Edge q of the quad runs from corner q to corner q + 1 (lanes rotated by one).
+  const F4 nu{cu[1], cu[2], cu[3], cu[0]}, nv{cv[1], cv[2], cv[3], cv[0]}, nk{ck[1], ck[2], ck[3], ck[0]};
+  const F4 nuv[2] = {nu, nv};
+  const F4 zero = splat4(0.0f), one = splat4(1.0f);
+  for (int q = 0; q < 4; ++q) {
+    if (!outside[q]) continue;  // every corner inside this plane: no edge crosses it
+    const BoxFaceTables::Side side = tables.sides[refFace][q];
+    const int a = side.axis, o = 1 - a;
+    const F4 sign = splat4(side.sign);
+    const F4 d0 = sign * cuv[a] - bound[a], d1 = sign * nuv[a] - bound[a];
+    const F4 den = d0 - d1;
+    const F4 f = d0 / (den != zero ? den : one);
+    const F4 xa = cuv[a] + f * (nuv[a] - cuv[a]), xo = cuv[o] + f * (nuv[o] - cuv[o]), xk = ck + f * (nk - ck);
+    int cross = bits4((d0 <= zero) != (d1 <= zero)) & bits4(xo <= bound[o]) & bits4(-xo <= bound[o]);
+    const uint16_t refEdge = makeFeature3(Feature3::Edge, side.edge);
+    for (; cross != 0; cross &= cross - 1) {
+      const int e = __builtin_ctz(unsigned(cross));
+      emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, makeFeature3(Feature3::Edge, loop[e].edge));
+    }
+  }
+  // The rectangle's corners between two planes that both cut the quad, inside it: on the inner side of its four
+  // edges (cross products of one sign, the quad's orientation seen along k).
+  const float orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
+  const F4 eu = nu - cu, ev = nv - cv;
+  for (int q = 0; q < 4; ++q) {
+    const int r = q == 3 ? 0 : q + 1;
+    if (!outside[q] || !outside[r]) continue;
+    const BoxFaceTables::Side sq = tables.sides[refFace][q], sr = tables.sides[refFace][r];
+    const float u = sq.axis ? sr.sign * hu : sq.sign * hu, v = sq.axis ? sq.sign * hv : sr.sign * hv;
+    const F4 side = eu * (splat4(v) - cv) - ev * (splat4(u) - cu);
+    const int in = orient >= 0.0f ? bits4(side >= zero) : bits4(side <= zero);
+    if (in != 15) continue;
+    // Depth from the incident face's plane through the quad's centre.
+    const float w = centre[k] - (axes[j][ku] * (u - centre[ku]) + axes[j][kv] * (v - centre[kv])) / axes[j][k];
+    const int first = q == 3 ? r : q, second = q == 3 ? q : r;
+    emit(u, v, w, makeFeature3(Feature3::Edge, tables.sides[refFace][second].edge),
+         makeFeature3(Feature3::Corner, tables.sides[refFace][first].edge));
   }
   if (count == 0) {
     // Round-off clipped everything away (the faces barely meet): the incident box's deepest corner.
