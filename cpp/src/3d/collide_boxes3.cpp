@@ -310,20 +310,23 @@ inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
 // Closest points of A's edge centreA + s * (unit axis i), |s| <= hi, and B's edge centreB + u * dirB, |u| <= hj
 // (closestSegmentSegment on these segments, in closed form): d = centreB - centreA. Returns s; the caller takes
 // u = clamp(cos * s - dirB . d).
-inline float edgeParameters(F4 d, int i, F4 dirB, float hi, float hj) {
+inline float edgeParameters(const float* d, int i, const float* dirB, float hi, float hj) {
   const float c = dirB[i];  // cosine between the edges
   const float q1 = d[i], q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
   const float den = 1.0f - c * c;
-  float s = den > 1.0e-12f ? clampTo((q1 - c * q2) / den, hi) : 0.0f;
+  const float s = clampTo((q1 - c * q2) / (den > 1.0e-12f ? den : 1.0f), hi);
   const float u = c * s - q2;
-  if (u < -hj || u > hj) s = clampTo(q1 + c * clampTo(u, hj), hi);
-  return s;
+  // Where B's closest point lies beyond its edge's end, A's point is the one closest to that end (a select, not a
+  // branch: which case applies is unpredictable).
+  const float sEnd = clampTo(q1 + c * clampTo(u, hj), hi);
+  return (u < -hj || u > hj) ? sEnd : (den > 1.0e-12f ? s : 0.0f);
 }
+inline int j1Of(int j) { return j == 2 ? 0 : j + 1; }
+inline int j2Of(int j) { return j == 0 ? 2 : j - 1; }
 
-// The supporting edge along box axis `axis` in direction d (box frame): its corner without and with that axis bit.
-inline int supportEdgeStart(int axis, Vec3 d) {
-  return ((axis != 0 && d.x > 0.0f) ? 1 : 0) | ((axis != 1 && d.y > 0.0f) ? 2 : 0) | ((axis != 2 && d.z > 0.0f) ? 4 : 0);
-}
+// The supporting edge along box axis `axis` in direction d (box frame): its corner without that axis bit (bit k
+// set where d_k > 0), from one comparison of all three lanes.
+inline int supportEdgeStart(int axis, F4 d) { return bits4(d > splat4(0.0f)) & 7 & ~(1 << axis); }
 
 }  // namespace
 
@@ -335,24 +338,27 @@ Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResul
   if (sat.kind == SatAxis3::EdgePair) {
     // The supporting edges: A's along axis i, B's along its axis j (column j in A's frame), as centre + s * axis.
     const int i = sat.indexA, j = sat.indexB;
-    const int a0 = supportEdgeStart(i, sat.normal);
-    const Vec3 nB{-dot(vec3(p.col[0]), sat.normal), -dot(vec3(p.col[1]), sat.normal), -dot(vec3(p.col[2]), sat.normal)};
+    const int a0 = supportEdgeStart(i, lanes(sat.normal));
+    // -normal in B's frame: lane j is -(col_j . normal).
+    const F4 nB = -(splat4(sat.normal.x) * p.row[0] + splat4(sat.normal.y) * p.row[1] + splat4(sat.normal.z) * p.row[2]);
     const int b0 = supportEdgeStart(j, nB);
-    F4 centreA = p.e * F4{(a0 & 1) ? 1.0f : -1.0f, (a0 & 2) ? 1.0f : -1.0f, (a0 & 4) ? 1.0f : -1.0f, 0.0f};
-    centreA[i] = 0.0f;
-    F4 centreB = p.t;
+    // Scalar arrays: lanes picked by a run-time index are cheaper as plain floats than as vector elements.
+    float cA[3], cB[3], dirB[3], d[3];
     for (int k = 0; k < 3; ++k) {
-      if (k != j) centreB += splat4((b0 >> k) & 1 ? p.f[k] : -p.f[k]) * p.col[k];
+      cA[k] = k == i ? 0.0f : ((a0 >> k) & 1 ? p.e[k] : -p.e[k]);
+      dirB[k] = p.col[j][k];
     }
-    const F4 d = centreB - centreA;
-    const float s = edgeParameters(d, i, p.col[j], p.e[i], p.f[j]);
-    const float q2 = d[0] * p.col[j][0] + d[1] * p.col[j][1] + d[2] * p.col[j][2];
-    const float u = clampTo(p.col[j][i] * s - q2, p.f[j]);
-    F4 onA = centreA;
-    onA[i] += s;
-    const F4 mid = splat4(0.5f) * (onA + (centreB + splat4(u) * p.col[j]));
+    const F4 centreB = p.t + splat4((b0 >> j1Of(j)) & 1 ? p.f[j1Of(j)] : -p.f[j1Of(j)]) * p.col[j1Of(j)] +
+                       splat4((b0 >> j2Of(j)) & 1 ? p.f[j2Of(j)] : -p.f[j2Of(j)]) * p.col[j2Of(j)];
+    for (int k = 0; k < 3; ++k) cB[k] = centreB[k], d[k] = cB[k] - cA[k];
+    const float s = edgeParameters(d, i, dirB, p.e[i], p.f[j]);
+    const float q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
+    const float u = clampTo(dirB[i] * s - q2, p.f[j]);
+    cA[i] = s;
+    const Vec3 mid{0.5f * (cA[0] + (cB[0] + u * dirB[0])), 0.5f * (cA[1] + (cB[1] + u * dirB[1])),
+                   0.5f * (cA[2] + (cB[2] + u * dirB[2]))};
     const CubeTopology& cube = cubeTopology();
-    m.points[0].point = xfA.p + pose.rA * vec3(mid);
+    m.points[0].point = xfA.p + pose.rA * mid;
     m.points[0].depth = m.depth;
     m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][i])) << 16) |
                      makeFeature3(Feature3::Edge, cube.along[b0][j]);
