@@ -744,7 +744,18 @@ test('overlay: the frame splits into the world stages, page JS and drawing, whic
       }, count);
     }
     await page.waitForFunction(() => window.__demo.updates >= 60, null, { timeout: 90000 });
-    const m = await page.evaluate(() => window.__demo.meanFrame());
+    // The overlay's mean is over the last 30 updates. On a busy machine the page's thread can be switched out in
+    // the middle of an update, which adds to the frame and to no part: up to three windows, the closest kept
+    // (the parts are measured the same way in each; a part left out shows in every window).
+    const measure = () => page.evaluate(() => window.__demo.meanFrame());
+    const gap = (m) => Math.abs(m.frameMs - (m.sync + m.broad + m.pairs + m.narrow + m.push + m.page + m.draw)) / m.frameMs;
+    let m = await measure();
+    for (let w = 1; w < 3 && asserted && gap(m) > 0.1; w++) {
+      const u0 = await page.evaluate(() => window.__demo.updates);
+      await page.waitForFunction((u0) => window.__demo.updates >= u0 + 30, u0, { timeout: 90000 });
+      const next = await measure();
+      if (gap(next) < gap(m)) m = next;
+    }
     const stages = m.sync + m.broad + m.pairs + m.narrow + m.push;
     const parts = stages + m.page + m.draw;
     console.log(`     ${scene}${count ? ` ${count}` : ''}: frame ${m.frameMs.toFixed(3)} ms = world ${stages.toFixed(3)} (sync ${m.sync.toFixed(3)}, broad ${m.broad.toFixed(3)}, pairs ${m.pairs.toFixed(3)}, narrow ${m.narrow.toFixed(3)}, push ${m.push.toFixed(3)}) + page ${m.page.toFixed(3)} + draw ${m.draw.toFixed(3)} + unaccounted ${m.unaccounted.toFixed(3)}`);

@@ -1,7 +1,7 @@
 // Drawing many small bodies on the CPU: each body kind is rasterized once per rotation step into an alpha mask,
 // and every frame the masks are blended into one pixel buffer that goes to the 2D canvas with a single
-// putImageData. Where WebGL runs on a software rasterizer (SwiftShader: headless Chromium, machines without a
-// GPU) this is much faster than WebGL, whose per-vertex and per-fragment work is then done on the CPU too.
+// putImageData. Where WebGL runs on a software rasterizer (SwiftShader, llvmpipe: headless Chromium, machines
+// without a GPU) this can be faster than WebGL, whose per-triangle and per-pixel work is then done on the CPU too.
 
 const ROTATIONS = 32;
 

@@ -1,7 +1,7 @@
 // Scene 2, "Stress": N bodies bouncing in a box, all moved through the world's bulk transform buffer and
-// collided by one world.update() per step. Bodies are drawn with WebGL2 (one draw call, one triangle a body),
-// as CPU sprites (faster where WebGL itself runs on the CPU), with Canvas 2D paths, or not at all, to show what the
-// world costs without drawing. Presets change the shapes.
+// collided by one world.update() per step. Bodies are drawn with WebGL2 (one draw call, one triangle a body, in a
+// worker), as CPU sprites (which can be faster where WebGL itself runs on the CPU: the scene times both there),
+// with Canvas 2D paths, or not at all, to show what the world costs without drawing. Presets change the shapes.
 import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
 import { View, fmt, label, type Scene } from '../view.js';
 import { UpdatePerf } from '../perf.js';
