@@ -1,8 +1,9 @@
 // Box - box without hull machinery: the 15 axes in closed form (Gottschalk, "OBBTree", 1996) on B's pose in A's
 // frame, three axes at a time, then contacts from the reference box's own frame, where its face and side planes
-// are axis-aligned: the incident face is the other box's face centre plus or minus two half axes, and clipping is
-// against |x_l| <= h_l on the face's two tangent axes. Feature ids follow the cube topology of boxView and
-// makeBoxHull, so the same boxes as hulls (the reference this path is tested against) name the same features.
+// are axis-aligned: the incident face is the other box's face centre plus or minus two half axes, four corners in
+// four lanes, and its part inside the face's rectangle |x_l| <= h_l is found directly rather than by clipping plane
+// after plane. Feature ids follow the cube topology of boxView and makeBoxHull, so the same boxes as hulls (the
+// reference this path is tested against, through the general clipping) name the same features.
 #include <cmath>
 
 #include "narrow3.h"
