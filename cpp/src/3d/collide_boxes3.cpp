@@ -1,8 +1,9 @@
 // Box - box without hull machinery: the 15 axes in closed form (Gottschalk, "OBBTree", 1996) on B's pose in A's
 // frame, three axes at a time, then contacts from the reference box's own frame, where its face and side planes
-// are axis-aligned: the incident face is the other box's face centre plus or minus two half axes, and clipping is
-// against |x_l| <= h_l on the face's two tangent axes. Feature ids follow the cube topology of boxView and
-// makeBoxHull, so the same boxes as hulls (the reference this path is tested against) name the same features.
+// are axis-aligned: the incident face is the other box's face centre plus or minus two half axes, four corners in
+// four lanes, and its part inside the face's rectangle |x_l| <= h_l is found directly rather than by clipping plane
+// after plane. Feature ids follow the cube topology of boxView and makeBoxHull, so the same boxes as hulls (the
+// reference this path is tested against, through the general clipping) name the same features.
 #include <cmath>
 
 #include "narrow3.h"
@@ -142,46 +143,6 @@ const BoxFaceTables& boxFaceTables() {
   return tables;
 }
 
-// reduceManifold's choice of four points (the deepest; the farthest from it; the largest triangle with them; the
-// point adding the most area outside that triangle), for points in a face frame (u, v, k) whose normal is
-// (0, 0, sk): the same arithmetic, without the normal's zero components. Writes the kept indices; returns 3 or 4.
-int reduceFacePoints(const float* u, const float* v, const float* w, const float* depth, int n, float sk, int* keep) {
-  int i0 = 0;
-  for (int i = 1; i < n; ++i) {
-    if (depth[i] > depth[i0]) i0 = i;
-  }
-  int i1 = -1;
-  float best = -1.0f;
-  for (int i = 0; i < n; ++i) {
-    const float du = u[i] - u[i0], dv = v[i] - v[i0], dw = w[i] - w[i0];
-    const float d = du * du + dv * dv + dw * dw;
-    if (i != i0 && d > best) best = d, i1 = i;
-  }
-  const float eu = u[i1] - u[i0], ev = v[i1] - v[i0];
-  int i2 = -1;
-  best = -1.0f;
-  float sign = 1.0f;
-  for (int i = 0; i < n; ++i) {
-    if (i == i0 || i == i1) continue;
-    const float area = (eu * (v[i] - v[i0]) - ev * (u[i] - u[i0])) * sk;
-    if (std::fabs(area) > best) best = std::fabs(area), i2 = i, sign = area < 0.0f ? -1.0f : 1.0f;
-  }
-  int i3 = -1;
-  best = 0.0f;
-  const int tri[3] = {i0, i1, i2};
-  for (int i = 0; i < n; ++i) {
-    if (i == i0 || i == i1 || i == i2) continue;
-    for (int k = 0; k < 3; ++k) {
-      const int a = tri[k], b = tri[k == 2 ? 0 : k + 1];
-      // Area of (a, p, b) on the far side of edge a-b from the triangle.
-      const float area = sign * (((u[i] - u[a]) * (v[b] - v[a]) - (v[i] - v[a]) * (u[b] - u[a])) * sk);
-      if (area > best) best = area, i3 = i;
-    }
-  }
-  keep[0] = i0, keep[1] = i1, keep[2] = i2, keep[3] = i3;
-  return i3 >= 0 ? 4 : 3;
-}
-
 // Contacts of a face axis. In the reference box's frame: h its half extents, g the incident box's, axes[j] the
 // incident box's axis j and t its centre, refFace the reference face. Writes up to four points (the clipped
 // incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with rotation `rot`) and
@@ -220,15 +181,16 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     const BoxFaceTables::Side side = tables.sides[refFace][q];
     outside[q] = bits4(splat4(side.sign) * cuv[side.axis] - bound[side.axis] > splat4(0.0f));
   }
-  float pu[24], pv[24], pk[24], depth[24];
-  uint32_t id[24];
+  // Points in (u, v, k) coordinates until they are reduced.
+  UninitArray<ManifoldPoint3, 24> pts;
   int count = 0;
-  // A candidate in (u, v, k) with its two features: kept (moved halfway to the reference face) when within tol.
+  // A candidate with its two features: kept (moved halfway to the reference face) when within tol.
   auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
     const float d = sk * w - hk;
-    pu[count] = u, pv[count] = v, pk[count] = w - (0.5f * d) * sk;
-    depth[count] = -d;
-    id[count] = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
+    ManifoldPoint3& mp = pts[count];
+    mp.point = {u, v, w - (0.5f * d) * sk};
+    mp.depth = -d;
+    mp.id = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
     count += d <= tol ? 1 : 0;
   };
   const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
@@ -285,22 +247,22 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
       const float d = sk * p[k] - hk;
       if (d < lo) lo = d, bestC = c, bestP = p;
     }
-    pu[0] = bestP[ku], pv[0] = bestP[kv], pk[0] = bestP[k] - (0.5f * lo) * sk;
-    depth[0] = -lo;
+    pts[0].point = {bestP[ku], bestP[kv], bestP[k] - (0.5f * lo) * sk};
+    pts[0].depth = -lo;
     const uint32_t fr = refFaceFeature, fi = makeFeature3(Feature3::Vertex, bestC);
-    id[0] = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
+    pts[0].id = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
     count = 1;
   }
-  int keep[4] = {0, 1, 2, 3};
-  if (count > 4) count = reduceFacePoints(pu, pv, pk, depth, count, sk, keep);
+  // (u, v, k) is right-handed, so the reference normal there is (0, 0, sk).
+  reduceManifold(pts.data(), &count, {0.0f, 0.0f, sk});
   // Back from (u, v, k) coordinates to the world.
   const Vec3 cols[3] = {rot.cx, rot.cy, rot.cz};
   const Vec3 wu = cols[ku], wv = cols[kv], wk = cols[k];
-  for (int q = 0; q < count; ++q) {
-    const int i = keep[q];
-    out[q].point = origin + pu[i] * wu + pv[i] * wv + pk[i] * wk;
-    out[q].depth = depth[i];
-    out[q].id = id[i];
+  for (int i = 0; i < count; ++i) {
+    const Vec3 q = pts[i].point;
+    out[i].point = origin + q.x * wu + q.y * wv + q.z * wk;
+    out[i].depth = pts[i].depth;
+    out[i].id = pts[i].id;
   }
   return count;
 }
