@@ -131,7 +131,7 @@ struct GridDir {
   bool boundary;
 };
 
-constexpr int kGridSamples = 32;  // uniformDir's table: 8 per quarter turn
+constexpr int kGridSamples = 16;  // a divisor of 32 (uniformDir's table)
 constexpr int kMaxGrid = 2 * kMaxPolygonVertices + 4 + 3 * kGridSamples;
 /// cos(k pi / 16), k = 0..8: the uniform sample directions without trigonometry.
 constexpr double kCos16[9] = {1.0,
@@ -144,13 +144,15 @@ constexpr double kCos16[9] = {1.0,
                               0.19509032201612828,
                               0.0};
 
-/// Unit vector at angle k * 2 pi / kGridSamples.
-D2 uniformDir(int k) {
+/// Unit vector at angle k * 2 pi / 32.
+D2 uniformDir32(int k) {
   const int r = k % 8;
   D2 d = {kCos16[r], kCos16[8 - r]};
   for (int q = k / 8; q > 0; --q) d = {-d.y, d.x};
   return d;
 }
+/// Unit vector at angle k * 2 pi / kGridSamples.
+D2 uniformDir(int k) { return uniformDir32(k * (32 / kGridSamples)); }
 
 /// The directions searched, sorted counter-clockwise from +x: the arc boundaries (A's core face normals, B's
 /// negated, the four axes: no arc exceeds a quarter turn, f is smooth inside each) and the samples. Samples are
@@ -160,7 +162,7 @@ D2 uniformDir(int k) {
 int searchGrid(const SupportShape& a, const SupportShape& b, GridDir* grid) {
   int n = 0;
   auto add = [&](D2 d, bool boundary) { grid[n++] = {d, pseudoAngle(d), boundary}; };
-  for (int k = 0; k < 4; ++k) add(uniformDir(8 * k), true);
+  for (int k = 0; k < 4; ++k) add(uniformDir32(8 * k), true);
   if (a.core.count >= 2) {
     for (int i = 0; i < a.core.count; ++i) add(unitD(d2(a.core.n[i])), true);
   }
@@ -195,6 +197,23 @@ struct ArcFunction {
   const SupportShape* b;
   D2 p;  ///< A's support vertex minus B's
   double at(D2 n) const { return dotD(p, n) + a->ellipseSupport(n) + b->ellipseSupport(n); }
+  /// f and its first two derivatives in the angle at n (t = n turned a quarter turn: dn/dangle).
+  void derivatives(D2 n, double* f0, double* f1, double* f2) const {
+    const D2 t = {-n.y, n.x};
+    *f0 = dotD(p, n);
+    *f1 = dotD(p, t);
+    *f2 = -*f0;
+    for (const SupportShape* s : {a, b}) {
+      if (!s->rounded) continue;
+      // e = |L^T n|: e' = <L^T n, L^T t> / e, e'' = (|L^T t|^2 - e^2) / e - e'^2 / e.
+      const double ux = s->l00 * n.x + s->l10 * n.y, uy = s->l01 * n.x + s->l11 * n.y;
+      const double vx = s->l00 * t.x + s->l10 * t.y, vy = s->l01 * t.x + s->l11 * t.y;
+      const double e = std::sqrt(ux * ux + uy * uy), d1 = (ux * vx + uy * vy) / e;
+      *f0 += e;
+      *f1 += d1;
+      *f2 += (vx * vx + vy * vy - e * e) / e - d1 * d1 / e;
+    }
+  }
 };
 
 struct Candidate {
@@ -232,16 +251,48 @@ double goldenSection(const ArcFunction& f, D2 d0, D2 d1, D2* nOut) {
   return f1 <= f2 ? f1 : f2;
 }
 
+/// Whether n lies on the arc from d0 to d1 (less than a half turn), ends included.
+inline bool onArc(D2 d0, D2 d1, D2 n) {
+  return d0.x * n.y - d0.y * n.x >= 0.0 && n.x * d1.y - n.y * d1.x >= 0.0;
+}
+
+/// Newton's method on f' from the sample n0 inside the bracket [d0, d1] (f is smooth there): a step of -f'/f'' in
+/// angle turns n by atan of it, which near the minimum is the step itself. Returns false (leaving the bracket to
+/// goldenSection) when a step would leave the bracket, f'' is not positive, or f stops decreasing.
+bool newtonRefine(const ArcFunction& f, D2 d0, D2 d1, D2 n0, double v0, double* vOut, D2* nOut) {
+  D2 n = n0;
+  double v = v0;
+  for (int it = 0; it < 12; ++it) {
+    double f0, f1, f2;
+    f.derivatives(n, &f0, &f1, &f2);
+    if (!(f2 > 0.0)) return false;
+    const double step = -f1 / f2;
+    const D2 next = unitD({n.x - step * n.y, n.y + step * n.x});
+    if (!onArc(d0, d1, next)) return false;
+    const double vn = f.at(next);
+    if (vn > v + 1.0e-12 * (1.0 + std::fabs(v))) return false;
+    if (vn <= v) {
+      v = vn;
+      n = next;
+    }
+    if (std::fabs(step) < 1.0e-9) break;
+  }
+  *vOut = v;
+  *nOut = n;
+  return true;
+}
+
 /// Minimum of f over one arc, given its grid directions dirs[0..count) (both boundaries included): every sampled
 /// local minimum refined between its neighbours; the arc ends are candidates as they are (exact face normals,
 /// where f has its kinks). A sampled minimum is refined only when its bracket can hold a value below the best so
 /// far: inside an arc f + f'' is the radius of curvature of the Minkowski difference (at most `curvature`, the
 /// sum of the ellipses' largest radii), so f'' <= curvature - f and the bracket's minimum lies at most
 /// f'' h^2 / 2 below the sample (h: the larger neighbour spacing, in angle).
-void minimizeOnArc(const ArcFunction& f, const D2* dirs, int count, double curvature, int ia, int ib,
+/// Returns false, with that sample as the best, as soon as a sample falls below `apart`: f there is a separating
+/// axis's gap, so the pair is apart whatever the minimum.
+bool minimizeOnArc(const ArcFunction& f, const D2* dirs, int count, double curvature, double apart, int ia, int ib,
                    Candidate* best) {
   double vals[kMaxGrid + 1];
-  for (int j = 0; j < count; ++j) vals[j] = f.at(dirs[j]);
   auto offer = [&](double v, D2 n) {
     if (v < best->value) {
       best->value = v;
@@ -250,6 +301,13 @@ void minimizeOnArc(const ArcFunction& f, const D2* dirs, int count, double curva
       best->ib = ib;
     }
   };
+  for (int j = 0; j < count; ++j) {
+    vals[j] = f.at(dirs[j]);
+    if (vals[j] < apart) {
+      offer(vals[j], dirs[j]);
+      return false;
+    }
+  }
   const int last = count - 1;
   for (int j = 0; j <= last; ++j) {
     const bool left = j == 0 || vals[j] < vals[j - 1];
@@ -260,14 +318,23 @@ void minimizeOnArc(const ArcFunction& f, const D2* dirs, int count, double curva
     const double h = 1.1 * std::fmax(chord(lo, dirs[j]), chord(dirs[j], hi));  // angle <= 1.1 chord below pi / 2
     const double margin = 0.5 * (curvature + std::fabs(vals[j])) * h * h;
     if (vals[j] - margin > best->value) continue;
+    if (j == 0 || j == last) {
+      // An arc end (a kink of f) where f rises into the arc: the end is the arc's minimum near it.
+      double f0, f1, f2;
+      f.derivatives(dirs[j], &f0, &f1, &f2);
+      if (j == 0 ? f1 >= 0.0 : f1 <= 0.0) continue;
+    }
     D2 n;
-    const double v = goldenSection(f, lo, hi, &n);
+    double v;
+    if (!newtonRefine(f, lo, hi, dirs[j], vals[j], &v, &n)) v = goldenSection(f, lo, hi, &n);
     offer(v, n);
   }
+  return true;
 }
 
-/// The minimum over all directions of h_A(n) + h_B(-n), with the core support vertices at the minimum.
-Candidate minimumTranslation(const SupportShape& a, const SupportShape& b) {
+/// The minimum over all directions of h_A(n) + h_B(-n), with the core support vertices at the minimum; or, as soon
+/// as a direction gives less than `apart`, that direction (the pair is apart).
+Candidate minimumTranslation(const SupportShape& a, const SupportShape& b, double apart) {
   GridDir grid[kMaxGrid];
   const int count = searchGrid(a, b, grid);
   double minA, maxA, minB, maxB;
@@ -292,7 +359,7 @@ Candidate minimumTranslation(const SupportShape& a, const SupportShape& b) {
     f.b = &b;
     const D2 va = d2(a.core.v[ia]), vb = d2(b.core.v[ib]);
     f.p = {va.x - vb.x, va.y - vb.y};
-    minimizeOnArc(f, arc, m, curvature, ia, ib, &best);
+    if (!minimizeOnArc(f, arc, m, curvature, apart, ia, ib, &best)) break;
     i = j;
   }
   return best;
@@ -344,8 +411,9 @@ D2 atTangent(const Feature& f, D2 t, double u) {
   return {f.p0.x + s * (f.p1.x - f.p0.x), f.p0.y + s * (f.p1.y - f.p0.y)};
 }
 
-/// Contact points from both support features: their overlap along the tangent when both are flat, one point
-/// otherwise (at the point feature, projected onto the other). Each point is midway between the two surfaces.
+/// Contact points from both support features: the ends of their overlap along the tangent when both are flat,
+/// one point otherwise (at the point feature, projected onto the other). Each point is midway between the two
+/// surfaces.
 void clipFeatures(const Feature& fa, const Feature& fb, D2 n, double depth, float tol, Manifold* m) {
   const D2 t = {-n.y, n.x};
   auto emit = [&](double u, int idA, int idB) {
@@ -356,12 +424,15 @@ void clipFeatures(const Feature& fa, const Feature& fb, D2 n, double depth, floa
     mp.id = makeFeatureId(uint32_t(idA), uint32_t(idB));
     ++m->pointCount;
   };
+  // One point by default: at the point-like feature, or for two flat sides meeting at an end (their tangent
+  // ranges touching, not overlapping) where they meet.
+  double u = !fa.segment ? dotD(fa.p0, t) : dotD(fb.p0, t);
   if (fa.segment && fb.segment) {
     const double a0 = dotD(fa.p0, t), a1 = dotD(fa.p1, t), b0 = dotD(fb.p0, t), b1 = dotD(fb.p1, t);
     const bool aUp = a0 <= a1, bUp = b0 <= b1;
     const double aLo = aUp ? a0 : a1, aHi = aUp ? a1 : a0, bLo = bUp ? b0 : b1, bHi = bUp ? b1 : b0;
     const double lo = aLo > bLo ? aLo : bLo, hi = aHi < bHi ? aHi : bHi;
-    if (hi > lo) {
+    if (hi - lo > double(tol)) {
       emit(lo, aUp ? fa.id0 : fa.id1, bUp ? fb.id0 : fb.id1);
       emit(hi, aUp ? fa.id1 : fa.id0, bUp ? fb.id1 : fb.id0);
       // A tilted flat side: drop an end that is apart by more than the tolerance (it is not touching).
@@ -373,16 +444,7 @@ void clipFeatures(const Feature& fa, const Feature& fb, D2 n, double depth, floa
       if (m->pointCount > 0) return;
     }
     m->pointCount = 0;
-  }
-  // One point: at the point-like feature (for two segments that do not overlap along the tangent, the middle of
-  // the gap between them), with the manifold's depth.
-  double u;
-  if (!fa.segment) {
-    u = dotD(fa.p0, t);
-  } else if (!fb.segment) {
-    u = dotD(fb.p0, t);
-  } else {
-    u = 0.25 * (dotD(fa.p0, t) + dotD(fa.p1, t) + dotD(fb.p0, t) + dotD(fb.p1, t));
+    u = 0.5 * (lo + hi);
   }
   const int idA = fa.segment ? fa.edge : fa.id0, idB = fb.segment ? fb.edge : fb.id0;
   emit(u, idA, idB);
@@ -400,7 +462,7 @@ Manifold collideSupportShapes(const ShapeRef& sa, const Placement& pa, const Sha
   ShapeStore storeA, storeB;
   const SupportShape a = makeSupportShape(sa, pa, &storeA);
   const SupportShape b = makeSupportShape(sb, pb, &storeB);
-  const Candidate best = minimumTranslation(a, b);
+  const Candidate best = minimumTranslation(a, b, -double(tol));
   Manifold m;
   if (!(best.value >= -double(tol))) return m;  // apart (or NaN)
   const D2 n = best.n;
