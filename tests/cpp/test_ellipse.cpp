@@ -391,3 +391,23 @@ TEST(Ellipse, RaycastMatchesOracle) {
 }
 
 }  // namespace
+
+namespace {
+
+// Bounds of stretched circles and capsules are the oracle's: each side at the support value along that axis.
+TEST(Ellipse, BoundsAreExact) {
+  Rng rng(0xb0b5u);
+  for (int i = 0; i < 2000; ++i) {
+    const sat::Shape s = randomRounded(rng);
+    const sat::Transform xf = randomTransform(rng, true);
+    const ellipse_oracle::OShape o = ellipse_oracle::oracleShape(s, xf);
+    const sat::AABB box = sat::computeAABB(s, xf);
+    const double tol = 1e-5 * (o.size + std::fabs(o.pts[0].x) + std::fabs(o.pts[0].y));
+    EXPECT_NEAR(box.upper.x, o.h({1, 0}), tol) << i;
+    EXPECT_NEAR(box.lower.x, -o.h({-1, 0}), tol) << i;
+    EXPECT_NEAR(box.upper.y, o.h({0, 1}), tol) << i;
+    EXPECT_NEAR(box.lower.y, -o.h({0, -1}), tol) << i;
+  }
+}
+
+}  // namespace

@@ -55,7 +55,7 @@ function oracleDepth(a: Oracle, b: Oracle): { depth: number; nx: number; ny: num
 describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
   it('sat.collide with a non-uniform scale: the semi-axis along the normal, not the enclosing radius', async () => {
     const sat: SAT = await satFor(variant);
-    const wall = sat.box(10, 1);
+    const wall = sat.box(20, 2); // half extents 10 x 1
     const disc = sat.circle(1);
     const at = { x: 0, y: 0, angle: 0 };
     // Semi-axes 3 (x) and 0.5 (y), centre 1.4 above the wall's centre: its bottom 0.1 into the top face.
@@ -88,7 +88,7 @@ describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
   it('sat.collide agrees with the support-function oracle on random stretched pairs', async () => {
     const sat: SAT = await satFor(variant);
     const rand = rng(0xe11);
-    const box = sat.box(1, 0.6);
+    const box = sat.box(2, 1.2);
     const boxCore: P[] = [[-1, -0.6], [1, -0.6], [1, 0.6], [-1, 0.6]];
     const disc = sat.circle(0.8);
     const cap = sat.capsule({ x: -0.7, y: 0.1 }, { x: 0.6, y: -0.2 }, 0.4);
@@ -141,13 +141,13 @@ describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
   it('a world body given setScale is the ellipse: contacts, events and queries', async () => {
     const sat: SAT = await satFor(variant);
     const world = sat.createWorld();
-    const wall = sat.box(10, 1);
+    const wall = sat.box(20, 2); // half extents 10 x 1
     const disc = sat.circle(1);
     world.add({ shape: wall, x: 0, y: 0, type: 'static' });
     const id = world.add({ shape: disc, x: 0, y: 1.6 });
     world.update();
-    expect(world.events.beginCount).toBe(1); // the unit circle reaches 0.6 into the wall
-    expect(world.contacts.toArray()[0].depth).toBeCloseTo(0.6, 5);
+    expect(world.events.beginCount).toBe(1); // the unit circle reaches 0.4 into the wall (top face y = 1)
+    expect(world.contacts.toArray()[0].depth).toBeCloseTo(0.4, 5);
     // Flattened to semi-axes 3 x 0.5 its bottom is at 1.1: apart, although the enclosing circle would touch.
     world.setScale(id, 3, 0.5);
     world.update();
@@ -155,11 +155,11 @@ describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
     expect(world.contacts.count).toBe(0);
     expect(world.queryPoint(2.9, 1.6)).toEqual([id]);
     expect(world.queryPoint(0, 2.2)).toEqual([]);
-    // Stood upright (0.5 x 3): 2.6 into the wall's top face.
+    // Stood upright (0.5 x 3): its bottom at -1.4, 2.4 into the wall's top face.
     world.setScale(id, 0.5, 3);
     world.update();
     expect(world.events.beginCount).toBe(1);
-    expect(world.contacts.toArray()[0].depth).toBeCloseTo(2.6, 4);
+    expect(world.contacts.toArray()[0].depth).toBeCloseTo(2.4, 4);
     world.dispose();
     wall.dispose();
     disc.dispose();
