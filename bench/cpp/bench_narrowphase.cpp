@@ -1,4 +1,5 @@
-// Narrow-phase throughput: polygon-polygon sat::collide / sat::overlap on pairs as a broad phase hands them over.
+// Narrow-phase throughput: sat::collide / sat::overlap on pairs as a broad phase hands them over (polygon pairs;
+// and polygon against a circle or capsule, uniformly and non-uniformly scaled).
 //
 // Each benchmark walks a pre-generated array of kPairs pairs of seeded random convex polygons (3-12 vertices, or
 // 32) with random rotations, placed so that the pair's fattened world AABBs overlap; about half of them actually
@@ -133,6 +134,83 @@ void BM_Overlap(benchmark::State& state) {
   report(state, set);
 }
 
+// Rounded shapes: a polygon (3-12 vertices) against a circle or capsule, placed as above. The same pairs under a
+// uniform scale (the circle / capsule routines) and under a non-uniform one (the exact ellipse path): the ratio
+// of the two is the cost of exactness.
+struct RoundedPair {
+  sat::Shape a, b;
+  sat::Transform xfA, xfB;
+};
+struct RoundedSet {
+  std::vector<RoundedPair> pairs;
+  double hitFraction = 0.0;
+};
+
+RoundedSet makeRoundedPairs(bool capsule, float scaleX, float scaleY, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> vertexCount(3, 12);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  auto between = [&](float lo, float hi) { return lo + (hi - lo) * unit(rng); };
+  RoundedSet set;
+  int hits = 0;
+  while (static_cast<int>(set.pairs.size()) < kPairs) {
+    RoundedPair p;
+    p.a = sat::Shape(randomConvex(rng, vertexCount(rng)));
+    const float r = 0.5f + 1.0f * unit(rng);
+    if (capsule) {
+      sat::Capsule c;
+      if (sat::makeCapsule({-r, 0.0f}, {r, 0.0f}, 0.5f * r, &c) != sat::Status::Ok) std::abort();
+      p.b = c;
+    } else {
+      sat::Circle c;
+      if (sat::makeCircle({0.0f, 0.0f}, r, &c) != sat::Status::Ok) std::abort();
+      p.b = c;
+    }
+    p.xfA = sat::makeTransform(between(-50.0f, 50.0f), between(-50.0f, 50.0f), between(0.0f, 2.0f * kPi));
+    const float angleB = between(0.0f, 2.0f * kPi);
+    const sat::AABB boxA = sat::computeAABB(p.a, p.xfA);
+    const sat::AABB boxB = sat::computeAABB(p.b, sat::makeTransform(0.0f, 0.0f, angleB, scaleX, scaleY));
+    const sat::Vec2 extentA = boxA.upper - boxA.lower, extentB = boxB.upper - boxB.lower;
+    const float margin = kFatMargin * 0.5f * (extentA.x + extentA.y + extentB.x + extentB.y);
+    p.xfB = sat::makeTransform(between(boxA.lower.x - boxB.upper.x - margin, boxA.upper.x - boxB.lower.x + margin),
+                               between(boxA.lower.y - boxB.upper.y - margin, boxA.upper.y - boxB.lower.y + margin),
+                               angleB, scaleX, scaleY);
+    hits += sat::overlap(p.a, p.xfA, p.b, p.xfB) ? 1 : 0;
+    set.pairs.push_back(std::move(p));
+  }
+  set.hitFraction = static_cast<double>(hits) / kPairs;
+  return set;
+}
+
+const RoundedSet& circles() {
+  static const RoundedSet set = makeRoundedPairs(false, 1.5f, 1.5f, 2468u);
+  return set;
+}
+const RoundedSet& ellipses() {
+  static const RoundedSet set = makeRoundedPairs(false, 3.0f, 0.75f, 2468u);
+  return set;
+}
+const RoundedSet& capsules() {
+  static const RoundedSet set = makeRoundedPairs(true, 1.5f, 1.5f, 1357u);
+  return set;
+}
+const RoundedSet& stretchedCapsules() {
+  static const RoundedSet set = makeRoundedPairs(true, 3.0f, 0.75f, 1357u);
+  return set;
+}
+
+template <const RoundedSet& (*Pairs)()>
+void BM_CollideRounded(benchmark::State& state) {
+  const RoundedSet& set = Pairs();
+  for (auto _ : state) {
+    int points = 0;
+    for (const RoundedPair& p : set.pairs) points += sat::collide(p.a, p.xfA, p.b, p.xfB).pointCount;
+    benchmark::DoNotOptimize(points);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(set.pairs.size()));
+  state.counters["hit%"] = 100.0 * set.hitFraction;
+}
+
 BENCHMARK_TEMPLATE(BM_Collide, smallPolygons)->Name("Collide/3-12gons");
 BENCHMARK_TEMPLATE(BM_CollideCached, smallPolygons)->Name("CollideCached/3-12gons");
 BENCHMARK_TEMPLATE(BM_Overlap, smallPolygons)->Name("Overlap/3-12gons");
@@ -141,5 +219,10 @@ BENCHMARK_TEMPLATE(BM_CollideCached, polygons32)->Name("CollideCached/32gons");
 BENCHMARK_TEMPLATE(BM_Overlap, polygons32)->Name("Overlap/32gons");
 
 }  // namespace
+
+BENCHMARK_TEMPLATE(BM_CollideRounded, circles)->Name("CollideRounded/circle-polygon");
+BENCHMARK_TEMPLATE(BM_CollideRounded, ellipses)->Name("CollideRounded/ellipse-polygon");
+BENCHMARK_TEMPLATE(BM_CollideRounded, capsules)->Name("CollideRounded/capsule-polygon");
+BENCHMARK_TEMPLATE(BM_CollideRounded, stretchedCapsules)->Name("CollideRounded/stretched-capsule-polygon");
 
 BENCHMARK_MAIN();

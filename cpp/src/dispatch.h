@@ -59,6 +59,18 @@ inline CoreView placeCore(ShapeRef s, const Placement& p, CoreBuffer* buf) {
 // Pair-specific routines, each in its pair's file, all in the working frame.
 Manifold collideCircles(Vec2 ca, float ra, Vec2 cb, float rb, float tol);  // collide_circles.cpp
 
+/// Whether a shape under a placement leaves the circle/capsule routines: a rounded shape under a map that is not a
+/// similarity is an ellipse (or a segment swept by one). collide_ellipse.cpp.
+bool needsSupportPath(const ShapeRef& s, const Placement& p);
+/// Any pair with such a shape, exact, in the working frame: the minimum over all directions of
+/// h_A(n) + h_B(-n) (collide_ellipse.cpp). Empty when apart by more than tol.
+Manifold collideSupportShapes(const ShapeRef& a, const Placement& pa, const ShapeRef& b, const Placement& pb,
+                              float tol);
+/// Whether a placed pair takes collideSupportShapes.
+inline bool supportPair(const ShapeRef& a, const Placement& pa, const ShapeRef& b, const Placement& pb) {
+  return needsSupportPath(a, pa) || needsSupportPath(b, pb);
+}
+
 struct PlacedPair {
   Placement pa, pb;
   Frame frame;
@@ -103,7 +115,9 @@ Manifold collideGeneral(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, con
   CoreBuffer bufA, bufB;
   Manifold m;
   const bool circleA = a.type == ShapeType::Circle, circleB = b.type == ShapeType::Circle;  // not (A only)
-  if (circleA && circleB) {
+  if (supportPair(a, pp.pa, b, pp.pb)) {
+    m = collideSupportShapes(a, pp.pa, b, pp.pb, pp.tol);
+  } else if (circleA && circleB) {
     m = collideCircles(pp.ba.center, pp.ba.radius, pp.bb.center, pp.bb.radius, pp.tol);
   } else if (circleB) {
     m = collideCoreCircle(placeCore(a, pp.pa, &bufA), pp.bb.center, pp.bb.radius, pp.tol);
@@ -138,6 +152,7 @@ bool overlapGeneral(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, const X
                     bool checked) {
   PlacedPair pp;
   if (!preparePair(a, xfA, b, xfB, &pp, checked)) return false;
+  if (supportPair(a, pp.pa, b, pp.pb)) return collideSupportShapes(a, pp.pa, b, pp.pb, pp.tol).pointCount > 0;
   CoreBuffer bufA, bufB;
   return overlapCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
 }

@@ -90,6 +90,22 @@ inline Placement makePlacement(float m00, float m01, float m10, float m11, Vec2 
   return p;
 }
 
+/// Relative gap between the largest and smallest singular value below which a general linear map counts as a
+/// similarity (rotation, mirror and one scale factor): the enclosing circle's radius is then within 1e-5 of the
+/// true ellipse's, inside the contact tolerance.
+constexpr float kSimilarRelative = 1.0e-5f;
+
+/// Whether the placement maps circles to circles, so a rounded shape keeps its kind with radius * radiusScale.
+/// A Transform's stretch is diag(scale.x, scale.y): exactly |scale.x| == |scale.y|. A general map: its singular
+/// values within kSimilarRelative (an Affine frame of rotation and uniform scale rounds off a little).
+inline bool isSimilarity(const Placement& p) {
+  if (p.orthonormal) return true;
+  const Stretch& k = p.stretch;
+  if (k.b == 0.0f && k.c == 0.0f) return std::fabs(k.a) == std::fabs(k.d);
+  const float smax = p.radiusScale, smin = std::fabs(p.det) / smax;
+  return smax - smin <= kSimilarRelative * smax;
+}
+
 /// Placements of A and B in A's rigid frame, for Transform queries. Filled field by field: this runs once per
 /// pair and the general makePlacement's tests are known here from the scales alone.
 inline void placePair(const Transform& xfA, const Transform& xfB, Placement* pa, Placement* pb, Frame* frame) {

@@ -201,14 +201,31 @@ AABB pointsAABB(const Vec2* v, int n, const Affine& m, float radius) {
 }  // namespace
 
 float radiusScale(const Affine& m) { return maxSingularValue(m.a, m.b, m.c, m.d); }
+bool isSimilarity(const Affine& m) {
+  const float smax = radiusScale(m), smin = std::fabs(determinant(m)) / smax;
+  return smax - smin <= 1.0e-5f * smax;
+}
+
+namespace {
+/// Bounds of a rounded shape's centres widened by its radius under the map: by radius * the largest singular value
+/// when the map is a similarity (a circle stays a circle), else by the mapped ellipse's exact half extents
+/// radius * |row| of the linear part (the ellipse {M u : |u| <= r} reaches r |(a, c)| along x, r |(b, d)| along y).
+AABB roundedAABB(const Vec2* centres, int n, const Affine& m, float radius) {
+  if (isSimilarity(m)) return pointsAABB(centres, n, m, radius * radiusScale(m));
+  AABB box = pointsAABB(centres, n, m, 0.0f);
+  const Vec2 half{radius * std::sqrt(m.a * m.a + m.c * m.c), radius * std::sqrt(m.b * m.b + m.d * m.d)};
+  box.lower = box.lower - half;
+  box.upper = box.upper + half;
+  return box;
+}
+}  // namespace
 
 AABB computeAABB(const Shape& shape, const Affine& xf) {
   switch (shape.type) {
-    case ShapeType::Circle:
-      return pointsAABB(&shape.circle.center, 1, xf, shape.circle.radius * radiusScale(xf));
+    case ShapeType::Circle: return roundedAABB(&shape.circle.center, 1, xf, shape.circle.radius);
     case ShapeType::Capsule: {
       Vec2 c[2] = {shape.capsule.center1, shape.capsule.center2};
-      return pointsAABB(c, 2, xf, shape.capsule.radius * radiusScale(xf));
+      return roundedAABB(c, 2, xf, shape.capsule.radius);
     }
     case ShapeType::Polygon: return pointsAABB(shape.polygon.vertices(), shape.polygon.count(), xf, 0.0f);
   }

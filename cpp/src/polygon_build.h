@@ -10,6 +10,9 @@ namespace sat {
 Status buildPolygon(const Vec2* ccwHull, int count, Polygon* out);
 /// Largest singular value of the linear part: how much a rounded shape's radius grows under m.
 float radiusScale(const Affine& m);
+/// Whether m's linear part maps circles to circles: its singular values within 1e-5 relative (a rotation and one
+/// scale factor, possibly mirrored, rounded off). Rounded shapes under other maps are ellipses / stretched capsules.
+bool isSimilarity(const Affine& m);
 
 namespace detail {
 /// The validation and safe repairs every outline maker shares: finite, in range, welded, collinear points

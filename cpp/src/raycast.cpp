@@ -1,6 +1,7 @@
 // Raycasts and point containment. Polygons are tested in their own local frame (an affine map keeps a ray a
-// ray with the same fraction, and keeps half-planes half-planes); rounded shapes in world space with their
-// scaled radius.
+// ray with the same fraction, and keeps half-planes half-planes); so are rounded shapes under a map that is not a
+// similarity (an ellipse is its local circle mapped; a stretched capsule its local capsule). Rounded shapes under
+// a similarity are tested in world space with their scaled radius.
 #include <cmath>
 
 #include "geometry.h"
@@ -115,10 +116,26 @@ CastOutput rayCapsule(const Capsule& cap, const Affine& m, const RayCastInput& i
   return out;
 }
 
+/// A circle or capsule under a map that is not a similarity: the ray in the shape's local frame (same fraction)
+/// against the unscaled shape; the normal mapped back as a normal.
+CastOutput rayRoundedLocal(const Shape& shape, const Affine& m, const RayCastInput& in) {
+  const Inverse inv = invert(m);
+  RayCastInput local = in;
+  local.origin = inv.toLocalPoint(in.origin);
+  local.translation = inv.toLocalVector(in.translation);
+  CastOutput out = shape.type == ShapeType::Circle ? rayCircle(shape.circle.center, shape.circle.radius, local)
+                                                   : rayCapsule(shape.capsule, Affine{}, local);
+  if (!out.hit) return out;
+  out.normal = normalToWorld(m, out.normal);
+  out.point = in.origin + out.fraction * in.translation;
+  return out;
+}
+
 }  // namespace
 
 CastOutput raycast(const Shape& shape, const Affine& xf, const RayCastInput& input) {
   if (!isValid(xf) || !isValid(input.origin) || !isValid(input.translation) || !isValid(input.maxFraction)) return {};
+  if (shape.type != ShapeType::Polygon && !isSimilarity(xf)) return rayRoundedLocal(shape, xf, input);
   switch (shape.type) {
     case ShapeType::Circle:
       return rayCircle(transformPoint(xf, shape.circle.center), shape.circle.radius * radiusScale(xf), input);
@@ -135,9 +152,20 @@ CastOutput raycast(const Shape& shape, const Transform& xf, const RayCastInput& 
 }
 
 namespace {
-// containsPoint for either transform type: rs is how radii scale, toLocal maps a world point into the shape's frame.
+// containsPoint for either transform type: rs is how radii scale, toLocal maps a world point into the shape's frame,
+// `similar` whether the frame keeps circles circles (else a rounded shape is tested in its local frame, exactly).
 template <class Xf, class ToLocal>
-bool containsPlaced(const Shape& shape, const Xf& xf, float rs, Vec2 point, ToLocal toLocal) {
+bool containsPlaced(const Shape& shape, const Xf& xf, float rs, bool similar, Vec2 point, ToLocal toLocal) {
+  if (!similar && shape.type == ShapeType::Circle) {
+    const float r = shape.circle.radius;
+    return distance(shape.circle.center, toLocal(point)) <= r + kRelativeTolerance * r;
+  }
+  if (!similar && shape.type == ShapeType::Capsule) {
+    const Capsule& c = shape.capsule;
+    const Vec2 local = toLocal(point);
+    const float tol = kRelativeTolerance * (c.radius + 0.5f * distance(c.center1, c.center2));
+    return distance(closestOnSegment(c.center1, c.center2, local), local) <= c.radius + tol;
+  }
   switch (shape.type) {
     case ShapeType::Circle: {
       float r = shape.circle.radius * rs;
@@ -165,7 +193,8 @@ bool containsPlaced(const Shape& shape, const Xf& xf, float rs, Vec2 point, ToLo
 
 bool containsPoint(const Shape& shape, const Affine& xf, Vec2 point) {
   if (!isValid(xf) || !isValid(point)) return false;
-  return containsPlaced(shape, xf, radiusScale(xf), point, [&](Vec2 p) { return invert(xf).toLocalPoint(p); });
+  return containsPlaced(shape, xf, radiusScale(xf), isSimilarity(xf), point,
+                        [&](Vec2 p) { return invert(xf).toLocalPoint(p); });
 }
 
 // Not through toAffine: an Affine is refused when collapsed relative to its size (a scale ratio beyond ~1e6), a
@@ -174,7 +203,8 @@ bool containsPoint(const Shape& shape, const Affine& xf, Vec2 point) {
 bool containsPoint(const Shape& shape, const Transform& xf, Vec2 point) {
   if (!isValid(xf) || !isValid(point)) return false;
   const float rs = std::fmax(std::fabs(xf.scale.x), std::fabs(xf.scale.y));
-  return containsPlaced(shape, xf, rs, point, [&](Vec2 p) {
+  const bool similar = std::fabs(xf.scale.x) == std::fabs(xf.scale.y);
+  return containsPlaced(shape, xf, rs, similar, point, [&](Vec2 p) {
     const Vec2 r = invRotate(xf.q, p - xf.p);
     return Vec2{r.x / xf.scale.x, r.y / xf.scale.y};
   });

@@ -2,6 +2,9 @@
 // b2TimeOfImpact before the root finder). At each step the distance d between the shapes (sat::distance, GJK) and
 // a bound on how fast it can shrink (relative speed along the separating normal, plus rotation and scale change
 // times the shapes' extents) give a step t += d / bound that cannot pass the first contact.
+// A circle or capsule under a non-uniform scale enters as its enclosing circle / capsule (sat::distance measures it
+// so): the time found is then a lower bound of the ellipse's first contact, which is all a sweep needs (a bullet
+// stops at or before the contact, never past it); castShape reports that earlier time.
 #include <cmath>
 
 #include "world_internal.h"

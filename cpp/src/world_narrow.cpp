@@ -54,7 +54,15 @@ void World::Impl::project(uint32_t shape, uint32_t body, Vec2 n, float* lo, floa
     return;
   }
   const Transform& t = xf[body];
-  const float rs = std::fmax(std::fabs(t.scale.x), std::fabs(t.scale.y));
+  // A rounded shape's reach along n: radius * |M^T n| for M = R diag(scale) (an ellipse under non-uniform scale;
+  // radius * |scale| when the scale is uniform).
+  float rs;
+  if (std::fabs(t.scale.x) == std::fabs(t.scale.y)) {
+    rs = std::fabs(t.scale.x);
+  } else {
+    const Vec2 local = invRotate(t.q, n);
+    rs = length(Vec2{t.scale.x * local.x, t.scale.y * local.y});
+  }
   if (s.type == ShapeType::Circle) {
     float c = dot(n, transformPoint(t, s.circle.center)), r = s.circle.radius * rs;
     *lo = c - r;

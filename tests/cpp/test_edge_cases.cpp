@@ -279,14 +279,23 @@ TEST(EdgeCases, NonUniformAndMirroringScale) {
   EXPECT_EQ(checkCase(tri, at(0, 0, 0, 1, 1), unit, at(-2.9f, 0.5f)).pointCount, 0) << "unmirrored: apart";
   m = checkCase(tri, at(0, 0, 0, -1, -1), tri, at(0, 0));  // point mirror: the two triangles share only (0,0)
   EXPECT_NEAR(m.depth, 0.0, 1e-5);
-  // Rounded shapes take radius * max(|sx|, |sy|): a unit circle scaled (2, 0.5) has radius 2.
+  // Rounded shapes under non-uniform scale are exact: a unit circle scaled (2, 0.5) is an ellipse with semi-axes
+  // 2 and 0.5 (test_ellipse.cpp checks them against an oracle).
   sat::Circle c = circle(1.0f);
-  m = checkCase(c, at(0, 0, 0.4f, 2, 0.5f), unit, at(2.9f, 0));
+  m = sat::collide(c, at(0, 0, 0, 2, 0.5f), unit, at(2.9f, 0));
   EXPECT_NEAR(m.depth, 0.1, 1e-5);
-  sat::Capsule k = capsule({0, 0}, {1, 0}, 0.25f);  // scaled (2, -3): segment to (2, 0), radius 0.75
-  m = checkCase(k, at(0, 0, 0, 2, -3), unit, at(3.7f, 0));
+  expectNormal(m, 1, 0);
+  m = sat::collide(c, at(0, 0, 0, 2, 0.5f), unit, at(0, 1.4f));
+  EXPECT_NEAR(m.depth, 0.1, 1e-5);
+  expectNormal(m, 0, 1);
+  sat::Capsule k = capsule({0, 0}, {1, 0}, 0.25f);  // scaled (2, -3): segment to (2, 0), semi-axes 0.5 and 0.75
+  m = sat::collide(k, at(0, 0, 0, 2, -3), unit, at(3.45f, 0));
   EXPECT_NEAR(m.depth, 0.05, 1e-5);
   expectNormal(m, 1, 0);
+  m = sat::collide(k, at(0, 0, 0, 2, -3), unit, at(1.0f, 1.7f));
+  EXPECT_NEAR(m.depth, 0.05, 1e-5);
+  expectNormal(m, 0, 1);
+  EXPECT_EQ(m.pointCount, 2);  // the capsule's flat side on the box's bottom face
 }
 
 TEST(EdgeCases, Slivers) {
@@ -554,15 +563,18 @@ TEST(EdgeCases, DegenerateRoundedConfigurations) {
 }
 
 TEST(EdgeCases, SkewedAffineWithRoundedShapes) {
-  // A circle under a skewed frame takes the largest singular value of the linear part as its radius scale.
-  sat::Affine skew{1.0f, 0.0f, 1.0f, 1.0f, 0.0f, 0.0f};  // shear x += y: singular values 1.618 and 0.618
-  const double sigma = (1.0 + std::sqrt(5.0)) / 2.0;
+  // A circle under a skewed frame is the ellipse the frame makes of it: shear x += y maps the unit circle to an
+  // ellipse whose extent along x is |(1, 1)| = sqrt(2) (the row of the linear map), not the largest singular value
+  // 1.618 of the enclosing circle.
+  sat::Affine skew{1.0f, 0.0f, 1.0f, 1.0f, 0.0f, 0.0f};
+  const double extent = std::sqrt(2.0);
   sat::Shape c(circle(1.0f));
   sat::Shape unit(box(1, 1));
-  sat::Affine far{1, 0, 0, 1, f32(sigma + 1.0 - 0.1), 0};
+  sat::Affine far{1, 0, 0, 1, f32(extent + 1.0 - 0.1), 0};
   sat::Manifold m = sat::collide(c, skew, unit, far);
   ASSERT_GT(m.pointCount, 0);
   EXPECT_NEAR(m.depth, 0.1, 1e-5);
+  expectNormal(m, 1, 0);
   // The sheared box against the reference: its world vertices are the sheared corners.
   // Corners (0.95,-1) (2.95,-1) (4.95,1) (2.95,1): the slanted left edge, normal (-1,1)/sqrt2, cuts A's corner
   // (1,-1) by 0.05 / sqrt2, less than the 0.05 overlap along x.

@@ -84,8 +84,12 @@ TEST(Explain, AgreesWithCollideOnRandomPairsOfEveryKind) {
       for (int i = 0; i < 3000; ++i) {
         const sat::Shape a = randomShape(rng, ka);
         const sat::Shape b = randomShape(rng, kb);
-        const sat::Transform xa = randomTransform(rng, 2.0);
-        const sat::Transform xb = randomTransform(rng, 2.0);
+        // explain() reports a stretched circle or capsule as its enclosing circle (sat/explain.h): rounded
+        // shapes here take scale.y = scale.x, where collide() agrees with it.
+        sat::Transform xa = randomTransform(rng, 2.0);
+        sat::Transform xb = randomTransform(rng, 2.0);
+        if (a.type != sat::ShapeType::Polygon) xa.scale.y = xa.scale.x;
+        if (b.type != sat::ShapeType::Polygon) xb.scale.y = xb.scale.x;
         checkPair(a, xa, b, xb, &tally);
         if (HasFatalFailure()) return;
       }

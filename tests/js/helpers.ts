@@ -49,8 +49,12 @@ export function makeSample(sat: SAT, kind: Kind, rand: () => number): Sample {
   return { shape, kind, core: shape.vertices.map((v): P => [v.x, v.y]), radius: shape.radius };
 }
 
-/** A random transform; about half of them scale, some non-uniformly, a few mirror. */
-export function randomXf(rand: () => number, cx: number, cy: number, spread: number): Xf {
+/**
+ * A random transform; about half of them scale, some non-uniformly, a few mirror. Given the kind of the shape it
+ * places, a circle or capsule keeps |scaleY| = |scaleX| (the reference models them as circles and capsules, which
+ * they are only under a uniform scale; the stretched ones have their own oracle test in ellipse.test.ts).
+ */
+export function randomXf(rand: () => number, cx: number, cy: number, spread: number, kind?: Kind): Xf {
   let scaleX = 1;
   let scaleY = 1;
   if (rand() < 0.5) {
@@ -58,6 +62,7 @@ export function randomXf(rand: () => number, cx: number, cy: number, spread: num
     scaleY = rand() < 0.5 ? scaleX : 0.5 + 1.5 * rand();
     if (rand() < 0.1) scaleX = -scaleX;
     if (rand() < 0.1) scaleY = -scaleY;
+    if (kind === 'circle' || kind === 'capsule') scaleY = Math.sign(scaleY) * Math.abs(scaleX);
   }
   return {
     x: cx + (rand() - 0.5) * 2 * spread,

@@ -8,7 +8,7 @@
 //
 // Contact tolerance: shapes whose separation is at most kRelativeTolerance * (sizeA + sizeB) touch, where a
 // shape's size is its world-space extent: its bounding radius after the scale (a box 0.02 x 2 scaled (5000, 1)
-// has size 50; a circle's or capsule's radius takes the larger scale factor). overlap() and collide() use the
+// has size 50; for the size a circle's or capsule's radius takes the larger scale factor). overlap() and collide() use the
 // same rule, so they always agree; the World too.
 //
 // Nothing here allocates or throws. Invalid transforms (see isValid) give an empty manifold / false: validate
@@ -76,6 +76,12 @@ Manifold collide(const Circle& a, const Transform& xfA, const Circle& b, const T
 bool overlap(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB);
 
 // Capsule - capsule, capsule - circle, capsule - polygon, and their mirrors.
+//
+// Circles and capsules under a non-uniform scale are ellipses and stretched capsules (math.h, Transform), and every
+// pair with one takes the exact path: SAT over the continuum of axes, the minimum over unit n of
+// h_A(n) + h_B(-n) (support functions), found per arc between the cores' face normals by sampling and Newton
+// refinement (collide_ellipse.cpp). One contact point, or two where a flat side (polygon face, a capsule's segment)
+// lies along another. About 8-17 times the cost of the capsule / circle routines (bench/README.md).
 Manifold collide(const Capsule& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
 Manifold collide(const Capsule& a, const Transform& xfA, const Circle& b, const Transform& xfB);
 Manifold collide(const Circle& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
@@ -120,8 +126,9 @@ Manifold collide(const Shape& a, const CheckedTransform& xfA, const Shape& b, co
 bool overlap(const Shape& a, const CheckedTransform& xfA, const Shape& b, const CheckedTransform& xfB,
              SatCache* cache = nullptr);
 
-// Any shape under general affine frames (skewed parents). Rounded shapes take the largest singular value of the
-// linear part as their radius scale.
+// Any shape under general affine frames (skewed parents). A rounded shape is the exact image of the frame (an
+// ellipse, a segment swept by one) unless the linear part is a similarity (singular values within 1e-5 relative),
+// where it stays a circle / capsule with radius * the largest singular value.
 Manifold collide(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB, SatCache* cache = nullptr);
 bool overlap(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB, SatCache* cache = nullptr);
 

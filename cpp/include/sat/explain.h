@@ -8,6 +8,10 @@
 // whose cores are not clearly overlapping are decided by the exact closest points of their cores instead, which
 // adds one axis: the line between those points.
 //
+// A circle or capsule under a non-uniform scale is explained as its enclosing circle / capsule (radius *
+// max(|scale.x|, |scale.y|)): collide() treats it as the exact ellipse / stretched capsule, whose deciding axis
+// lies anywhere on the continuum of directions (collide.h), so for such pairs the two may disagree.
+//
 // Sign rules as in collide.h: normals point from A to B; a positive separation is a gap.
 // Nothing here allocates or throws: the caller provides the axis array.
 #pragma once

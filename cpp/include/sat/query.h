@@ -16,6 +16,8 @@ struct DistanceOutput {
 };
 
 /// Distance between two shapes (GJK on their cores, radii subtracted). Overlapping shapes give distance 0.
+/// A circle or capsule under a non-uniform scale is measured as its enclosing circle / capsule (radius *
+/// max(|scale.x|, |scale.y|)): the distance is a lower bound of the ellipse's.
 DistanceOutput distance(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB);
 DistanceOutput distance(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB);
 
@@ -34,10 +36,12 @@ struct CastOutput {
   bool hit = false;         ///< false: no hit (other fields unspecified)
 };
 
+/// Exact for every shape under every valid frame: a circle or capsule under a non-uniform scale is the ellipse /
+/// stretched capsule (the ray is cast in the shape's local frame, where the fraction is the same).
 CastOutput raycast(const Shape& shape, const Transform& xf, const RayCastInput& input);
 CastOutput raycast(const Shape& shape, const Affine& xf, const RayCastInput& input);
 
-/// Whether a world point is inside or on the boundary of the shape.
+/// Whether a world point is inside or on the boundary of the shape (exact, as raycast).
 bool containsPoint(const Shape& shape, const Transform& xf, Vec2 point);
 bool containsPoint(const Shape& shape, const Affine& xf, Vec2 point);
 

@@ -1,0 +1,477 @@
+// Rounded shapes under a non-uniform linear map: a circle becomes an ellipse, a capsule its mapped segment
+// Minkowski-summed with that ellipse (a linear map distributes over Minkowski sums). Every pair with one of them is
+// a pair of convex sets given by support functions, h(n) = max_i <v_i, n> + |L^T n| (core points v_i, ellipse
+// L * unit disc; L = 0 for a polygon), and SAT holds over the continuum of axes: the minimum translation is the
+// minimum over unit n of f(n) = h_A(n) + h_B(-n), and the pair is apart when that minimum is negative.
+//
+// Stages: the circle of directions splits at the cores' face normals (A's, and B's negated; plus the four axes so
+// that no arc exceeds a quarter turn) into arcs on which both cores' support vertices are fixed and f is smooth
+// (arcBoundaries); on each arc f is sampled with a step set by the ellipses' eccentricity and every sampled local
+// minimum is refined by golden-section search (minimizeOnArc); the arc ends, the face normals where f has kinks,
+// are candidates themselves. The contacts come from both shapes' support features along the normal found
+// (supportFeature, clipFeatures): one point, or two where a flat side (a polygon face, a capsule's segment) meets
+// another. Computed in double, with basic IEEE operations only (no libm trigonometry): the same bits everywhere.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "dispatch.h"
+
+namespace sat::detail {
+namespace {
+
+struct D2 {
+  double x, y;
+};
+inline D2 d2(Vec2 v) { return {double(v.x), double(v.y)}; }
+inline double dotD(D2 a, D2 b) { return a.x * b.x + a.y * b.y; }
+inline D2 unitD(D2 a) {
+  const double len = std::sqrt(a.x * a.x + a.y * a.y);
+  return {a.x / len, a.y / len};
+}
+
+/// A placed shape as a support function: the hull of the core's points plus the ellipse L * unit disc.
+struct SupportShape {
+  CoreView core;               ///< polygon, segment (2 points) or point (1), in the working frame
+  double l00 = 0, l01 = 0;     ///< L, row-major; zero for a polygon
+  double l10 = 0, l11 = 0;
+  bool rounded = false;
+  bool similar = true;  ///< L maps circles to circles (an unscaled or uniformly scaled circle or capsule)
+  bool capsule = false;
+  /// Support value of the ellipse part: |L^T n|.
+  double ellipseSupport(D2 n) const {
+    if (!rounded) return 0.0;
+    const double ux = l00 * n.x + l10 * n.y, uy = l01 * n.x + l11 * n.y;
+    return std::sqrt(ux * ux + uy * uy);
+  }
+  /// Support point of the ellipse part: L L^T n / |L^T n|.
+  D2 ellipsePoint(D2 n) const {
+    if (!rounded) return {0.0, 0.0};
+    const double ux = l00 * n.x + l10 * n.y, uy = l01 * n.x + l11 * n.y;
+    const double inv = 1.0 / std::sqrt(ux * ux + uy * uy);
+    return {(l00 * ux + l01 * uy) * inv, (l10 * ux + l11 * uy) * inv};
+  }
+  /// Index of the core's support vertex along n (a hill climb from `start`: the core is convex).
+  int supportVertex(D2 n, int start) const {
+    const int c = core.count;
+    if (c == 1) return 0;
+    int best = start;
+    double bestDot = dotD(d2(core.v[best]), n);
+    for (int i = 0; i < c; ++i) {  // at most c steps round the ring
+      const int next = best + 1 == c ? 0 : best + 1, prev = best == 0 ? c - 1 : best - 1;
+      const double dn = dotD(d2(core.v[next]), n), dp = dotD(d2(core.v[prev]), n);
+      if (dn > bestDot) {
+        best = next;
+        bestDot = dn;
+      } else if (dp > bestDot) {
+        best = prev;
+        bestDot = dp;
+      } else {
+        break;
+      }
+    }
+    return best;
+  }
+  /// Source feature id of core vertex i (a capsule's cap index, a polygon's stored vertex index, a circle's 0).
+  int vertexId(int i) const { return core.srcVertex(i); }
+  /// Singular values of L (0 for a polygon).
+  void singularValues(double* smin, double* smax) const {
+    *smin = *smax = 0.0;
+    if (!rounded) return;
+    const double t = l00 * l00 + l01 * l01 + l10 * l10 + l11 * l11, det = std::fabs(l00 * l11 - l01 * l10);
+    const double disc = t * t - 4.0 * det * det;
+    *smax = std::sqrt(0.5 * (t + std::sqrt(disc > 0.0 ? disc : 0.0)));
+    *smin = *smax > 0.0 ? det / *smax : 0.0;
+  }
+};
+
+struct ShapeStore {
+  CoreBuffer buf;
+  Vec2 point;
+};
+
+SupportShape makeSupportShape(const ShapeRef& s, const Placement& p, ShapeStore* store) {
+  SupportShape out;
+  float r = 0.0f;
+  switch (s.type) {
+    case ShapeType::Polygon: out.core = placePolygon(s.polygon(), p, &store->buf); return out;
+    case ShapeType::Capsule:
+      out.core = placeCapsule(s.capsule(), p, &store->buf);
+      out.core.radius = 0.0f;
+      out.capsule = true;
+      r = s.capsule().radius;
+      break;
+    case ShapeType::Circle:
+      store->point = p.apply(s.circle().center);
+      out.core.v = &store->point;
+      out.core.n = nullptr;
+      out.core.count = 1;
+      r = s.circle().radius;
+      break;
+  }
+  out.rounded = true;
+  out.similar = isSimilarity(p);
+  out.l00 = double(r) * p.m00;
+  out.l01 = double(r) * p.m01;
+  out.l10 = double(r) * p.m10;
+  out.l11 = double(r) * p.m11;
+  return out;
+}
+
+/// Monotone in the angle of a unit vector over [0, 4): orders directions without trigonometry.
+inline double pseudoAngle(D2 d) {
+  const double p = d.x / (std::fabs(d.x) + std::fabs(d.y));
+  return d.y >= 0.0 ? 1.0 - p : 3.0 + p;
+}
+
+/// One direction of the search grid: an arc boundary (a face normal of a core, or an axis) or a sample.
+struct GridDir {
+  D2 d;
+  double key;  ///< pseudoAngle(d)
+  bool boundary;
+};
+
+constexpr int kGridSamples = 16;  // a divisor of 32 (uniformDir's table)
+constexpr int kMaxGrid = 2 * kMaxPolygonVertices + 4 + 3 * kGridSamples;
+/// cos(k pi / 16), k = 0..8: the uniform sample directions without trigonometry.
+constexpr double kCos16[9] = {1.0,
+                              0.98078528040323043,
+                              0.92387953251128674,
+                              0.83146961230254524,
+                              0.70710678118654757,
+                              0.55557023301960218,
+                              0.38268343236508984,
+                              0.19509032201612828,
+                              0.0};
+
+/// Unit vector at angle k * 2 pi / 32.
+D2 uniformDir32(int k) {
+  const int r = k % 8;
+  D2 d = {kCos16[r], kCos16[8 - r]};
+  for (int q = k / 8; q > 0; --q) d = {-d.y, d.x};
+  return d;
+}
+/// Unit vector at angle k * 2 pi / kGridSamples.
+D2 uniformDir(int k) { return uniformDir32(k * (32 / kGridSamples)); }
+
+/// The directions searched, sorted counter-clockwise from +x: the arc boundaries (A's core face normals, B's
+/// negated, the four axes: no arc exceeds a quarter turn, f is smooth inside each) and the samples. Samples are
+/// uniform in angle, plus, for each ellipse, uniform in the angle of its unscaled circle (n = L^-T u / |L^-T u|):
+/// an ellipse's support function has a valley about smin / smax wide across its minor axis, which the uniform
+/// samples would step over and the ellipse's own samples cover densely, whatever its aspect ratio.
+int searchGrid(const SupportShape& a, const SupportShape& b, GridDir* grid) {
+  int n = 0;
+  auto add = [&](D2 d, bool boundary) { grid[n++] = {d, pseudoAngle(d), boundary}; };
+  for (int k = 0; k < 4; ++k) add(uniformDir32(8 * k), true);
+  if (a.core.count >= 2) {
+    for (int i = 0; i < a.core.count; ++i) add(unitD(d2(a.core.n[i])), true);
+  }
+  if (b.core.count >= 2) {
+    for (int i = 0; i < b.core.count; ++i) {
+      const D2 d = unitD(d2(b.core.n[i]));
+      add({-d.x, -d.y}, true);
+    }
+  }
+  for (int k = 0; k < kGridSamples; ++k) add(uniformDir(k), false);
+  for (const SupportShape* s : {&a, &b}) {
+    if (!s->rounded || s->similar) continue;
+    for (int k = 0; k < kGridSamples; ++k) {
+      const D2 u = uniformDir(k);
+      add(unitD({s->l11 * u.x - s->l10 * u.y, -s->l01 * u.x + s->l00 * u.y}), false);  // adj(L)^T u ~ L^-T u
+    }
+  }
+  std::sort(grid, grid + n, [](const GridDir& x, const GridDir& y) {
+    return x.key < y.key || (x.key == y.key && x.boundary && !y.boundary);
+  });
+  // One entry per direction (a boundary over a sample): a repeated direction would make a sample's bracket empty.
+  int kept = 1;
+  for (int i = 1; i < n; ++i) {
+    if (grid[i].key != grid[kept - 1].key) grid[kept++] = grid[i];
+  }
+  return kept;
+}
+
+/// f on one arc: the core support vertices are fixed there, so f(n) = <p, n> + |L_A^T n| + |L_B^T n|.
+struct ArcFunction {
+  const SupportShape* a;
+  const SupportShape* b;
+  D2 p;  ///< A's support vertex minus B's
+  double at(D2 n) const { return dotD(p, n) + a->ellipseSupport(n) + b->ellipseSupport(n); }
+  /// f and its first two derivatives in the angle at n (t = n turned a quarter turn: dn/dangle).
+  void derivatives(D2 n, double* f0, double* f1, double* f2) const {
+    const D2 t = {-n.y, n.x};
+    *f0 = dotD(p, n);
+    *f1 = dotD(p, t);
+    *f2 = -*f0;
+    for (const SupportShape* s : {a, b}) {
+      if (!s->rounded) continue;
+      // e = |L^T n|: e' = <L^T n, L^T t> / e, e'' = (|L^T t|^2 - e^2) / e - e'^2 / e.
+      const double ux = s->l00 * n.x + s->l10 * n.y, uy = s->l01 * n.x + s->l11 * n.y;
+      const double vx = s->l00 * t.x + s->l10 * t.y, vy = s->l01 * t.x + s->l11 * t.y;
+      const double e = std::sqrt(ux * ux + uy * uy), d1 = (ux * vx + uy * vy) / e;
+      *f0 += e;
+      *f1 += d1;
+      *f2 += (vx * vx + vy * vy - e * e) / e - d1 * d1 / e;
+    }
+  }
+};
+
+struct Candidate {
+  double value = DBL_MAX;
+  D2 n{1.0, 0.0};
+  int ia = 0, ib = 0;
+};
+
+inline D2 between(D2 d0, D2 d1, double t) { return unitD({(1.0 - t) * d0.x + t * d1.x, (1.0 - t) * d0.y + t * d1.y}); }
+inline double chord(D2 d0, D2 d1) { return std::sqrt((d1.x - d0.x) * (d1.x - d0.x) + (d1.y - d0.y) * (d1.y - d0.y)); }
+
+/// Golden-section search of f between directions d0 and d1 (less than a quarter turn apart): f is smooth there and
+/// the bracket holds a sampled local minimum.
+double goldenSection(const ArcFunction& f, D2 d0, D2 d1, D2* nOut) {
+  constexpr double kInvPhi = 0.6180339887498949;
+  double lo = 0.0, hi = 1.0;
+  double x1 = hi - kInvPhi * (hi - lo), x2 = lo + kInvPhi * (hi - lo);
+  double f1 = f.at(between(d0, d1, x1)), f2 = f.at(between(d0, d1, x2));
+  for (int it = 0; it < 40; ++it) {
+    if (f1 <= f2) {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - kInvPhi * (hi - lo);
+      f1 = f.at(between(d0, d1, x1));
+    } else {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + kInvPhi * (hi - lo);
+      f2 = f.at(between(d0, d1, x2));
+    }
+  }
+  *nOut = between(d0, d1, f1 <= f2 ? x1 : x2);
+  return f1 <= f2 ? f1 : f2;
+}
+
+/// Whether n lies on the arc from d0 to d1 (less than a half turn), ends included.
+inline bool onArc(D2 d0, D2 d1, D2 n) {
+  return d0.x * n.y - d0.y * n.x >= 0.0 && n.x * d1.y - n.y * d1.x >= 0.0;
+}
+
+/// Newton's method on f' from the sample n0 inside the bracket [d0, d1] (f is smooth there): a step of -f'/f'' in
+/// angle turns n by atan of it, which near the minimum is the step itself. Returns false (leaving the bracket to
+/// goldenSection) when a step would leave the bracket, f'' is not positive, or f stops decreasing.
+bool newtonRefine(const ArcFunction& f, D2 d0, D2 d1, D2 n0, double v0, double* vOut, D2* nOut) {
+  D2 n = n0;
+  double v = v0;
+  for (int it = 0; it < 12; ++it) {
+    double f0, f1, f2;
+    f.derivatives(n, &f0, &f1, &f2);
+    if (!(f2 > 0.0)) return false;
+    const double step = -f1 / f2;
+    const D2 next = unitD({n.x - step * n.y, n.y + step * n.x});
+    if (!onArc(d0, d1, next)) return false;
+    const double vn = f.at(next);
+    if (vn > v + 1.0e-12 * (1.0 + std::fabs(v))) return false;
+    if (vn <= v) {
+      v = vn;
+      n = next;
+    }
+    if (std::fabs(step) < 1.0e-9) break;
+  }
+  *vOut = v;
+  *nOut = n;
+  return true;
+}
+
+/// Minimum of f over one arc, given its grid directions dirs[0..count) (both boundaries included): every sampled
+/// local minimum refined between its neighbours; the arc ends are candidates as they are (exact face normals,
+/// where f has its kinks). A sampled minimum is refined only when its bracket can hold a value below the best so
+/// far: inside an arc f + f'' is the radius of curvature of the Minkowski difference (at most `curvature`, the
+/// sum of the ellipses' largest radii), so f'' <= curvature - f and the bracket's minimum lies at most
+/// f'' h^2 / 2 below the sample (h: the larger neighbour spacing, in angle).
+/// Returns false, with that sample as the best, as soon as a sample falls below `apart`: f there is a separating
+/// axis's gap, so the pair is apart whatever the minimum.
+bool minimizeOnArc(const ArcFunction& f, const D2* dirs, int count, double curvature, double apart, int ia, int ib,
+                   Candidate* best) {
+  double vals[kMaxGrid + 1];
+  auto offer = [&](double v, D2 n) {
+    if (v < best->value) {
+      best->value = v;
+      best->n = n;
+      best->ia = ia;
+      best->ib = ib;
+    }
+  };
+  for (int j = 0; j < count; ++j) {
+    vals[j] = f.at(dirs[j]);
+    if (vals[j] < apart) {
+      offer(vals[j], dirs[j]);
+      return false;
+    }
+  }
+  const int last = count - 1;
+  for (int j = 0; j <= last; ++j) {
+    const bool left = j == 0 || vals[j] < vals[j - 1];
+    const bool right = j == last || vals[j] <= vals[j + 1];
+    if (!left || !right) continue;
+    if (j == 0 || j == last) offer(vals[j], dirs[j]);
+    const D2 lo = dirs[j == 0 ? 0 : j - 1], hi = dirs[j == last ? last : j + 1];
+    const double h = 1.1 * std::fmax(chord(lo, dirs[j]), chord(dirs[j], hi));  // angle <= 1.1 chord below pi / 2
+    const double margin = 0.5 * (curvature + std::fabs(vals[j])) * h * h;
+    if (vals[j] - margin > best->value) continue;
+    if (j == 0 || j == last) {
+      // An arc end (a kink of f) where f rises into the arc: the end is the arc's minimum near it.
+      double f0, f1, f2;
+      f.derivatives(dirs[j], &f0, &f1, &f2);
+      if (j == 0 ? f1 >= 0.0 : f1 <= 0.0) continue;
+    }
+    D2 n;
+    double v;
+    if (!newtonRefine(f, lo, hi, dirs[j], vals[j], &v, &n)) v = goldenSection(f, lo, hi, &n);
+    offer(v, n);
+  }
+  return true;
+}
+
+/// The minimum over all directions of h_A(n) + h_B(-n), with the core support vertices at the minimum; or, as soon
+/// as a direction gives less than `apart`, that direction (the pair is apart).
+Candidate minimumTranslation(const SupportShape& a, const SupportShape& b, double apart) {
+  GridDir grid[kMaxGrid];
+  const int count = searchGrid(a, b, grid);
+  double minA, maxA, minB, maxB;
+  a.singularValues(&minA, &maxA);
+  b.singularValues(&minB, &maxB);
+  const double curvature = (a.rounded ? maxA * maxA / minA : 0.0) + (b.rounded ? maxB * maxB / minB : 0.0);
+  Candidate best;
+  int ia = 0, ib = 0;
+  D2 arc[kMaxGrid + 1];
+  // grid[0] is the +x axis, a boundary; each arc runs from a boundary to the next (the last back to grid[0]).
+  for (int i = 0; i < count;) {
+    int j = i + 1;
+    while (j < count && !grid[j].boundary) ++j;
+    int m = 0;
+    for (int k = i; k < j; ++k) arc[m++] = grid[k].d;
+    arc[m++] = grid[j == count ? 0 : j].d;
+    const D2 mid = unitD({arc[0].x + arc[m - 1].x, arc[0].y + arc[m - 1].y});
+    ia = a.supportVertex(mid, ia);
+    ib = b.supportVertex({-mid.x, -mid.y}, ib);
+    ArcFunction f;
+    f.a = &a;
+    f.b = &b;
+    const D2 va = d2(a.core.v[ia]), vb = d2(b.core.v[ib]);
+    f.p = {va.x - vb.x, va.y - vb.y};
+    if (!minimizeOnArc(f, arc, m, curvature, apart, ia, ib, &best)) break;
+    i = j;
+  }
+  return best;
+}
+
+/// A shape's support feature along n: a point, or a segment when a core edge lies flat against n (within
+/// kFlatSine). Endpoints carry their source vertex ids; `edge` the source edge id when it is a segment.
+struct Feature {
+  D2 p0, p1;
+  int id0 = 0, id1 = 0;
+  int edge = -1;
+  bool segment = false;
+};
+
+constexpr double kFlatSine = 0.005;
+
+Feature supportFeature(const SupportShape& s, int v, D2 n) {
+  Feature f;
+  const D2 e = s.ellipsePoint(n);
+  const D2 pv = d2(s.core.v[v]);
+  f.p0 = f.p1 = {pv.x + e.x, pv.y + e.y};
+  f.id0 = f.id1 = s.vertexId(v);
+  const int c = s.core.count;
+  if (c < 2) return f;
+  // The two edges at v: from v (normal n[v]) and into v (normal n[v - 1]); a segment's only edge is 0 (both ways).
+  const int prev = v == 0 ? c - 1 : v - 1, next = v + 1 == c ? 0 : v + 1;
+  const int candidates[2] = {v, prev};
+  for (int k = 0; k < 2; ++k) {
+    const int edge = candidates[k];
+    const D2 en = unitD(d2(s.core.n[edge]));
+    if (dotD(en, n) < std::sqrt(1.0 - kFlatSine * kFlatSine)) continue;
+    const int other = k == 0 ? next : prev;
+    const D2 po = d2(s.core.v[other]);
+    f.p1 = {po.x + e.x, po.y + e.y};
+    f.id1 = s.vertexId(other);
+    f.edge = c == 2 ? 0 : s.core.srcEdge(edge);
+    f.segment = true;
+    break;
+  }
+  return f;
+}
+
+/// Point of a segment feature at tangent coordinate u (the feature spans its endpoints' coordinates).
+D2 atTangent(const Feature& f, D2 t, double u) {
+  const double u0 = dotD(f.p0, t), u1 = dotD(f.p1, t);
+  if (!f.segment || u1 == u0) return f.p0;
+  double s = (u - u0) / (u1 - u0);
+  s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+  return {f.p0.x + s * (f.p1.x - f.p0.x), f.p0.y + s * (f.p1.y - f.p0.y)};
+}
+
+/// Contact points from both support features: the ends of their overlap along the tangent when both are flat,
+/// one point otherwise (at the point feature, projected onto the other). Each point is midway between the two
+/// surfaces.
+void clipFeatures(const Feature& fa, const Feature& fb, D2 n, double depth, float tol, Manifold* m) {
+  const D2 t = {-n.y, n.x};
+  auto emit = [&](double u, int idA, int idB) {
+    const D2 pa = atTangent(fa, t, u), pb = atTangent(fb, t, u);
+    ManifoldPoint& mp = m->points[m->pointCount];
+    mp.point = {float(0.5 * (pa.x + pb.x)), float(0.5 * (pa.y + pb.y))};
+    mp.depth = float(dotD({pa.x - pb.x, pa.y - pb.y}, n));
+    mp.id = makeFeatureId(uint32_t(idA), uint32_t(idB));
+    ++m->pointCount;
+  };
+  // One point by default: at the point-like feature, or for two flat sides meeting at an end (their tangent
+  // ranges touching, not overlapping) where they meet.
+  double u = !fa.segment ? dotD(fa.p0, t) : dotD(fb.p0, t);
+  if (fa.segment && fb.segment) {
+    const double a0 = dotD(fa.p0, t), a1 = dotD(fa.p1, t), b0 = dotD(fb.p0, t), b1 = dotD(fb.p1, t);
+    const bool aUp = a0 <= a1, bUp = b0 <= b1;
+    const double aLo = aUp ? a0 : a1, aHi = aUp ? a1 : a0, bLo = bUp ? b0 : b1, bHi = bUp ? b1 : b0;
+    const double lo = aLo > bLo ? aLo : bLo, hi = aHi < bHi ? aHi : bHi;
+    if (hi - lo > double(tol)) {
+      emit(lo, aUp ? fa.id0 : fa.id1, bUp ? fb.id0 : fb.id1);
+      emit(hi, aUp ? fa.id1 : fa.id0, bUp ? fb.id1 : fb.id0);
+      // A tilted flat side: drop an end that is apart by more than the tolerance (it is not touching).
+      if (m->points[1].depth < -tol) m->pointCount = 1;
+      if (m->points[0].depth < -tol) {
+        m->points[0] = m->points[1];
+        --m->pointCount;
+      }
+      if (m->pointCount > 0) return;
+    }
+    m->pointCount = 0;
+    u = 0.5 * (lo + hi);
+  }
+  const int idA = fa.segment ? fa.edge : fa.id0, idB = fb.segment ? fb.edge : fb.id0;
+  emit(u, idA, idB);
+  m->points[0].depth = float(depth);
+}
+
+}  // namespace
+
+bool needsSupportPath(const ShapeRef& s, const Placement& p) {
+  return s.type != ShapeType::Polygon && !isSimilarity(p);
+}
+
+Manifold collideSupportShapes(const ShapeRef& sa, const Placement& pa, const ShapeRef& sb, const Placement& pb,
+                              float tol) {
+  ShapeStore storeA, storeB;
+  const SupportShape a = makeSupportShape(sa, pa, &storeA);
+  const SupportShape b = makeSupportShape(sb, pb, &storeB);
+  const Candidate best = minimumTranslation(a, b, -double(tol));
+  Manifold m;
+  if (!(best.value >= -double(tol))) return m;  // apart (or NaN)
+  const D2 n = best.n;
+  m.normal = {float(n.x), float(n.y)};
+  m.depth = float(best.value);
+  const Feature fa = supportFeature(a, best.ia, n);
+  const Feature fb = supportFeature(b, best.ib, {-n.x, -n.y});
+  clipFeatures(fa, fb, n, best.value, tol, &m);
+  return m;
+}
+
+}  // namespace sat::detail
