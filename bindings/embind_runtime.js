@@ -80,7 +80,8 @@ mergeInto(LibraryManager.library, {
       else if (argTypes[i].destructorFunction !== null) needsDestructors = true;
     }
     function badCount(count) {
-      throwBindingError('function ' + humanName + ' called with ' + count + ' arguments, expected ' + argCount + ' args!');
+      throwBindingError('function ' + humanName + ' called with ' + count + ' arguments, expected ' + argCount +
+                        ' args!');
     }
     function result(rv) {
       return returns ? retType.fromWireType(rv) : undefined;
@@ -149,8 +150,11 @@ mergeInto(LibraryManager.library, {
       if (needsDestructorStack) {
         runDestructors(destructors);
       } else if (needsDestructors) {
+        // wired holds the target, then `this` for a method, then the arguments: argTypes[k]'s value is wired[k]
+        // for a method, wired[k - 1] otherwise.
         for (var k = isClassMethodFunc ? 1 : 2; k < argTypes.length; ++k) {
-          if (argTypes[k].destructorFunction !== null) argTypes[k].destructorFunction(wired[k - (isClassMethodFunc ? 0 : 1)]);
+          var destroy = argTypes[k].destructorFunction;
+          if (destroy !== null) destroy(wired[isClassMethodFunc ? k : k - 1]);
         }
       }
       return result(rv);

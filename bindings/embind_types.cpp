@@ -12,8 +12,8 @@
 
 #include <climits>
 #include <cstdint>
-#include <limits>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 using namespace emscripten::internal;
@@ -21,11 +21,21 @@ using namespace emscripten::internal;
 namespace {
 
 // Typed-array kinds, as Embind's JavaScript runtime numbers them (embind.js `typeMapping`).
-enum TypedArrayKind { kInt8 = 0, kUint8 = 1, kInt16 = 2, kUint16 = 3, kInt32 = 4, kUint32 = 5, kFloat32 = 6, kFloat64 = 7 };
+enum TypedArrayKind {
+  kInt8 = 0,
+  kUint8 = 1,
+  kInt16 = 2,
+  kUint16 = 3,
+  kInt32 = 4,
+  kUint32 = 5,
+  kFloat32 = 6,
+  kFloat64 = 7
+};
 
 template <typename T>
 void registerInteger(const char* name) {
-  _embind_register_integer(TypeID<T>::get(), name, sizeof(T), std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
+  _embind_register_integer(TypeID<T>::get(), name, sizeof(T), std::numeric_limits<T>::min(),
+                           std::numeric_limits<T>::max());
 }
 
 template <typename T>

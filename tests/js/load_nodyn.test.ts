@@ -47,7 +47,72 @@ function fingerprint(sat: SAT): number[] {
   return out;
 }
 
+/** The registered names the check below calls, called with any argument count on purpose. */
+interface RawModule {
+  ShapeStore: { live(): number; box(...args: number[]): number; release(handle: number): boolean };
+  collide(...args: number[]): number;
+  statusMessage(status: number): string;
+  PairBatch: new () => {
+    reserve(...args: number[]): number;
+    handles(): Int32Array;
+    delete(): void;
+    isDeleted(): boolean;
+  };
+}
+
+/** What the module's own invokers do with good and bad calls, as plain values (errors as their messages). */
+function invokerBehaviour(sat: SAT): unknown[] {
+  const m = (sat as unknown as { _m: RawModule })._m;
+  const out: unknown[] = [];
+  const attempt = (f: () => unknown) => {
+    try {
+      out.push(f());
+    } catch (e) {
+      out.push(`threw ${(e as Error).name}: ${(e as Error).message}`);
+    }
+  };
+  attempt(() => m.ShapeStore.live()); // no argument
+  const box = m.ShapeStore.box(1, 0.5, 0, 0, 0); // five arguments
+  attempt(() => box > 0);
+  attempt(() => m.ShapeStore.box(1, 0.5)); // too few
+  attempt(() => m.collide(box)); // too few
+  attempt(() => m.collide(box, box, box)); // too many
+  attempt(() => m.statusMessage(0)); // a string returned
+  const batch = new m.PairBatch();
+  attempt(() => batch.reserve(1, 10, 1)); // a method, three arguments
+  attempt(() => batch.reserve(1)); // too few
+  attempt(() => batch.handles().length);
+  batch.delete();
+  attempt(() => batch.isDeleted());
+  attempt(() => batch.reserve(1, 10, 1)); // on a deleted object
+  attempt(() => batch.delete());
+  m.ShapeStore.release(box);
+  return out;
+}
+
 describe('builds without dynamic code generation', () => {
+  it.each(VARIANTS)(
+    '%s: the invokers of every glue convert, check argument counts and refuse deleted objects alike',
+    async (variant) => {
+      const made = invokerBehaviour(await loadSAT({ prefer: variant }));
+      expect(made.slice(0, 2)).toEqual([0, true]);
+      const badCount = /^threw BindingError: function .* called with \d arguments, expected \d args!$/;
+      for (const i of [2, 3, 4]) expect(made[i]).toMatch(badCount);
+      expect(made[5]).toMatch(/succeeded/);
+      expect(made.slice(6, 10)).toEqual([
+        1,
+        'threw BindingError: function PairBatch.reserve called with 1 arguments, expected 3 args!',
+        1,
+        true,
+      ]);
+      expect(made[10]).toMatch(/^threw BindingError: .*deleted/);
+      expect(made[11]).toMatch(/^threw BindingError: .*deleted/);
+      if (variant !== 'asmjs') {
+        expect(invokerBehaviour(await loadSAT({ prefer: variant, dynamicExecution: false }))).toEqual(made);
+      }
+    },
+  );
+
   it('the probe agrees with how this process was started', () => {
     expect(allowsCodeGeneration()).toBe(!refused);
   });
