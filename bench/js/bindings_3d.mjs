@@ -8,12 +8,14 @@
 //
 // dist/ is measured in its default web build (SIMD) and, when it ships one, its build without dynamic code
 // generation; `--peer` adds the other package's default SIMD build. Every contender runs in the same interleaved
-// rounds; the tables give medians and each contender's median ratio to this build's default one (> 1: slower).
+// rounds; rates are by CPU time, and the table gives medians and each contender's median ratio of time to this
+// build's default one (> 1: slower).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { cpuMs as cpu, median, rng } from './polygon_pairs.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const opt = (name, fallback) => {
@@ -37,18 +39,6 @@ for (const p of packages) {
     builds.push({ label: `${p.name}, simd, no dynamic execution`, dir: p.dir, load: () => load3D({ prefer: 'simd', dynamicExecution: false }), glue: 'sat3d-simd-nodyn.mjs' });
   }
 }
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
 
 // Seeded pairs: B at a random direction 0.2..1.0 x 2.4 units from A (as bench/js/narrow_phase_3d.mjs).
 const r = rng(20261202);
@@ -89,9 +79,9 @@ for (const [kind, shapesOf] of Object.entries(kinds)) {
     run(b) {
       const s = ((b.sets ??= {})[kind] ??= shapesOf(b)), sat3 = b.sat3;
       let n = 0;
-      const t = performance.now();
+      const t = cpu();
       for (let p = 0; p < PAIRS; ++p) if (sat3.collide(s[2 * p], xfs[2 * p], s[2 * p + 1], xfs[2 * p + 1])) ++n;
-      return { ms: performance.now() - t, n };
+      return { ms: cpu() - t, n };
     },
   });
   for (const cached of [false, true]) {
@@ -100,9 +90,9 @@ for (const [kind, shapesOf] of Object.entries(kinds)) {
       run(b) {
         const s = ((b.sets ??= {})[kind] ??= shapesOf(b));
         const caches = cached ? (b[`${kind}Caches`] ??= new Uint32Array(2 * PAIRS)) : undefined;
-        const t = performance.now();
+        const t = cpu();
         const out = b.sat3.collideMany(s, flat, pairs, caches);
-        return { ms: performance.now() - t, n: out.touching };
+        return { ms: cpu() - t, n: out.touching };
       },
     });
   }
@@ -136,9 +126,9 @@ cases.push({
         }
         xf[k + 3] = 0, xf[k + 4] = Math.sin(a + i), xf[k + 5] = 0, xf[k + 6] = Math.cos(a + i);
       }
-      const t = performance.now();
+      const t = cpu();
       n += w.world.update().touchingPairs;
-      ms += performance.now() - t;
+      ms += cpu() - t;
     }
     return { ms: ms / FRAMES, n };
   },
@@ -173,7 +163,7 @@ for (const c of cases) {
   console.log(`| ${c.name} | ${cells.join(' | ')} |`);
 }
 
-// load3D to the first query, and size.
+// load3D to the first query (wall clock), and size.
 const loads = builds.map(() => []);
 for (let i = 0; i < 9; ++i) {
   for (const [k, b] of builds.entries()) {

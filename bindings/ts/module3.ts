@@ -1,3 +1,5 @@
+import { SATError, type SATErrorCode } from './errors.js';
+
 /**
  * The 3D module as the TypeScript layer sees it (the EMSCRIPTEN_BINDINGS blocks of bindings/3d/*.cpp), and every
  * number the layer needs about its memory layouts: read from the module's registered constants and enums when a
@@ -9,7 +11,6 @@
  * @internal
  * @module
  */
-import { SATError, type SATErrorCode } from './errors.js';
 
 /** Registered names used by the TypeScript layer, by kind. @internal */
 export const BINDINGS_3D = {

@@ -19,16 +19,21 @@ async function rejection(p: Promise<unknown>): Promise<SATError> {
   throw new Error('expected a rejection');
 }
 
+/** A function that appends the float32 bits of a number to `out`. */
+function bitsInto(out: number[]): (v: number) => void {
+  const f32 = new Float32Array(1);
+  const bits = new Uint32Array(f32.buffer);
+  return (v: number) => {
+    f32[0] = v;
+    out.push(bits[0]);
+  };
+}
+
 /** Every result of a seeded set of collide / distance / raycast queries, as raw float bits. */
 function fingerprint(sat: SAT): number[] {
   const rand = rng(7);
   const out: number[] = [];
-  const f32 = new Float32Array(1);
-  const bits = new Uint32Array(f32.buffer);
-  const push = (v: number) => {
-    f32[0] = v;
-    out.push(bits[0]);
-  };
+  const push = bitsInto(out);
   const kinds = ['polygon', 'circle', 'capsule'] as const;
   for (let i = 0; i < 300; i++) {
     const a = makeSample(sat, kinds[i % 3], rand);
@@ -94,12 +99,7 @@ describe('builds without dynamic code generation', () => {
 function fingerprint3(sat3: SAT3D): number[] {
   const rand = rng(11);
   const out: number[] = [];
-  const f32 = new Float32Array(1);
-  const bits = new Uint32Array(f32.buffer);
-  const push = (v: number) => {
-    f32[0] = v;
-    out.push(bits[0]);
-  };
+  const push = bitsInto(out);
   const make = (i: number) => {
     const k = i % 4;
     if (k === 0) return sat3.box(0.5 + rand(), 0.5 + rand(), 0.5 + rand());
