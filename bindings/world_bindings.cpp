@@ -44,7 +44,9 @@ enum InfoStat : int {
   kPushMs,
 };
 constexpr int kInfoBlockBytes = 27;     ///< bytes of the blocks holding begin, stay and end events
-constexpr int kInfoWords = 32;
+constexpr int kInfoPartBegin = 30;      ///< part begin events (address, count)
+constexpr int kInfoPartEnd = 32;        ///< part end events
+constexpr int kInfoWords = 34;
 
 /// A grow-only copy of one event array. JavaScript keeps one view per block and re-makes it only when the block
 /// grows (capacity doubles), so reading events allocates nothing per frame whatever the world does with its own
@@ -69,15 +71,41 @@ struct EventBlock {
   }
 };
 
+// The ids the next queries leave out (QueryFilter::exclude), written by the JavaScript layer.
+struct ExcludeList {
+  sat::BodyId* ids = nullptr;
+  int count = 0;
+  int capacity = 0;
+  ~ExcludeList() { std::free(ids); }
+  /// Room for n ids (the count becomes n); null when memory cannot grow, with the list left empty.
+  sat::BodyId* resize(int n) {
+    if (n > capacity) {
+      void* p = std::malloc(size_t(n) * sizeof(sat::BodyId));
+      if (!p) {
+        count = 0;
+        return nullptr;
+      }
+      std::free(ids);
+      ids = static_cast<sat::BodyId*>(p);
+      capacity = n;
+    }
+    count = n;
+    return ids;
+  }
+};
+
 struct WorldBox {
   sat::World world;
   EventBlock begin, stay, end;
+  ExcludeList exclude;
   uint32_t info[kInfoWords] = {};
   explicit WorldBox(const sat::WorldOptions& options) : world(options) {}
 };
 
 // The JavaScript layer reads these structs word by word.
 static_assert(kPushMs < kInfoBlockBytes, "stats end before the block sizes");
+static_assert(kInfoBlockBytes + 3 <= kInfoPartBegin, "part events after the block sizes");
+static_assert(sizeof(sat::PartEvent) == 12, "PartEvent: ids, shapes (two 16-bit halves)");
 static_assert(sizeof(sat::BodyPair) == 8, "BodyPair: two ids");
 static_assert(sizeof(sat::Contact) == 4 * sat::kContactWords, "Contact: 16 words");
 static_assert(sizeof(sat::ShapeContact) == 60, "ShapeContact: 15 words");
@@ -110,6 +138,10 @@ void fillInfo(WorldBox* box) {
   info[kInfoShapeContacts + 1] = uint32_t(w.shapeContactCount());
   info[kInfoRejected] = address(w.rejected());
   info[kInfoRejected + 1] = uint32_t(w.rejectedCount());
+  info[kInfoPartBegin] = address(w.partBeginEvents());
+  info[kInfoPartBegin + 1] = uint32_t(w.partBeginCount());
+  info[kInfoPartEnd] = address(w.partEndEvents());
+  info[kInfoPartEnd + 1] = uint32_t(w.partEndCount());
   const sat::UpdateStats& s = w.stats();
   info[kMovedBodies] = uint32_t(s.movedBodies);
   info[kCandidatePairs] = uint32_t(s.candidatePairs);
@@ -167,11 +199,13 @@ bool readDef(const BodyDefValue& v, sat::BodyDef* def) {
   return true;
 }
 
-sat::QueryFilter makeFilter(uint32_t group, uint32_t mask, int sensors) {
+sat::QueryFilter makeFilter(const WorldBox& box, uint32_t group, uint32_t mask, int sensors) {
   sat::QueryFilter filter;
   filter.group = group;
   filter.mask = mask;
   filter.includeSensors = sensors != 0;
+  filter.exclude = box.exclude.ids;
+  filter.excludeCount = box.exclude.count;
   return filter;
 }
 
@@ -399,6 +433,16 @@ class WorldHandle {
     return status(s);
   }
 
+  /// The ids the following queries leave out: room for `count` of them (0 or less: none), whose address is
+  /// returned for the caller to fill; 0 when memory cannot grow (the list is then empty).
+  static uint32_t setQueryExclude(WorldBox& box, int count) {
+    if (count <= 0) {
+      box.exclude.count = 0;
+      return 0;
+    }
+    return address(box.exclude.resize(count));
+  }
+
   /// Ray from (x, y) along (dx, dy). capacity 0: the closest hit at scratch[kOut] (RAY_HIT layout), returns 1 / 0.
   /// Otherwise every hit into the buffer (up to capacity, clamped to what it holds), returns the total. -1 for a
   /// bad ray.
@@ -409,7 +453,7 @@ class WorldHandle {
     ray.translation = {dx, dy};
     ray.maxFraction = 1.0f;
     if (!sat::isInRange(ray.origin) || !sat::isInRange(ray.translation)) return -1;
-    const sat::QueryFilter filter = makeFilter(group, mask, sensors);
+    const sat::QueryFilter filter = makeFilter(box, group, mask, sensors);
     if (capacity <= 0) {
       sat::RayHit hit;
       if (!box.world.raycastClosest(ray, filter, &hit)) return 0;
@@ -423,7 +467,7 @@ class WorldHandle {
   static int32_t queryPoint(WorldBox& box, float x, float y, uint32_t group, uint32_t mask, bool sensors, int capacity) {
     const sat::Vec2 p{x, y};
     if (!sat::isInRange(p)) return -1;
-    return box.world.queryPoint(p, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+    return box.world.queryPoint(p, makeFilter(box, group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
                                 clamp<sat::BodyId>(capacity));
   }
 
@@ -432,7 +476,7 @@ class WorldHandle {
     sat::AABB b{{lowerX, lowerY}, {upperX, upperY}};
     if (!sat::isInRange(b.lower) || !sat::isInRange(b.upper) || !(b.lower.x <= b.upper.x) || !(b.lower.y <= b.upper.y))
       return -1;
-    return box.world.queryAABB(b, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+    return box.world.queryAABB(b, makeFilter(box, group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
                                clamp<sat::BodyId>(capacity));
   }
 
@@ -443,7 +487,7 @@ class WorldHandle {
     sat::Transform xf = readTransform(scratch() + kInXfA);
     sat::Status s = sat::checkTransform(xf);
     if (s != sat::Status::Ok) return errorCode(s, 1);
-    return box.world.queryShape(*shape, xf, makeFilter(group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
+    return box.world.queryShape(*shape, xf, makeFilter(box, group, mask, sensors), static_cast<sat::BodyId*>(bufferData()),
                                 clamp<sat::BodyId>(capacity));
   }
 
@@ -459,7 +503,7 @@ class WorldHandle {
     const sat::Vec2 move{dx, dy};
     if (!sat::isInRange(move) || !sat::isInRange(xf.p + move)) return errorCode(sat::Status::OutOfRange, 2);
     sat::RayHit hit;
-    if (!box.world.castShape(*shape, xf, move, makeFilter(group, mask, sensors), &hit)) return 0;
+    if (!box.world.castShape(*shape, xf, move, makeFilter(box, group, mask, sensors), &hit)) return 0;
     std::memcpy(scratch() + kOut, &hit, sizeof(hit));
     return 1;
   }
@@ -472,7 +516,7 @@ class WorldHandle {
     sat::Transform xf = readTransform(scratch() + kInXfA);
     sat::Status s = sat::checkTransform(xf);
     if (s != sat::Status::Ok) return errorCode(s, 1);
-    return box.world.overlapShape(*shape, xf, makeFilter(group, mask, sensors),
+    return box.world.overlapShape(*shape, xf, makeFilter(box, group, mask, sensors),
                                   static_cast<sat::ShapeOverlap*>(bufferData()), clamp<sat::ShapeOverlap>(capacity));
   }
 
@@ -593,6 +637,7 @@ EMSCRIPTEN_BINDINGS(sat_world) {
       .function("setPairFilter", &WorldHandle::setPairFilter)
       .function("key", &WorldHandle::key)
       .function("update", &WorldHandle::update)
+      .function("setQueryExclude", &WorldHandle::setQueryExclude)
       .function("raycast", &WorldHandle::raycast)
       .function("queryPoint", &WorldHandle::queryPoint)
       .function("queryAABB", &WorldHandle::queryAABB)
@@ -618,6 +663,8 @@ EMSCRIPTEN_BINDINGS(sat_world) {
     {"INFO_CONTACTS", double(kInfoContacts)},
     {"INFO_SHAPE_CONTACTS", double(kInfoShapeContacts)},
     {"INFO_REJECTED", double(kInfoRejected)},
+    {"INFO_PART_BEGIN", double(kInfoPartBegin)},
+    {"INFO_PART_END", double(kInfoPartEnd)},
     {"INFO_MOVED_BODIES", double(int(kMovedBodies))},
     {"INFO_CANDIDATE_PAIRS", double(int(kCandidatePairs))},
     {"INFO_TOUCHING_PAIRS", double(int(kTouchingPairs))},
@@ -638,6 +685,8 @@ EMSCRIPTEN_BINDINGS(sat_world) {
     {"INFO_END_BYTES", double(kInfoBlockBytes + 2)},
     {"TRANSFORM_STRIDE", double(sat::kTransformStride)},
     {"EVENT_WORDS", double(int(sizeof(sat::BodyPair) / 4))},
+    {"PART_EVENT_WORDS", double(int(sizeof(sat::PartEvent) / 4))},
+    {"PART_EVENT_SHAPES", double(int(offsetof(sat::PartEvent, shapeA) / 4))},
     {"REJECTED_WORDS", double(int(sizeof(sat::RejectedBody) / 4))},
     {"CONTACT_WORDS", double(sat::kContactWords)},
     {"CONTACT_A", double(int(offsetof(sat::Contact, a) / 4))},

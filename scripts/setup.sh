@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one set-up step behind every npm command (npm start, npm test, npm run build, npm run bench) and CI.
 # It checks cheaply for each tool and installs only what is missing, so a second run is a quiet no-op:
-#   - Debian packages: Emscripten (em++), cmake + make + g++, GoogleTest, Google Benchmark, Chromium,
-#     clang + its runtime libraries (LeakSanitizer, libFuzzer). One `apt-get update`, only if something is missing.
+#   - Debian packages: Emscripten (em++), cmake + make + g++, GoogleTest, Google Benchmark, Chromium, Mesa's
+#     llvmpipe, clang + its runtime libraries (LeakSanitizer, libFuzzer). One `apt-get update`, only if something
+#     is missing.
 #   - npm packages: `npm ci` when node_modules is missing or older than package-lock.json.
 # On a system without apt-get it cannot install Emscripten: it says to use emsdk and stops.
 set -euo pipefail
@@ -28,6 +29,9 @@ have g++ || need g++ 1
 [ -f /usr/include/gtest/gtest.h ] || need libgtest-dev 1
 [ -f /usr/include/benchmark/benchmark.h ] || need libbenchmark-dev 0
 [ -x /usr/bin/chromium ] || need chromium 0
+# Mesa's llvmpipe behind EGL: the browser tests' WebGL runs on it (faster than Chromium's SwiftShader) when present.
+any_file '/usr/lib/*-linux-gnu/libEGL_mesa.so.0' || need libegl-mesa0 0
+any_file '/usr/lib/*-linux-gnu/dri/swrast_dri.so' || need libgl1-mesa-dri 0
 have clang || need clang 0
 any_file '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' || need libclang-rt-14-dev 0
 if ! have node || ! have npm; then need nodejs 1; need npm 1; fi

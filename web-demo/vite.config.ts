@@ -1,12 +1,16 @@
 // Vite config of the browser demo. The demo imports the package by its published name, `sat-wasm`, exactly as a
 // user's app would; here that name resolves to the package built in this repository (dist/, made by
 // `node scripts/build-wasm.mjs`), so the demo exercises the real loader, glue and .wasm files users get.
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
+// node_modules may be a link to another checkout's (a git worktree sharing its packages): allow where it points.
+const modules = resolve(repo, 'node_modules');
+const modulesReal = existsSync(modules) ? realpathSync(modules) : modules;
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 export default defineConfig({
@@ -26,7 +30,7 @@ export default defineConfig({
     host: '127.0.0.1',
     strictPort: false,
     // dist/ lies outside web-demo/: let the dev server read the package files.
-    fs: { allow: [repo] },
+    fs: { allow: modulesReal === modules ? [repo] : [repo, modulesReal] },
     // Cross-origin isolation gives performance.now() microsecond resolution (else browsers round it to 0.1 ms),
     // so the world's per-stage timings are meaningful.
     headers: isolation,

@@ -30,6 +30,7 @@ export {
   type BroadPhase,
   type ContactView,
   type PairCallback,
+  type PartCallback,
   type PairFilter,
   type PushApartOptions,
   type QueryFilter,

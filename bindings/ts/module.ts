@@ -49,6 +49,7 @@ export const BINDINGS = {
         'setPairFilter',
         'key',
         'update',
+        'setQueryExclude',
         'raycast',
         'queryPoint',
         'queryAABB',
@@ -212,6 +213,8 @@ export interface NativeWorld extends EmbindObject {
   setPairFilter(on: boolean): void;
   key(): number;
   update(): number;
+  /** Room for `count` ids the following queries leave out; their address (0: none, or memory could not grow). */
+  setQueryExclude(count: number): number;
   raycast(x: number, y: number, dx: number, dy: number, group: number, mask: number, sensors: boolean, capacity: number): number;
   queryPoint(x: number, y: number, group: number, mask: number, sensors: boolean, capacity: number): number;
   queryAABB(lx: number, ly: number, ux: number, uy: number, group: number, mask: number, sensors: boolean, capacity: number): number;

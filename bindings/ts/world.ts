@@ -150,6 +150,11 @@ export interface QueryFilter {
   mask?: number;
   /** whether sensors are reported. Default true. */
   includeSensors?: boolean;
+  /**
+   * Ids of bodies the query never reports (e.g. the body casting the ray). Ids of removed bodies are ignored.
+   * Checked by a linear scan per candidate body: meant for a handful of ids.
+   */
+  exclude?: ArrayLike<number>;
 }
 
 /**
@@ -336,6 +341,12 @@ export const SHAPE_CONTACT_WORDS = 15;
 export type PairCallback = (a: number, b: number, index: number) => void;
 
 /**
+ * Callback of the part-event iterators: the two body ids (as in the body events), the part (shape index) of each
+ * that began or stopped touching, and the event's index.
+ */
+export type PartCallback = (a: number, b: number, shapeA: number, shapeB: number, index: number) => void;
+
+/**
  * The begin / stay / end events of the last {@link World.update}, as views into WebAssembly memory (no
  * allocation per frame). Each array holds id pairs `[a0, b0, a1, b1, ...]`; only the first `2 * count` entries
  * are valid (arrays may be longer). The object is the world's own, the same every frame.
@@ -364,6 +375,22 @@ export interface WorldEvents {
   forEachStay(fn: PairCallback): void;
   /** Calls `fn(a, b, i)` for every end event. */
   forEachEnd(fn: PairCallback): void;
+  /**
+   * Number of part pairs (a shape of A and a shape of B) that began touching. For two single-shape bodies this is
+   * their body begin with parts 0 and 0; with a compound or concave body each part pair has its own begin, while
+   * the body pair begins once and stays while any of its parts touch.
+   */
+  readonly partBeginCount: number;
+  /** Number of part pairs that stopped touching (every touching part pair of a body pair that ends, too). */
+  readonly partEndCount: number;
+  /**
+   * Calls `fn(a, b, shapeA, shapeB, i)` for every part begin, ordered by body pair as the body events, then by
+   * shapeA and shapeB. A compound pair found only by CCD (stopped before its parts overlap) has no part events.
+   * No allocation.
+   */
+  forEachPartBegin(fn: PartCallback): void;
+  /** Calls `fn(a, b, shapeA, shapeB, i)` for every part end. */
+  forEachPartEnd(fn: PartCallback): void;
 }
 
 /**
@@ -1255,6 +1282,36 @@ export class World {
   }
 
   private _lastOut = 0;
+  /** Whether the module holds exclude ids from an earlier query (they apply until replaced). */
+  private _excluding = false;
+
+  /** The filter's group, mask and sensors as the module takes them; its exclude ids handed to the module. */
+  private _filter(w: NativeWorld, filter: QueryFilter | undefined, fn: string): [number, number, boolean] {
+    const gms = readFilter(filter, fn);
+    const exclude: unknown = filter?.exclude;
+    if (exclude !== undefined && (typeof exclude !== 'object' || exclude === null || typeof (exclude as ArrayLike<unknown>).length !== 'number')) {
+      throw new SATError('InvalidArgument', `World.${fn}: filter.exclude must be an array of body ids, got ${describe(exclude)}`);
+    }
+    const ids = exclude as ArrayLike<unknown> | undefined;
+    if (ids === undefined || ids.length === 0) {
+      if (this._excluding) w.setQueryExclude(0);
+      this._excluding = false;
+      return gms;
+    }
+    const n = ids.length;
+    for (let k = 0; k < n; k++) {
+      const id = ids[k];
+      if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 0xffffffff) {
+        throw new SATError('InvalidArgument', `World.${fn}: filter.exclude[${k}] must be a body id (a positive integer), got ${describe(id)}`);
+      }
+    }
+    const ptr = w.setQueryExclude(n);
+    this._excluding = ptr !== 0;
+    if (ptr === 0) throw new SATError('OutOfMemory', `World.${fn}: the WebAssembly memory could not grow`);
+    const u32 = this._sat._m.HEAPU32;
+    for (let k = 0, o = ptr >> 2; k < n; k++) u32[o + k] = ids[k] as number;
+    return gms;
+  }
 
   private _hit(o: number): WorldRayHit {
     const f = this._sat._heap();
@@ -1275,7 +1332,7 @@ export class World {
     for (const [v, name] of [[x1, 'x1'], [y1, 'y1'], [x2, 'x2'], [y2, 'y2']] as const) {
       if (!isFiniteNumber(v)) throw new SATError('InvalidArgument', `World.${fn}: ${name} must be a finite number, got ${describe(v)}`);
     }
-    const [g, m, sensors] = readFilter(filter, fn);
+    const [g, m, sensors] = this._filter(w, filter, fn);
     const sat = this._sat;
     let capacity = all ? 64 : 0;
     for (;;) {
@@ -1330,7 +1387,7 @@ export class World {
     if (!isFiniteNumber(x) || !isFiniteNumber(y)) {
       throw new SATError('InvalidArgument', `World.queryPoint: (${describe(x)}, ${describe(y)}) must be finite numbers`);
     }
-    const [g, m, sensors] = readFilter(filter, 'queryPoint');
+    const [g, m, sensors] = this._filter(w, filter, 'queryPoint');
     return this._ids('queryPoint', out, (cap) => w.queryPoint(x, y, g, m, sensors, cap));
   }
 
@@ -1343,7 +1400,7 @@ export class World {
     if (![minX, minY, maxX, maxY].every(isFiniteNumber) || !(minX <= maxX) || !(minY <= maxY)) {
       throw new SATError('InvalidArgument', `World.queryAABB: (${minX}, ${minY}, ${maxX}, ${maxY}) must be finite with min <= max`);
     }
-    const [g, m, sensors] = readFilter(filter, 'queryAABB');
+    const [g, m, sensors] = this._filter(w, filter, 'queryAABB');
     return this._ids('queryAABB', out, (cap) => w.queryAABB(minX, minY, maxX, maxY, g, m, sensors, cap));
   }
 
@@ -1354,7 +1411,7 @@ export class World {
   queryShape(shape: Shape, xf: Transform, filter?: QueryFilter, out?: number[]): number[] {
     const w = this._ptr('queryShape');
     const h = this._sat._handle(shape, 'World.queryShape', 'shape');
-    const [g, m, sensors] = readFilter(filter, 'queryShape');
+    const [g, m, sensors] = this._filter(w, filter, 'queryShape');
     return this._ids(
       'queryShape',
       out,
@@ -1379,7 +1436,7 @@ export class World {
     if (!isFiniteNumber(dx) || !isFiniteNumber(dy)) {
       throw new SATError('InvalidArgument', `World.castShape: (dx, dy) = (${describe(dx)}, ${describe(dy)}) must be finite numbers`);
     }
-    const [g, m, sensors] = readFilter(filter, 'castShape');
+    const [g, m, sensors] = this._filter(w, filter, 'castShape');
     const f = this._sat._heap();
     this._sat._writeTransform(f, this._sat._s + K.SCRATCH_IN_XF_A, xf, 'World.castShape', 'xf');
     const r = w.castShape(h, dx, dy, g, m, sensors);
@@ -1397,7 +1454,7 @@ export class World {
   overlapShape(shape: Shape, xf: Transform, filter?: QueryFilter): WorldShapeOverlap[] {
     const w = this._ptr('overlapShape');
     const h = this._sat._handle(shape, 'World.overlapShape', 'shape');
-    const [g, m, sensors] = readFilter(filter, 'overlapShape');
+    const [g, m, sensors] = this._filter(w, filter, 'overlapShape');
     const sat = this._sat;
     let capacity = 32;
     for (;;) {
@@ -1584,6 +1641,8 @@ class EventsImpl implements WorldEvents {
   begin: Uint32Array = EMPTY_U32;
   stay: Uint32Array = EMPTY_U32;
   end: Uint32Array = EMPTY_U32;
+  partBeginCount = 0;
+  partEndCount = 0;
   private readonly _world: World;
   private _buffer: ArrayBufferLike | null = null;
   private readonly _vBegin = new ViewCache(makeU32, EMPTY_U32);
@@ -1602,6 +1661,8 @@ class EventsImpl implements WorldEvents {
     this.beginCount = w._infoU32(K.INFO_BEGIN + 1);
     this.stayCount = w._infoU32(K.INFO_STAY + 1);
     this.endCount = w._infoU32(K.INFO_END + 1);
+    this.partBeginCount = w._infoU32(K.INFO_PART_BEGIN + 1);
+    this.partEndCount = w._infoU32(K.INFO_PART_END + 1);
     // Whole blocks (bytes / 4 words), so that a view is reused while its block does not move.
     this.begin = this._vBegin.get(buffer, w._infoU32(K.INFO_BEGIN), w._infoU32(K.INFO_BEGIN_BYTES) >>> 2, EMPTY_U32);
     this.stay = this._vStay.get(buffer, w._infoU32(K.INFO_STAY), w._infoU32(K.INFO_STAY_BYTES) >>> 2, EMPTY_U32);
@@ -1615,7 +1676,7 @@ class EventsImpl implements WorldEvents {
 
   _clear(): void {
     this._buffer = null;
-    this.beginCount = this.stayCount = this.endCount = 0;
+    this.beginCount = this.stayCount = this.endCount = this.partBeginCount = this.partEndCount = 0;
     this.begin = this.stay = this.end = EMPTY_U32;
   }
 
@@ -1647,6 +1708,32 @@ class EventsImpl implements WorldEvents {
 
   forEachEnd(fn: PairCallback): void {
     this._each(K.INFO_END, this.endCount, fn, 'forEachEnd');
+  }
+
+  private _eachPart(which: number, count: number, fn: PartCallback, name: string): void {
+    if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.events.${name}: fn must be a function, got ${describe(fn)}`);
+    const w = this._world;
+    w._ptr(name);
+    const m = w._sat._m;
+    const ptr = w._infoU32(which) >> 2;
+    w._enter();
+    try {
+      for (let k = 0, o = ptr; k < count; k++, o += K.PART_EVENT_WORDS) {
+        const u32 = m.HEAPU32; // re-read each step: a callback that adds bodies may grow memory
+        const shapes = u32[o + K.PART_EVENT_SHAPES];
+        fn(u32[o], u32[o + 1], shapes & 0xffff, shapes >>> 16, k);
+      }
+    } finally {
+      w._leave();
+    }
+  }
+
+  forEachPartBegin(fn: PartCallback): void {
+    this._eachPart(K.INFO_PART_BEGIN, this.partBeginCount, fn, 'forEachPartBegin');
+  }
+
+  forEachPartEnd(fn: PartCallback): void {
+    this._eachPart(K.INFO_PART_END, this.partEndCount, fn, 'forEachPartEnd');
   }
 }
 
@@ -1917,7 +2004,7 @@ function optBool(v: unknown, fallback: boolean, fn: string, arg: string): boolea
 function readFilter(filter: QueryFilter | undefined, fn: string): [number, number, boolean] {
   if (filter === undefined) return [0xffffffff | 0, 0xffffffff | 0, true];
   if (typeof filter !== 'object' || filter === null) {
-    throw new SATError('InvalidArgument', `World.${fn}: filter must be an object {group?, mask?, includeSensors?}, got ${describe(filter)}`);
+    throw new SATError('InvalidArgument', `World.${fn}: filter must be an object {group?, mask?, includeSensors?, exclude?}, got ${describe(filter)}`);
   }
   return [
     optBits(filter.group, 0xffffffff, `World.${fn}`, 'filter.group') | 0,

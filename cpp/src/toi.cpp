@@ -75,6 +75,25 @@ ToiResult timeOfImpact(const Shape& a, const Transform& a0, const Transform& a1,
 
 }  // namespace detail
 
+namespace {
+
+// A bullet's sweep ignores what it overlaps at its start: that pair touched at the last update, and its events
+// and contact came from there. A bullet added since has no last update: a body it overlaps where it was created is
+// its hit at time 0 (it is stopped there, and the pair begins), else moving away from a wall it was spawned in
+// would report nothing, and moving through it neither.
+detail::ToiResult overlapAtStart(const Shape& bullet, const Transform& x0, const Shape& other, const Transform& xo) {
+  detail::ToiResult r;
+  const Manifold m = collide(bullet, x0, other, xo);
+  if (m.pointCount == 0) return r;
+  r.hit = true;
+  r.t = 0.0f;
+  r.normal = m.normal;
+  r.point = m.points[0].point;
+  return r;
+}
+
+}  // namespace
+
 void World::Impl::sweepBullets() {
   swept.clear();
   bool rebuild = false;
@@ -104,6 +123,7 @@ void World::Impl::sweepBullets() {
         for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
           const float target = 2.0e-4f * (shapeHot[sa].size + shapeHot[so].size);
           detail::ToiResult r = detail::timeOfImpact(shapes[sa], x0, x1, shapes[so], xo, xo, target);
+          if (!r.hit && (h.flags & detail::kNew)) r = overlapAtStart(shapes[sa], x0, shapes[so], xo);
           if (r.hit && r.t < bestT) {
             bestT = r.t;
             bestOther = other;
@@ -146,13 +166,7 @@ void World::Impl::sweepBullets() {
     }
     addPair(slot, bestOther);
   }
-  if (rebuild) {
-    if (options.broadPhase == BroadPhaseType::Grid) {
-      rebuildMoving();
-    } else {
-      rebuildMoving();
-    }
-  }
+  if (rebuild) rebuildMoving();
 }
 
 }  // namespace sat

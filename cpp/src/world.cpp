@@ -628,6 +628,12 @@ __attribute__((always_inline)) inline void World::Impl::fetchAhead(size_t i, uin
 // back overlap, so a batch waits for about one memory latency instead of one per pair.
 void World::Impl::narrowPhase() {
   ends.clear();
+  endKeys.clear();
+  singleBegins.clear();
+  singleBeginKeys.clear();
+  prevPartTouch.swap(partTouch);
+  partTouch.clear();
+  prevPartKeys.swap(partKeys);
   prevContacts.swap(contacts);  // pairs touching last frame point into prevContacts (through prevEventIndex)
   prevEventIndex.swap(eventIndex);
   contacts.clear();
@@ -648,7 +654,10 @@ void World::Impl::narrowPhase() {
     const detail::BodyHot& hb = hot[b];
     if (keep && sweptIndex < 0) keep = tree ? overlaps(ha.fat, hb.fat) : overlaps(ha.box, hb.box);
     if (!keep) {
-      if (p.touching) ends.push_back({p.idA, p.idB});
+      if (p.touching) {
+        ends.push_back({p.idA, p.idB});
+        endKeys.push_back(p.key());
+      }
       continue;
     }
     const bool needsTest = p.fresh || ha.movedStamp == frame || hb.movedStamp == frame ||
@@ -668,8 +677,10 @@ void World::Impl::narrowPhase() {
       Contact& c = contacts[at];
       c.flags = p.touching ? uint8_t(c.flags & ~kContactBegan) : uint8_t(c.flags | kContactBegan);
       p.contact = int32_t(at);
+      collectPartTouch(p, c, ha.shapeCount > 1 || hb.shapeCount > 1);
     } else if (p.touching) {
       ends.push_back({p.idA, p.idB});
+      endKeys.push_back(p.key());
     }
     // Field by field: copying the whole record from the stack right after its byte fields were written there
     // stalls on store forwarding (a wide load over narrow pending stores; it was most of this loop's own time).
@@ -727,6 +738,128 @@ void World::Impl::buildEvents() {
   stayOffset = beginCount;
 }
 
+// ---- part events ---------------------------------------------------------------------------------------------
+// A touching pair with a compound body records its touching part pairs (the narrow phase's shape contacts) as
+// sorted keys; the next frame compares them with its own. Pairs of single-shape bodies need no record: their one
+// part pair (0, 0) begins and ends with the body pair. Every list here is in pair order, so the events come out
+// ordered by one merge, without sorting (std::sort instances cost the WebAssembly module kilobytes).
+
+namespace {
+
+constexpr uint32_t partKey(uint16_t shapeA, uint16_t shapeB) { return uint32_t(shapeA) << 16 | shapeB; }
+
+PartEvent partEvent(BodyId a, BodyId b, uint32_t key) { return {a, b, uint16_t(key >> 16), uint16_t(key & 0xFFFFu)}; }
+
+// Insertion sort: a pair's touching parts are a handful.
+void sortKeys(uint32_t* keys, size_t n) {
+  for (size_t i = 1; i < n; ++i) {
+    const uint32_t k = keys[i];
+    size_t j = i;
+    for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1];
+    keys[j] = k;
+  }
+}
+
+}  // namespace
+
+// Narrow phase, for a touching pair: a record of its parts (compound), or its part begin (single shapes).
+void World::Impl::collectPartTouch(const Pair& p, const Contact& c, bool compound) {
+  const bool began = (c.flags & kContactBegan) != 0;
+  if (compound) {
+    partTouch.push_back({p.key(), p.idA, p.idB, c.firstShapeContact, c.shapeContactCount, began});
+  } else if (began) {
+    singleBegins.push_back({p.idA, p.idB, 0, 0});
+    singleBeginKeys.push_back(p.key());
+  }
+}
+
+// Whether the cached pair with this key and ids touches now.
+bool World::Impl::touchesNow(uint64_t key, BodyId a, BodyId b) const {
+  size_t lo = 0, hi = pairs.size();
+  while (lo < hi) {
+    const size_t mid = (lo + hi) / 2;
+    if (pairs[mid].key() < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < pairs.size() && pairs[lo].key() == key && pairs[lo].touching && pairs[lo].idA == a && pairs[lo].idB == b;
+}
+
+// The part events of one body pair from its touching parts last frame and now, in part order. A missing record
+// stands for the pair's single-shape state: last frame, touching iff its contact now is a stay; now, touching iff
+// its cached pair touches (a compound body edited into a single-shape one keeps its contact).
+void World::Impl::diffParts(const PartTouch* prev, const PartTouch* cur) {
+  static constexpr uint32_t kSinglePart = partKey(0, 0);
+  const BodyId a = cur ? cur->idA : prev->idA, b = cur ? cur->idB : prev->idB;
+  const uint32_t* before = &kSinglePart;
+  size_t beforeCount = cur && !cur->began ? 1 : 0;
+  if (prev) {
+    before = prevPartKeys.data() + prev->first;
+    beforeCount = prev->count;
+  }
+  const uint32_t* now = &kSinglePart;
+  size_t nowCount = cur ? 0 : touchesNow(prev->key, a, b) ? 1 : 0;
+  if (cur) {
+    now = partKeys.data() + cur->first;
+    nowCount = cur->count;
+  }
+  size_t i = 0, j = 0;
+  while (i < beforeCount || j < nowCount) {
+    if (j == nowCount || (i < beforeCount && before[i] < now[j])) {
+      partEnds.push_back(partEvent(a, b, before[i++]));
+    } else if (i == beforeCount || now[j] < before[i]) {
+      partBegins.push_back(partEvent(a, b, now[j++]));
+    } else {
+      ++i;
+      ++j;
+    }
+  }
+}
+
+// After the narrow phase: this frame's part begin and end events (see World::partBeginEvents). Four lists in
+// pair order meet here: the begins of single-shape pairs, the ends (of single-shape pairs when they have no record
+// of last frame), and last frame's and this frame's records. A pair is in one of them, or in both records.
+void World::Impl::buildPartEvents() {
+  partBegins.clear();
+  partEnds.clear();
+  partKeys.clear();
+  for (PartTouch& t : partTouch) {  // this frame's records: their parts as sorted keys
+    const size_t first = partKeys.size();
+    for (uint32_t k = 0; k < t.count; ++k) {
+      const ShapeContact& sc = shapeContacts[t.first + k];
+      partKeys.push_back(partKey(sc.shapeA, sc.shapeB));
+    }
+    sortKeys(partKeys.data() + first, t.count);
+    t.first = uint32_t(first);
+  }
+  size_t begin = 0, end = 0, prev = 0, cur = 0;
+  for (;;) {
+    bool any = false;
+    uint64_t key = ~uint64_t(0);
+    auto least = [&](bool has, uint64_t k) {
+      if (has && (!any || k < key)) key = k;
+      any |= has;
+    };
+    least(begin < singleBeginKeys.size(), begin < singleBeginKeys.size() ? singleBeginKeys[begin] : 0);
+    least(end < endKeys.size(), end < endKeys.size() ? endKeys[end] : 0);
+    least(prev < prevPartTouch.size(), prev < prevPartTouch.size() ? prevPartTouch[prev].key : 0);
+    least(cur < partTouch.size(), cur < partTouch.size() ? partTouch[cur].key : 0);
+    if (!any) break;
+    const PartTouch* before = prev < prevPartTouch.size() && prevPartTouch[prev].key == key ? &prevPartTouch[prev++] : nullptr;
+    const PartTouch* now = cur < partTouch.size() && partTouch[cur].key == key ? &partTouch[cur++] : nullptr;
+    if (begin < singleBeginKeys.size() && singleBeginKeys[begin] == key) partBegins.push_back(singleBegins[begin++]);
+    if (end < endKeys.size() && endKeys[end] == key) {
+      if (!before) partEnds.push_back({ends[end].a, ends[end].b, 0, 0});
+      ++end;
+    }
+    if (before && now && (before->idA != now->idA || before->idB != now->idB)) {
+      diffParts(before, nullptr);  // a slot reused by another body: two different pairs
+      diffParts(nullptr, now);
+    } else if (before || now) {
+      diffParts(before, now);
+    }
+  }
+}
+
 void World::Impl::beginFrame() {
   ++frame;
   if (frame == 0) {  // wrapped: stamps from 2^32 frames ago must not look current
@@ -740,6 +873,8 @@ void World::Impl::beginFrame() {
 void World::Impl::finishFrame() {
   stats.movedBodies = int(moved.size());
   stats.rejected = int(rejected.size());
+  for (uint32_t slot : created) hot[slot].flags &= uint8_t(~detail::kNew);
+  created.clear();
   for (uint32_t slot : pendingFree) freeSlots.push_back(slot);
   pendingFree.clear();
   for (const SweptHit& s : swept) sweptOf[s.bullet] = -1;
@@ -891,7 +1026,8 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
   h.group = def.group;
   h.mask = def.mask;
   h.type = def.type;
-  h.flags = detail::kAlive | detail::kDirty;
+  h.flags = detail::kAlive | detail::kDirty | detail::kNew;
+  created.push_back(slot);
   if (def.enabled) h.flags |= detail::kEnabled;
   if (def.sensor) h.flags |= detail::kSensor;
   if (def.bullet && def.type != BodyType::Static) h.flags |= detail::kBullet;
@@ -1224,6 +1360,7 @@ Status World::update() {
   w.narrowPhase();
   w.stats.narrowMs = clock.lap();
   w.buildEvents();
+  w.buildPartEvents();
   w.stats.eventsMs = clock.lap();
   if (w.push.enabled && w.push.iterations > 0) w.pushApart();
   w.stats.pushMs = clock.lap();
@@ -1248,7 +1385,7 @@ WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
   m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
-                     w.freeSlots, w.pendingFree, w.sweptOf, w.queryStamp, w.pushStamp) +
+                     w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
@@ -1256,9 +1393,15 @@ WorldMemory World::memory() const {
                  bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.staticMoved, w.unbuilt);
   m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
   m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
-                      w.beginContacts, w.beginFrom, w.shapeContacts, w.rejected, w.swept);
+                      w.beginContacts, w.beginFrom, w.shapeContacts, w.rejected, w.swept) +
+              bytesOf(w.partTouch, w.prevPartTouch, w.partKeys, w.prevPartKeys, w.singleBegins, w.singleBeginKeys,
+                      w.endKeys, w.partBegins, w.partEnds);
   return m;
 }
+const PartEvent* World::partBeginEvents() const { return impl_->partBegins.data(); }
+int World::partBeginCount() const { return int(impl_->partBegins.size()); }
+const PartEvent* World::partEndEvents() const { return impl_->partEnds.data(); }
+int World::partEndCount() const { return int(impl_->partEnds.size()); }
 const BodyPair* World::beginEvents() const { return impl_->begins.data(); }
 int World::beginCount() const { return int(impl_->begins.size()); }
 const BodyPair* World::stayEvents() const { return impl_->stays.data() + impl_->stayOffset; }

@@ -24,6 +24,7 @@ enum BodyFlags : uint8_t {
   kBullet = 8,
   kDirty = 16,     // transform or filter changed outside the buffer: resync at the next update
   kTeleport = 32,  // the next accepted transform change is a jump: not swept by CCD
+  kNew = 64,       // added since the last update: a bullet's first sweep starts where it was created
 };
 
 /// Hot per-body data read by the pair loop: one cache line per body (the pair loop reaches body B at random).
@@ -104,6 +105,7 @@ struct World::Impl {
   std::vector<float> invMass;  // push-apart weight: 1 / mass for dynamic bodies, else 0
   std::vector<uint32_t> freeSlots;
   std::vector<uint32_t> pendingFree;  // destroyed since the last update: not reused until pairs are ended
+  std::vector<uint32_t> created;      // added since the last update (kNew)
   int aliveCount = 0;
   uint32_t slotCount = 0;  // high-water mark
 
@@ -145,6 +147,20 @@ struct World::Impl {
   std::vector<Contact> beginContacts;  // buildEvents scratch: this frame's begins, last pair first
   std::vector<uint32_t> beginFrom;     // and their pair-order indices
   std::vector<ShapeContact> shapeContacts;
+  // Part events (buildPartEvents). Touching pairs with a compound body keep their touching part pairs from frame
+  // to frame as sorted keys (shapeA | shapeB << 16); single-shape pairs are told by their body events.
+  struct PartTouch {
+    uint64_t key;  // the pair's slots, as Pair::key()
+    BodyId idA, idB;
+    uint32_t first, count;  // narrowPhase: into shapeContacts; after buildPartEvents: into partKeys
+    bool began;
+  };
+  std::vector<PartTouch> partTouch, prevPartTouch;  // by key
+  std::vector<uint32_t> partKeys, prevPartKeys;
+  std::vector<PartEvent> singleBegins;     // narrowPhase: begins of single-shape pairs
+  std::vector<uint64_t> singleBeginKeys;   // and their keys
+  std::vector<uint64_t> endKeys;           // narrowPhase: the key of each end event
+  std::vector<PartEvent> partBegins, partEnds;
   uint32_t prefetchSink = 0;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
   std::vector<RejectedBody> rejected;
   UpdateStats stats;
@@ -196,6 +212,10 @@ struct World::Impl {
   void fetchAhead(size_t i, uint32_t* touched) const;
   void narrowPhase();
   void buildEvents();
+  void collectPartTouch(const detail::Pair& p, const Contact& c, bool compound);
+  void buildPartEvents();
+  void diffParts(const PartTouch* prev, const PartTouch* cur);
+  bool touchesNow(uint64_t key, BodyId a, BodyId b) const;
   void beginFrame();
   void finishFrame();
 

@@ -117,12 +117,25 @@ void World::Impl::forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFr
   }
 }
 
+namespace {
+
+bool isExcluded(BodyId id, const QueryFilter& filter) {
+  if (filter.exclude == nullptr) return false;
+  for (int i = 0; i < filter.excludeCount; ++i) {
+    if (filter.exclude[i] == id) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool World::Impl::passes(uint32_t slot, const QueryFilter& filter) const {
   const detail::BodyHot& h = hot[slot];
   constexpr uint8_t live = detail::kAlive | detail::kEnabled;
   if ((h.flags & live) != live) return false;
   if (!filter.includeSensors && (h.flags & detail::kSensor)) return false;
-  return (h.group & filter.mask) != 0 && (h.mask & filter.group) != 0;
+  if ((h.group & filter.mask) == 0 || (h.mask & filter.group) == 0) return false;
+  return !isExcluded(idOf(slot), filter);
 }
 
 namespace {

@@ -44,7 +44,9 @@ struct Body {
 };
 
 bool passes(const Body& b, const sat::QueryFilter& f) {
-  return (b.group & f.mask) && (f.group & 0xFFFFFFFFu) && (f.includeSensors || !b.sensor);
+  const bool excluded = f.exclude && std::find(f.exclude, f.exclude + std::max(f.excludeCount, 0), b.id) !=
+                                         f.exclude + std::max(f.excludeCount, 0);
+  return (b.group & f.mask) && (f.group & 0xFFFFFFFFu) && (f.includeSensors || !b.sensor) && !excluded;
 }
 
 class WorldQueries : public ::testing::TestWithParam<sat::BroadPhaseType> {};
@@ -104,6 +106,13 @@ TEST_P(WorldQueries, MatchBruteForce) {
       sat::QueryFilter filter;
       if (q % 3 == 1) filter.mask = 0x3;
       if (q % 5 == 2) filter.includeSensors = false;
+      // Exclude a few bodies, among them ones the queries below are aimed at, and an id never issued.
+      BodyId excluded[4] = {bodies[size_t(q) % bodies.size()].id, bodies[size_t(q * 7 + 3) % bodies.size()].id,
+                            bodies[size_t(q * 13 + 1) % bodies.size()].id, sat::kMaxBodyId};
+      if (q % 4 == 0 || q % 7 == 3) {
+        filter.exclude = excluded;
+        filter.excludeCount = 4;
+      }
       // AABB query.
       Vec2 lo{float(uni(rng, -45, 40)), float(uni(rng, -45, 40))};
       sat::AABB box{lo, lo + Vec2{float(uni(rng, 0.1, 10)), float(uni(rng, 0.1, 10))}};
@@ -491,6 +500,46 @@ namespace {
 
 // Regression: a bullet resynced without moving (filter change) has no motion to sweep, even if a wall appeared on
 // the path it took in an earlier frame.
+// A bullet added overlapping a wall and moved before its first update: its sweep starts where it was created, in
+// the wall. Before the fix the sweep ignored that overlap (as it must for a bullet the last update saw there) and
+// nothing was reported, whether the bullet moved out of the wall or through it. Now the wall is its hit at time 0:
+// it is stopped where it was created and the pair begins. A bullet the last update saw in the wall moves out
+// freely and the pair ends.
+TEST(WorldCcd, BulletAddedInAWallAndMovedBeforeItsFirstUpdateHitsIt) {
+  sat::Polygon thin;
+  ASSERT_EQ(sat::makeBox(0.25f, 5.0f, &thin), sat::Status::Ok);
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 0.1f, &c), sat::Status::Ok);
+  for (float to : {-3.0f, 3.0f}) {  // out the way it came in, and through to the other side
+    sat::World world;
+    sat::BodyDef wallDef;
+    wallDef.type = sat::BodyType::Static;
+    BodyId wall, bullet;
+    ASSERT_EQ(world.createBody(wallDef, thin, &wall), sat::Status::Ok);
+    sat::BodyDef def;
+    def.bullet = true;
+    def.x = -0.2f;  // overlapping the wall's left half
+    ASSERT_EQ(world.createBody(def, c, &bullet), sat::Status::Ok);
+    ASSERT_EQ(world.setTransform(bullet, to, 0.0f, 0.0f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1) << "to " << to;
+    const sat::Contact& contact = world.contacts()[0];
+    EXPECT_TRUE(contact.flags & sat::kContactSwept);
+    EXPECT_EQ(contact.toi, 0.0f);
+    EXPECT_GT(contact.depth, 0.0f);
+    sat::Transform t;
+    ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+    EXPECT_EQ(t.p.x, -0.2f);  // stopped where it was created
+    // The next update saw it in the wall: moving out is free, and the pair ends.
+    ASSERT_EQ(world.setTransform(bullet, to, 0.0f, 0.0f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.getTransform(bullet, &t), sat::Status::Ok);
+    EXPECT_EQ(t.p.x, to);
+    EXPECT_EQ(world.endCount(), 1);
+    EXPECT_EQ(world.contactCount(), 0);
+  }
+}
+
 TEST(WorldCcd, ResyncWithoutMotionDoesNotSweep) {
   sat::World world;
   sat::BodyDef def;

@@ -350,6 +350,51 @@ describe.each(VARIANTS)('World contract (%s)', (variant) => {
     small.dispose();
   });
 
+  it('part events: each part pair of a compound body begins and ends on its own; the body pair once', () => {
+    const world = sat.createWorld();
+    const floor = world.add({ shape: sat.box(20, 2), x: 0, y: -1, type: 'static' }); // top face at y = 0
+    // A character: part 0 its body (2 x 2 at the origin), part 1 a foot sensor-like box below it.
+    const foot = sat.box(1, 0.5);
+    const hero = world.add({ shapes: [{ shape: unit }, { shape: foot, offsetY: -1.5 }], x: 0, y: 5 });
+    const parts = () => {
+      const begin: number[][] = [];
+      const end: number[][] = [];
+      const ev = world.events;
+      ev.forEachPartBegin((a, b, sa, sb, i) => begin.push(a === hero ? [b, sa, sb, i] : [a, sb, sa, i]));
+      ev.forEachPartEnd((a, b, sa, sb, i) => end.push(a === hero ? [b, sa, sb, i] : [a, sb, sa, i]));
+      expect([begin.length, end.length]).toEqual([ev.partBeginCount, ev.partEndCount]);
+      return { begin, end, bodyBegin: ev.beginCount, bodyStay: ev.stayCount, bodyEnd: ev.endCount };
+    };
+    world.update();
+    expect(parts()).toEqual({ begin: [], end: [], bodyBegin: 0, bodyStay: 0, bodyEnd: 0 });
+    world.setTransform(hero, 0, 1.6); // the foot (bottom at y = -0.15) touches, the body (bottom at 0.6) does not
+    world.update();
+    expect(parts()).toEqual({ begin: [[floor, 1, 0, 0]], end: [], bodyBegin: 1, bodyStay: 0, bodyEnd: 0 });
+    world.setTransform(hero, 0, 0.9); // both parts in the floor
+    world.update();
+    expect(parts()).toEqual({ begin: [[floor, 0, 0, 0]], end: [], bodyBegin: 0, bodyStay: 1, bodyEnd: 0 });
+    world.update(); // nothing changes: no part events
+    expect(parts()).toEqual({ begin: [], end: [], bodyBegin: 0, bodyStay: 1, bodyEnd: 0 });
+    world.setTransform(hero, 0, 1.6);
+    world.update();
+    expect(parts()).toEqual({ begin: [], end: [[floor, 0, 0, 0]], bodyBegin: 0, bodyStay: 1, bodyEnd: 0 });
+    world.setTransform(hero, 0, 0.9);
+    world.update();
+    world.remove(hero); // the body pair ends, and with it both part pairs
+    world.update();
+    const last = parts();
+    expect(last.bodyEnd).toBe(1);
+    expect(last.end).toEqual([[floor, 0, 0, 0], [floor, 1, 0, 1]]);
+    // Two single-shape bodies: the part events are the body events, with parts 0 and 0.
+    const ball = world.add({ shape: sat.circle(0.5), x: 0, y: 0.3 });
+    world.update();
+    expect(ball).not.toBe(hero);
+    expect(parts()).toEqual({ begin: [[floor, 0, 0, 0]], end: [], bodyBegin: 1, bodyStay: 0, bodyEnd: 0 });
+    expect(code(() => world.events.forEachPartBegin(null as unknown as () => void))).toBe('InvalidArgument');
+    world.dispose();
+    foot.dispose();
+  });
+
   it('castShape, overlapShape and distance(a, b) agree with the per-shape queries', () => {
     const rand = rng(31);
     const world = sat.createWorld();
@@ -385,6 +430,22 @@ describe.each(VARIANTS)('World contract (%s)', (variant) => {
     expect(lane.castShape(unit, { x: 0, y: 100 }, 2, 0)).toBeNull();
     expect(lane.castShape(unit, { x: 4, y: 100 }, 1, 0)!.fraction).toBe(0); // overlapping at the start
     expect(code(() => lane.castShape(unit, { x: 0, y: 100 }, NaN, 0))).toBe('InvalidArgument');
+    // exclude: the shape cast from inside a body of its own passes through it and finds the one behind.
+    const self = lane.add({ shape: unit, x: 0, y: 100 });
+    lane.update();
+    expect(lane.castShape(unit, { x: 0, y: 100 }, 10, 0)!.body).toBe(self);
+    const past = lane.castShape(unit, { x: 0, y: 100 }, 10, 0, { exclude: [self] })!;
+    expect(past.body).toBe(target);
+    expect(past.fraction).toBeCloseTo(0.3, 3);
+    expect(lane.castShape(unit, { x: 0, y: 100 }, 10, 0, { exclude: [self, target] })).toBeNull();
+    expect(lane.overlapShape(unit, { x: 0.5, y: 100 }, { exclude: [self] })).toEqual([]);
+    expect(lane.overlapShape(unit, { x: 0.5, y: 100 }).map((o) => o.body)).toEqual([self]);
+    expect(lane.raycast(0, 100, 10, 100, { exclude: [self] })!.body).toBe(target);
+    expect(lane.raycast(0, 100, 10, 100)!.body).toBe(self); // the exclude list of the query before is gone
+    for (const bad of [[0], [-1], [1.5], ['1'], [2 ** 32], 7, 'x', null] as unknown[]) {
+      expect(code(() => lane.raycast(0, 100, 10, 100, { exclude: bad as number[] }))).toBe('InvalidArgument');
+    }
+    lane.remove(self);
     // distance(a, b)
     const other = lane.add({ shape: unit, x: 5, y: 104, type: 'static' });
     lane.update();

@@ -19,6 +19,8 @@ export class View {
 
   /** A WebGL layer under the 2D canvas, shown only for a scene that draws with WebGL (see useGL). */
   readonly glCanvas: HTMLCanvasElement;
+  /** Set once the WebGL layer has gone to a worker (an OffscreenCanvas): its size in device pixels goes there. */
+  glResize: ((width: number, height: number) => void) | null = null;
 
   constructor(canvas: HTMLCanvasElement, glCanvas: HTMLCanvasElement) {
     this.canvas = canvas;
@@ -59,7 +61,8 @@ export class View {
       this.canvas.width = w;
       this.canvas.height = h;
     }
-    if (this.glCanvas.width !== w || this.glCanvas.height !== h) {
+    if (this.glResize) this.glResize(w, h);
+    else if (this.glCanvas.width !== w || this.glCanvas.height !== h) {
       this.glCanvas.width = w;
       this.glCanvas.height = h;
     }

@@ -149,6 +149,14 @@ struct ShapeContact {
 };
 static_assert(sizeof(ShapeContact) == 15 * 4, "ShapeContact is read as 15 four-byte words by the bulk path");
 
+/// A part-level begin or end event: one shape (part) of body A and one of body B started or stopped touching.
+/// Bulk layout: 3 words: ids, then shapeA (low 16 bits) and shapeB (high 16 bits).
+struct PartEvent {
+  BodyId a = 0, b = 0;              ///< as in the body pair's events (A with the smaller slot)
+  uint16_t shapeA = 0, shapeB = 0;  ///< shape (part) indices within the bodies
+};
+static_assert(sizeof(PartEvent) == 3 * 4, "PartEvent is read as 3 four-byte words by the bulk path");
+
 /// A body refused by update(): its transform in the buffer was invalid and has been put back to the last valid one.
 struct RejectedBody {
   BodyId id = 0;
@@ -203,6 +211,12 @@ struct QueryFilter {
   uint32_t group = 0xFFFFFFFFu;
   uint32_t mask = 0xFFFFFFFFu;
   bool includeSensors = true;
+  /// Bodies the query never reports (e.g. the caster itself), `excludeCount` ids read from `exclude` (not copied:
+  /// the array must live during the call). Ids of removed or unknown bodies are ignored; a null array or a count
+  /// of 0 or less excludes nothing. Checked by a linear scan for bodies that pass group, mask and sensors: meant
+  /// for a handful of ids.
+  const BodyId* exclude = nullptr;
+  int excludeCount = 0;
 };
 
 /// A ray's hit on a body. A ray that starts inside a body (boundary included) hits it at fraction 0, at the
@@ -333,6 +347,16 @@ class World {
   /// are ends. kContactBegan marks the begins.
   const Contact* contacts() const;
   int contactCount() const;
+  /// Part-level events: a shape pair (shapeA of A, shapeB of B) that began / stopped touching this update. A pair
+  /// of single-shape bodies has the part events of its body events, with shapes 0 and 0; in a pair with a compound
+  /// or concave body each touching part pair has its own, while the body pair's own events follow the bodies (a
+  /// body pair stays while any part pair touches). When a body pair ends, each of its touching part pairs ends. A
+  /// compound pair found only by CCD (stopped before its parts overlap) has body events but no part events. Order:
+  /// by body pair as the body events (slot of A, then slot of B), then by shapeA, then shapeB.
+  const PartEvent* partBeginEvents() const;
+  int partBeginCount() const;
+  const PartEvent* partEndEvents() const;
+  int partEndCount() const;
   const ShapeContact* shapeContacts() const;
   int shapeContactCount() const;
   /// Bodies whose buffered transform update() refused (kept at their last valid transform).

@@ -1,8 +1,8 @@
 // Box - box without hull machinery: the 15 axes in closed form (Gottschalk, "OBBTree", 1996) on B's pose in A's
-// frame, then contacts from the reference box's own frame, where its face and side planes are axis-aligned, the
-// incident face's four corners come from the other box's extents, and clipping is against |x_k| <= h_k. Feature
-// ids follow the cube topology of boxView and makeBoxHull, so the same boxes as hulls (the reference this path is
-// tested against) name the same features.
+// frame, three axes at a time, then contacts from the reference box's own frame, where its face and side planes
+// are axis-aligned: the incident face is the other box's face centre plus or minus two half axes, and clipping is
+// against |x_l| <= h_l on the face's two tangent axes. Feature ids follow the cube topology of boxView and
+// makeBoxHull, so the same boxes as hulls (the reference this path is tested against) name the same features.
 #include <cmath>
 
 #include "narrow3.h"
@@ -15,191 +15,318 @@ namespace {
 inline Vec3 unitAxis(int k, float sign) {
   return {k == 0 ? sign : 0.0f, k == 1 ? sign : 0.0f, k == 2 ? sign : 0.0f};
 }
-inline float component(Vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
+inline F4 lanes(Vec3 v) { return F4{v.x, v.y, v.z, 0.0f}; }
+inline Vec3 vec3(F4 v) { return {v[0], v[1], v[2]}; }
+/// {v1, v2, v0, v3} and {v2, v0, v1, v3}: lane j takes lane j + 1 or j + 2 (mod 3).
+inline F4 rotate1(F4 v) { return F4{v[1], v[2], v[0], v[3]}; }
+inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
+/// Index of the largest of lanes 0..2, the first on a tie.
+inline int argmax3(F4 v) {
+  const int i = v[1] > v[0] ? 1 : 0;
+  return v[2] > v[i] ? 2 : i;
+}
 
 }  // namespace
 
 BoxPair makeBoxPair(Vec3 e, Vec3 f, const RelativePose& pose) {
   BoxPair p;
-  p.e[0] = e.x, p.e[1] = e.y, p.e[2] = e.z;
-  p.f[0] = f.x, p.f[1] = f.y, p.f[2] = f.z;
-  const Vec3 col[3] = {pose.r.cx, pose.r.cy, pose.r.cz};
-  for (int j = 0; j < 3; ++j) {
-    p.R[0][j] = col[j].x, p.R[1][j] = col[j].y, p.R[2][j] = col[j].z;
-  }
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) p.absR[i][j] = std::fabs(p.R[i][j]);
-  }
-  p.t[0] = pose.t.x, p.t[1] = pose.t.y, p.t[2] = pose.t.z;
+  p.e = lanes(e);
+  p.f = lanes(f);
+  p.col[0] = lanes(pose.r.cx), p.col[1] = lanes(pose.r.cy), p.col[2] = lanes(pose.r.cz);
+  p.row[0] = F4{pose.r.cx.x, pose.r.cy.x, pose.r.cz.x, 0.0f};
+  p.row[1] = F4{pose.r.cx.y, pose.r.cy.y, pose.r.cz.y, 0.0f};
+  p.row[2] = F4{pose.r.cx.z, pose.r.cy.z, pose.r.cz.z, 0.0f};
+  for (int i = 0; i < 3; ++i) p.absRow[i] = abs4(p.row[i]), p.absCol[i] = abs4(p.col[i]);
+  p.t = lanes(pose.t);
   return p;
 }
 
+namespace {
+// The results for A's face axis ia and B's face axis jb (posB: A lies on B's -axis side, so that B's face toward A
+// has normal -col_j and the axis from A to B is +col_j).
+inline SatResult faceAResult(const BoxPair& p, int ia, float separation) {
+  const bool pos = p.t[ia] >= 0.0f;
+  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, pos ? 1.0f : -1.0f)};
+}
+inline SatResult faceBResult(const BoxPair& p, int jb, bool posB, float separation) {
+  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, (posB ? 1.0f : -1.0f) * vec3(p.col[jb])};
+}
+}  // namespace
+
 // Face indices are the cube's (2k: -axis k, 2k + 1: +axis k); an edge pair names the two boxes' axes.
 SatResult boxSat(const BoxPair& p, float tol) {
-  // A's faces: the box's projection radius on axis i is e_i + sum_j f_j |R_ij|.
-  float faceA[3];
+  // A's faces (lane i): the box's projection radius on axis i is e_i + sum_j f_j |R_ij|.
+  const F4 faceA =
+      abs4(p.t) - (p.e + splat4(p.f[0]) * p.absCol[0] + splat4(p.f[1]) * p.absCol[1] + splat4(p.f[2]) * p.absCol[2]);
+  const int ia = argmax3(faceA);
+  const float sepA = faceA[ia];
+  if (sepA > tol) return faceAResult(p, ia, sepA);
+  // B's faces (lane j), with A's centre seen from B: tB_j = t . col_j.
+  const F4 tB = splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2];
+  const F4 faceB =
+      abs4(tB) - (p.f + splat4(p.e[0]) * p.absRow[0] + splat4(p.e[1]) * p.absRow[1] + splat4(p.e[2]) * p.absRow[2]);
+  const int jb = argmax3(faceB);
+  const float sepB = faceB[jb];
+  if (sepB > tol) return faceBResult(p, jb, tB[jb] > 0.0f, sepB);
+  // Edge axes e_i x col_j (lane j), of length sqrt(R_i1j^2 + R_i2j^2). Parallel edges (within 1e-5 rad) are
+  // skipped: the face axes cover them.
+  const F4 fRot1 = rotate1(p.f), fRot2 = rotate2(p.f);
+  F4 sep[3];
   for (int i = 0; i < 3; ++i) {
-    faceA[i] = std::fabs(p.t[i]) - (p.e[i] + p.f[0] * p.absR[i][0] + p.f[1] * p.absR[i][1] + p.f[2] * p.absR[i][2]);
+    const int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
+    const F4 len2 = p.row[i1] * p.row[i1] + p.row[i2] * p.row[i2];
+    const F4 tl = splat4(p.t[i2]) * p.row[i1] - splat4(p.t[i1]) * p.row[i2];
+    const F4 rA = splat4(p.e[i1]) * p.absRow[i2] + splat4(p.e[i2]) * p.absRow[i1];
+    const F4 rB = fRot1 * rotate2(p.absRow[i]) + fRot2 * rotate1(p.absRow[i]);
+    const F4 s = (abs4(tl) - (rA + rB)) / sqrt4(max4(len2, splat4(1.0e-10f)));
+    sep[i] = len2 > splat4(1.0e-10f) ? s : splat4(-FLT_MAX);
   }
-  int ia = faceA[1] > faceA[0] ? 1 : 0;
-  ia = faceA[2] > faceA[ia] ? 2 : ia;
-  const SatResult ra{SatAxis3::FaceA, 2 * ia + (p.t[ia] >= 0.0f ? 1 : 0), -1, faceA[ia],
-                     unitAxis(ia, p.t[ia] >= 0.0f ? 1.0f : -1.0f)};
-  if (ra.separation > tol) return ra;
-  float faceB[3], tB[3];
-  for (int j = 0; j < 3; ++j) {
-    tB[j] = p.t[0] * p.R[0][j] + p.t[1] * p.R[1][j] + p.t[2] * p.R[2][j];
-    faceB[j] = std::fabs(tB[j]) - (p.f[j] + p.e[0] * p.absR[0][j] + p.e[1] * p.absR[1][j] + p.e[2] * p.absR[2][j]);
-  }
-  int jb = faceB[1] > faceB[0] ? 1 : 0;
-  jb = faceB[2] > faceB[jb] ? 2 : jb;
-  // The face of B toward A has normal -col_j when A lies on B's -axis side; the axis from A to B is then +col_j.
-  const float sb = tB[jb] > 0.0f ? 1.0f : -1.0f;
-  const SatResult rb{SatAxis3::FaceB, -1, 2 * jb + (tB[jb] > 0.0f ? 0 : 1), faceB[jb],
-                     {sb * p.R[0][jb], sb * p.R[1][jb], sb * p.R[2][jb]}};
-  if (rb.separation > tol) return rb;
-  // Edge axes e_i x col_j, of length sqrt(R_i1j^2 + R_i2j^2), all nine computed side by side (no branch until
-  // the largest is picked). Parallel edges (within 1e-5 rad) are skipped: the face axes cover them.
-  float sep[9];
-  for (int i = 0; i < 3; ++i) {
-    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-    for (int j = 0; j < 3; ++j) {
-      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const float len2 = p.R[i1][j] * p.R[i1][j] + p.R[i2][j] * p.R[i2][j];
-      const float tl = p.t[i2] * p.R[i1][j] - p.t[i1] * p.R[i2][j];
-      const float rA = p.e[i1] * p.absR[i2][j] + p.e[i2] * p.absR[i1][j];
-      const float rB = p.f[j1] * p.absR[i][j2] + p.f[j2] * p.absR[i][j1];
-      sep[3 * i + j] = len2 > 1.0e-10f ? (std::fabs(tl) - (rA + rB)) / std::sqrt(len2) : -FLT_MAX;
-    }
-  }
-  int k = 0;
-  for (int c = 1; c < 9; ++c) k = sep[c] > sep[k] ? c : k;
-  const float best = sep[k];
-  const int bi = k / 3, bj = k % 3;
-  SatResult re{SatAxis3::EdgePair, bi, bj, best, {}};
-  if (best > -FLT_MAX) {
-    const Vec3 axis = cross(unitAxis(bi, 1.0f), {p.R[0][bj], p.R[1][bj], p.R[2][bj]});
-    const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
-    re.normal = (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis);
-  }
-  if (best > tol) return re;
+  const float best = hmax4(max4(max4(sep[0], sep[1]), sep[2]));
   // As for hulls: faces before edges and A before B unless the other separates clearly more.
   const float bias = 0.5f * tol;
-  const bool useB = rb.separation > ra.separation + bias;
-  const SatResult& face = useB ? rb : ra;
-  if (best > -FLT_MAX && best > face.separation + bias) return re;
-  return face;
+  const bool useB = sepB > sepA + bias;
+  const float faceSep = useB ? sepB : sepA;
+  if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
+    int bi = 0;
+    while (bi < 2 && !bits4(sep[bi] == splat4(best))) ++bi;
+    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == splat4(best))) | 8u);
+    const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
+    const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
+    return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
+  }
+  return useB ? faceBResult(p, jb, tB[jb] > 0.0f, sepB) : faceAResult(p, ia, sepA);
 }
 
 namespace {
 
-// clipPolygon against the side plane sl * x_l <= h (the same arithmetic, and the same features).
-inline int clipAxis(const ClipVertex* in, int n, int l, float sl, float h, int refEdge, ClipVertex* out) {
-  int m = 0;
-  const ClipVertex* prev = &in[n - 1];
-  float dPrev = sl * component(prev->p, l) - h;
-  for (int i = 0; i < n; ++i) {
-    const ClipVertex* cur = &in[i];
-    const float dCur = sl * component(cur->p, l) - h;
-    if ((dPrev <= 0.0f) != (dCur <= 0.0f)) {
-      ClipVertex& x = out[m++];
-      x.p = lerp(prev->p, cur->p, dPrev / (dPrev - dCur));
-      x.refFeature = makeFeature3(Feature3::Edge, refEdge);
-      x.incFeature = prev->edgeOut >= 0 ? makeFeature3(Feature3::Edge, prev->edgeOut)
-                                        : makeFeature3(Feature3::Corner, -prev->edgeOut - 2);
-      x.edgeOut = dCur <= 0.0f ? prev->edgeOut : -(refEdge + 2);
+// Per cube face, read once from cubeTopology: its loop's corners and half-edges, and the side plane of each
+// half-edge as (tangent axis 0 or 1 of the face frame, sign).
+struct BoxFaceTables {
+  struct Side {
+    uint8_t axis;  ///< 0: the face's u axis ((k + 1) mod 3), 1: its v axis ((k + 2) mod 3)
+    uint8_t edge;  ///< the half-edge whose side plane this is
+    float sign;    ///< the plane is sign * x_axis <= h_axis
+  };
+  struct LoopCorner {
+    uint8_t corner;  ///< cube corner (bit k = +axis k)
+    uint8_t edge;    ///< the half-edge leaving it along the loop
+  };
+  Side sides[6][4];
+  LoopCorner loop[6][4];
+  F4 sign1[6], sign2[6];  ///< lane q: +-1 as loop corner q lies on the + or - side of the face's other two axes
+};
+
+BoxFaceTables makeBoxFaceTables() {
+  const CubeTopology& cube = cubeTopology();
+  BoxFaceTables t{};
+  for (int f = 0; f < 6; ++f) {
+    const int k = f >> 1;
+    int e = cube.faces[f].edge;
+    for (int q = 0; q < 4; ++q) {
+      const int u = cube.edges[e].origin, w = cube.edges[cube.edges[e].next].origin;
+      const int side = 7 & ~((1 << k) | (u ^ w));  // the bit of the remaining axis
+      const int l = side == 1 ? 0 : side == 2 ? 1 : 2;
+      t.sides[f][q] = {uint8_t(l == (k == 2 ? 0 : k + 1) ? 0 : 1), uint8_t(e), (u & side) ? 1.0f : -1.0f};
+      t.loop[f][q] = {uint8_t(u), uint8_t(e)};
+      const int j1 = k == 2 ? 0 : k + 1, j2 = k == 0 ? 2 : k - 1;
+      t.sign1[f][q] = (u >> j1) & 1 ? 1.0f : -1.0f;
+      t.sign2[f][q] = (u >> j2) & 1 ? 1.0f : -1.0f;
+      e = cube.edges[e].next;
     }
-    if (dCur <= 0.0f) out[m++] = *cur;
-    prev = cur;
-    dPrev = dCur;
   }
-  return m;
+  return t;
 }
 
-// Contacts of a face axis, in the reference box's frame: h its half extents, g the incident box's, R and t the
-// incident box's pose in that frame (R[i][j] = reference axis i . incident axis j), refFace the reference face.
-// Writes up to eight points (clipped incident face, deeper than -tol) and returns their number.
-int boxFaceContacts(const float h[3], const float g[3], const float R[3][3], const float t[3], int refFace, float tol,
-                    bool refIsA, ManifoldPoint3* pts) {
-  const CubeTopology& cube = cubeTopology();
-  const int k = refFace >> 1;
-  const float sk = (refFace & 1) ? 1.0f : -1.0f;
-  // Incident face: the face of the other box most anti-parallel to the reference normal, n . (+-col_j) = +-sk R_kj.
-  int j = 0;
-  for (int c = 1; c < 3; ++c) {
-    if (std::fabs(R[k][c]) > std::fabs(R[k][j])) j = c;
+const BoxFaceTables& boxFaceTables() {
+  static const BoxFaceTables tables = makeBoxFaceTables();
+  return tables;
+}
+
+// reduceManifold's choice of four points (the deepest; the farthest from it; the largest triangle with them; the
+// point adding the most area outside that triangle), for points in a face frame (u, v, k) whose normal is
+// (0, 0, sk): the same arithmetic, without the normal's zero components. Writes the kept indices; returns 3 or 4.
+int reduceFacePoints(const float* u, const float* v, const float* w, const float* depth, int n, float sk, int* keep) {
+  int i0 = 0;
+  for (int i = 1; i < n; ++i) {
+    if (depth[i] > depth[i0]) i0 = i;
   }
-  const int incFace = 2 * j + (sk * R[k][j] < 0.0f ? 1 : 0);
-  UninitArray<ClipVertex, 9> bufA, bufB;  // a quad clipped by four planes keeps at most 8 corners
-  int n = 0;
-  const int incStart = cube.faces[incFace].edge;
-  int e = incStart;
-  do {
-    const int c = cube.edges[e].origin;
-    const float x = (c & 1) ? g[0] : -g[0], y = (c & 2) ? g[1] : -g[1], z = (c & 4) ? g[2] : -g[2];
-    const Vec3 p{t[0] + R[0][0] * x + R[0][1] * y + R[0][2] * z, t[1] + R[1][0] * x + R[1][1] * y + R[1][2] * z,
-                 t[2] + R[2][0] * x + R[2][1] * y + R[2][2] * z};
-    bufA[n++] = {p, makeFeature3(Feature3::Face, refFace), makeFeature3(Feature3::Vertex, c), e};
-    e = cube.edges[e].next;
-  } while (e != incStart);
-  // The reference face's side planes in its loop order (the order buildManifold clips in): half-edge e from
-  // corner u to corner w runs along one axis, and its side plane is the face's third axis, on u's side.
-  ClipVertex* cur = bufA.data();
-  ClipVertex* nxt = bufB.data();
-  const int refStart = cube.faces[refFace].edge;
-  e = refStart;
-  do {
-    const int u = cube.edges[e].origin, w = cube.edges[cube.edges[e].next].origin;
-    const int side = 7 & ~((1 << k) | (u ^ w));  // the bit of the remaining axis
-    const int l = side == 1 ? 0 : side == 2 ? 1 : 2;
-    const float sl = (u & side) ? 1.0f : -1.0f;
-    n = clipAxis(cur, n, l, sl, h[l], e, nxt);
-    ClipVertex* tmp = cur;
-    cur = nxt;
-    nxt = tmp;
-    e = cube.edges[e].next;
-  } while (e != refStart && n > 0);
-  int count = 0;
-  const Vec3 normal = unitAxis(k, sk);
+  int i1 = -1;
+  float best = -1.0f;
   for (int i = 0; i < n; ++i) {
-    const float d = sk * component(cur[i].p, k) - h[k];
-    if (d > tol) continue;
-    ManifoldPoint3& mp = pts[count++];
-    mp.point = cur[i].p - (0.5f * d) * normal;
-    mp.depth = -d;
-    const uint32_t fa = refIsA ? cur[i].refFeature : cur[i].incFeature;
-    const uint32_t fb = refIsA ? cur[i].incFeature : cur[i].refFeature;
-    mp.id = (fa << 16) | fb;
+    const float du = u[i] - u[i0], dv = v[i] - v[i0], dw = w[i] - w[i0];
+    const float d = du * du + dv * dv + dw * dw;
+    if (i != i0 && d > best) best = d, i1 = i;
+  }
+  const float eu = u[i1] - u[i0], ev = v[i1] - v[i0];
+  int i2 = -1;
+  best = -1.0f;
+  float sign = 1.0f;
+  for (int i = 0; i < n; ++i) {
+    if (i == i0 || i == i1) continue;
+    const float area = (eu * (v[i] - v[i0]) - ev * (u[i] - u[i0])) * sk;
+    if (std::fabs(area) > best) best = std::fabs(area), i2 = i, sign = area < 0.0f ? -1.0f : 1.0f;
+  }
+  int i3 = -1;
+  best = 0.0f;
+  const int tri[3] = {i0, i1, i2};
+  for (int i = 0; i < n; ++i) {
+    if (i == i0 || i == i1 || i == i2) continue;
+    for (int k = 0; k < 3; ++k) {
+      const int a = tri[k], b = tri[k == 2 ? 0 : k + 1];
+      // Area of (a, p, b) on the far side of edge a-b from the triangle.
+      const float area = sign * (((u[i] - u[a]) * (v[b] - v[a]) - (v[i] - v[a]) * (u[b] - u[a])) * sk);
+      if (area > best) best = area, i3 = i;
+    }
+  }
+  keep[0] = i0, keep[1] = i1, keep[2] = i2, keep[3] = i3;
+  return i3 >= 0 ? 4 : 3;
+}
+
+// Contacts of a face axis. In the reference box's frame: h its half extents, g the incident box's, axes[j] the
+// incident box's axis j and t its centre, refFace the reference face. Writes up to four points (the clipped
+// incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with rotation `rot`) and
+// returns their number.
+int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bool refIsA, const Mat3& rot,
+                    Vec3 origin, ManifoldPoint3* out) {
+  const BoxFaceTables& tables = boxFaceTables();
+  const int k = refFace >> 1, ku = k == 2 ? 0 : k + 1, kv = k == 0 ? 2 : k - 1;
+  const float sk = (refFace & 1) ? 1.0f : -1.0f;
+  // Incident face: the face of the other box most anti-parallel to the reference normal, n . (+-axis_j).
+  const F4 cosines{axes[0][k], axes[1][k], axes[2][k], 0.0f};
+  const int j = argmax3(abs4(cosines));
+  const int incFace = 2 * j + (sk * cosines[j] < 0.0f ? 1 : 0);
+  const int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
+  const F4 centre = t + splat4((incFace & 1) ? g[j] : -g[j]) * axes[j];
+  const F4 half1 = splat4(g[j1]) * axes[j1], half2 = splat4(g[j2]) * axes[j2];
+  // The four corners in loop order, one per lane, in (u, v, k) coordinates.
+  const BoxFaceTables::LoopCorner* loop = tables.loop[incFace];
+  const F4 s1 = tables.sign1[incFace], s2 = tables.sign2[incFace];
+  const F4 cu = splat4(centre[ku]) + s1 * splat4(half1[ku]) + s2 * splat4(half2[ku]);
+  const F4 cv = splat4(centre[kv]) + s1 * splat4(half1[kv]) + s2 * splat4(half2[kv]);
+  const F4 ck = splat4(centre[k]) + s1 * splat4(half1[k]) + s2 * splat4(half2[k]);
+  // The clipped polygon, incident quad within the face's rectangle |u| <= hu, |v| <= hv, is made of the quad's
+  // corners inside the rectangle, the crossings of its edges with the side planes that lie inside the rectangle,
+  // and the rectangle's corners inside the quad: all found four lanes at a time instead of clipping one plane
+  // after the other. Features as clipPolygon names them (which depend on the order it clips in, the loop order):
+  // a crossing of incident edge e with the side plane of reference edge r is (Edge r, Edge e); the rectangle's
+  // corner between the side planes of consecutive reference edges r, s is (Edge s, Corner r), and between the
+  // last and the first (Edge last, Corner first).
+  const float hu = h[ku], hv = h[kv], hk = h[k];
+  const F4 bound[2] = {splat4(hu), splat4(hv)};
+  const F4 cuv[2] = {cu, cv};
+  // outside[q]: the corners beyond side plane q (d = sign * x - h > 0); crossings need a corner on each side.
+  int outside[4];
+  for (int q = 0; q < 4; ++q) {
+    const BoxFaceTables::Side side = tables.sides[refFace][q];
+    outside[q] = bits4(splat4(side.sign) * cuv[side.axis] - bound[side.axis] > splat4(0.0f));
+  }
+  float pu[24], pv[24], pk[24], depth[24];
+  uint32_t id[24];
+  int count = 0;
+  // A candidate in (u, v, k) with its two features: kept (moved halfway to the reference face) when within tol.
+  auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
+    const float d = sk * w - hk;
+    pu[count] = u, pv[count] = v, pk[count] = w - (0.5f * d) * sk;
+    depth[count] = -d;
+    id[count] = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
+    count += d <= tol ? 1 : 0;
+  };
+  const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
+  for (int in = ~(outside[0] | outside[1] | outside[2] | outside[3]) & 15; in != 0; in &= in - 1) {
+    const int q = __builtin_ctz(unsigned(in));
+    emit(cu[q], cv[q], ck[q], refFaceFeature, makeFeature3(Feature3::Vertex, loop[q].corner));
+  }
+  // Edge q of the quad runs from corner q to corner q + 1 (lanes rotated by one).
+  const F4 nu{cu[1], cu[2], cu[3], cu[0]}, nv{cv[1], cv[2], cv[3], cv[0]}, nk{ck[1], ck[2], ck[3], ck[0]};
+  const F4 nuv[2] = {nu, nv};
+  const F4 zero = splat4(0.0f), one = splat4(1.0f);
+  for (int q = 0; q < 4; ++q) {
+    if (!outside[q]) continue;  // every corner inside this plane: no edge crosses it
+    const BoxFaceTables::Side side = tables.sides[refFace][q];
+    const int a = side.axis, o = 1 - a;
+    const F4 sign = splat4(side.sign);
+    const F4 d0 = sign * cuv[a] - bound[a], d1 = sign * nuv[a] - bound[a];
+    const F4 den = d0 - d1;
+    const F4 f = d0 / (den != zero ? den : one);
+    const F4 xa = cuv[a] + f * (nuv[a] - cuv[a]), xo = cuv[o] + f * (nuv[o] - cuv[o]), xk = ck + f * (nk - ck);
+    int cross = bits4((d0 <= zero) != (d1 <= zero)) & bits4(xo <= bound[o]) & bits4(-xo <= bound[o]);
+    const uint16_t refEdge = makeFeature3(Feature3::Edge, side.edge);
+    for (; cross != 0; cross &= cross - 1) {
+      const int e = __builtin_ctz(unsigned(cross));
+      emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, makeFeature3(Feature3::Edge, loop[e].edge));
+    }
+  }
+  // The rectangle's corners between two planes that both cut the quad, inside it: on the inner side of its four
+  // edges (cross products of one sign, the quad's orientation seen along k).
+  const float orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
+  const F4 eu = nu - cu, ev = nv - cv;
+  for (int q = 0; q < 4; ++q) {
+    const int r = q == 3 ? 0 : q + 1;
+    if (!outside[q] || !outside[r]) continue;
+    const BoxFaceTables::Side sq = tables.sides[refFace][q], sr = tables.sides[refFace][r];
+    const float u = sq.axis ? sr.sign * hu : sq.sign * hu, v = sq.axis ? sq.sign * hv : sr.sign * hv;
+    const F4 side = eu * (splat4(v) - cv) - ev * (splat4(u) - cu);
+    const int in = orient >= 0.0f ? bits4(side >= zero) : bits4(side <= zero);
+    if (in != 15) continue;
+    // Depth from the incident face's plane through the quad's centre.
+    const float w = centre[k] - (axes[j][ku] * (u - centre[ku]) + axes[j][kv] * (v - centre[kv])) / axes[j][k];
+    const int first = q == 3 ? r : q, second = q == 3 ? q : r;
+    emit(u, v, w, makeFeature3(Feature3::Edge, tables.sides[refFace][second].edge),
+         makeFeature3(Feature3::Corner, tables.sides[refFace][first].edge));
   }
   if (count == 0) {
     // Round-off clipped everything away (the faces barely meet): the incident box's deepest corner.
     int bestC = 0;
     float lo = FLT_MAX;
+    F4 bestP{};
     for (int c = 0; c < 8; ++c) {
-      const float x = (c & 1) ? g[0] : -g[0], y = (c & 2) ? g[1] : -g[1], z = (c & 4) ? g[2] : -g[2];
-      const float d = sk * (t[k] + R[k][0] * x + R[k][1] * y + R[k][2] * z) - h[k];
-      if (d < lo) lo = d, bestC = c;
+      const F4 p = t + splat4((c & 1) ? g[0] : -g[0]) * axes[0] + splat4((c & 2) ? g[1] : -g[1]) * axes[1] +
+                   splat4((c & 4) ? g[2] : -g[2]) * axes[2];
+      const float d = sk * p[k] - hk;
+      if (d < lo) lo = d, bestC = c, bestP = p;
     }
-    const float x = (bestC & 1) ? g[0] : -g[0], y = (bestC & 2) ? g[1] : -g[1], z = (bestC & 4) ? g[2] : -g[2];
-    const Vec3 p{t[0] + R[0][0] * x + R[0][1] * y + R[0][2] * z, t[1] + R[1][0] * x + R[1][1] * y + R[1][2] * z,
-                 t[2] + R[2][0] * x + R[2][1] * y + R[2][2] * z};
-    pts[0].point = p - (0.5f * lo) * normal;
-    pts[0].depth = -lo;
-    const uint32_t fr = makeFeature3(Feature3::Face, refFace), fi = makeFeature3(Feature3::Vertex, bestC);
-    pts[0].id = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
+    pu[0] = bestP[ku], pv[0] = bestP[kv], pk[0] = bestP[k] - (0.5f * lo) * sk;
+    depth[0] = -lo;
+    const uint32_t fr = refFaceFeature, fi = makeFeature3(Feature3::Vertex, bestC);
+    id[0] = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
     count = 1;
   }
-  reduceManifold(pts, &count, normal);
+  int keep[4] = {0, 1, 2, 3};
+  if (count > 4) count = reduceFacePoints(pu, pv, pk, depth, count, sk, keep);
+  // Back from (u, v, k) coordinates to the world.
+  const Vec3 cols[3] = {rot.cx, rot.cy, rot.cz};
+  const Vec3 wu = cols[ku], wv = cols[kv], wk = cols[k];
+  for (int q = 0; q < count; ++q) {
+    const int i = keep[q];
+    out[q].point = origin + pu[i] * wu + pv[i] * wv + pk[i] * wk;
+    out[q].depth = depth[i];
+    out[q].id = id[i];
+  }
   return count;
 }
 
-// A corner of a box of half extents h: bit 0 = +x, bit 1 = +y, bit 2 = +z.
-inline Vec3 corner(Vec3 h, int c) { return {(c & 1) ? h.x : -h.x, (c & 2) ? h.y : -h.y, (c & 4) ? h.z : -h.z}; }
+inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
 
-// The supporting edge along box axis `axis` in direction d (box frame): its corner without and with that axis bit.
-inline int supportEdgeStart(int axis, Vec3 d) {
-  return ((axis != 0 && d.x > 0.0f) ? 1 : 0) | ((axis != 1 && d.y > 0.0f) ? 2 : 0) | ((axis != 2 && d.z > 0.0f) ? 4 : 0);
+// Closest points of A's edge centreA + s * (unit axis i), |s| <= hi, and B's edge centreB + u * dirB, |u| <= hj
+// (closestSegmentSegment on these segments, in closed form): d = centreB - centreA. Returns s; the caller takes
+// u = clamp(cos * s - dirB . d).
+inline float edgeParameters(const float* d, int i, const float* dirB, float hi, float hj) {
+  const float c = dirB[i];  // cosine between the edges
+  const float q1 = d[i], q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
+  const float den = 1.0f - c * c;
+  const float s = clampTo((q1 - c * q2) / (den > 1.0e-12f ? den : 1.0f), hi);
+  const float u = c * s - q2;
+  // Where B's closest point lies beyond its edge's end, A's point is the one closest to that end (a select, not a
+  // branch: which case applies is unpredictable).
+  const float sEnd = clampTo(q1 + c * clampTo(u, hj), hi);
+  return (u < -hj || u > hj) ? sEnd : (den > 1.0e-12f ? s : 0.0f);
 }
+inline int j1Of(int j) { return j == 2 ? 0 : j + 1; }
+inline int j2Of(int j) { return j == 0 ? 2 : j - 1; }
+
+// The supporting edge along box axis `axis` in direction d (box frame): its corner without that axis bit (bit k
+// set where d_k > 0), from one comparison of all three lanes.
+inline int supportEdgeStart(int axis, F4 d) { return bits4(d > splat4(0.0f)) & 7 & ~(1 << axis); }
 
 }  // namespace
 
@@ -207,48 +334,44 @@ Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResul
                       const Transform3& xfA, const Transform3& xfB) {
   Manifold3 m;
   m.depth = -sat.separation;
+  m.normal = pose.rA * sat.normal;
   if (sat.kind == SatAxis3::EdgePair) {
+    // The supporting edges: A's along axis i, B's along its axis j (column j in A's frame), as centre + s * axis.
+    const int i = sat.indexA, j = sat.indexB;
+    const int a0 = supportEdgeStart(i, lanes(sat.normal));
+    // -normal in B's frame: lane j is -(col_j . normal).
+    const F4 nB = -(splat4(sat.normal.x) * p.row[0] + splat4(sat.normal.y) * p.row[1] + splat4(sat.normal.z) * p.row[2]);
+    const int b0 = supportEdgeStart(j, nB);
+    // Scalar arrays: lanes picked by a run-time index are cheaper as plain floats than as vector elements.
+    float cA[3], cB[3], dirB[3], d[3];
+    for (int k = 0; k < 3; ++k) {
+      cA[k] = k == i ? 0.0f : ((a0 >> k) & 1 ? p.e[k] : -p.e[k]);
+      dirB[k] = p.col[j][k];
+    }
+    const F4 centreB = p.t + splat4((b0 >> j1Of(j)) & 1 ? p.f[j1Of(j)] : -p.f[j1Of(j)]) * p.col[j1Of(j)] +
+                       splat4((b0 >> j2Of(j)) & 1 ? p.f[j2Of(j)] : -p.f[j2Of(j)]) * p.col[j2Of(j)];
+    for (int k = 0; k < 3; ++k) cB[k] = centreB[k], d[k] = cB[k] - cA[k];
+    const float s = edgeParameters(d, i, dirB, p.e[i], p.f[j]);
+    const float q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
+    const float u = clampTo(dirB[i] * s - q2, p.f[j]);
+    cA[i] = s;
+    const Vec3 mid{0.5f * (cA[0] + (cB[0] + u * dirB[0])), 0.5f * (cA[1] + (cB[1] + u * dirB[1])),
+                   0.5f * (cA[2] + (cB[2] + u * dirB[2]))};
     const CubeTopology& cube = cubeTopology();
-    const int a0 = supportEdgeStart(sat.indexA, sat.normal);
-    const int b0 = supportEdgeStart(sat.indexB, mulT(pose.r, -sat.normal));
-    const int a1 = a0 | (1 << sat.indexA), b1 = b0 | (1 << sat.indexB);
-    const Vec3 e{p.e[0], p.e[1], p.e[2]}, f{p.f[0], p.f[1], p.f[2]};
-    const Vec3 pA = corner(e, a0), qA = corner(e, a1);
-    const Vec3 pB = pose.r * corner(f, b0) + pose.t, qB = pose.r * corner(f, b1) + pose.t;
-    float s, t;
-    closestSegmentSegment(pA, qA, pB, qB, &s, &t);
-    const Vec3 mid = 0.5f * (lerp(pA, qA, s) + lerp(pB, qB, t));
-    m.normal = pose.rA * sat.normal;
     m.points[0].point = xfA.p + pose.rA * mid;
     m.points[0].depth = m.depth;
-    m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][sat.indexA])) << 16) |
-                     makeFeature3(Feature3::Edge, cube.along[b0][sat.indexB]);
+    m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][i])) << 16) |
+                     makeFeature3(Feature3::Edge, cube.along[b0][j]);
     m.pointCount = 1;
     return m;
   }
-  UninitArray<ManifoldPoint3, 9> pts;
   if (sat.kind == SatAxis3::FaceA) {
-    m.pointCount = boxFaceContacts(p.e, p.f, p.R, p.t, sat.indexA, tol, true, pts.data());
-    m.normal = pose.rA * sat.normal;
-    for (int i = 0; i < m.pointCount; ++i) {
-      m.points[i] = pts[i];
-      m.points[i].point = xfA.p + pose.rA * pts[i].point;
-    }
+    m.pointCount = boxFaceContacts(p.e, p.f, p.col, p.t, sat.indexA, tol, true, pose.rA, xfA.p, m.points);
     return m;
   }
-  // B's face: the same in B's frame, where A sits at -R^T t with rotation R^T.
-  float Rt[3][3], tA[3];
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) Rt[i][j] = p.R[j][i];
-  }
-  for (int i = 0; i < 3; ++i) tA[i] = -(Rt[i][0] * p.t[0] + Rt[i][1] * p.t[1] + Rt[i][2] * p.t[2]);
-  m.pointCount = boxFaceContacts(p.f, p.e, Rt, tA, sat.indexB, tol, false, pts.data());
-  m.normal = pose.rA * sat.normal;
-  const Mat3 rB = toMat3(xfB.q);
-  for (int i = 0; i < m.pointCount; ++i) {
-    m.points[i] = pts[i];
-    m.points[i].point = xfB.p + rB * pts[i].point;
-  }
+  // B's face: the same in B's frame, where A's axes are R's rows and its centre is -R^T t.
+  const F4 tA = -(splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2]);
+  m.pointCount = boxFaceContacts(p.f, p.e, p.row, tA, sat.indexB, tol, false, toMat3(xfB.q), xfB.p, m.points);
   return m;
 }
 

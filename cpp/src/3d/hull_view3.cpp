@@ -136,7 +136,7 @@ HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, Hul
 RelativePose relativePose(const Transform3& xfA, const Transform3& xfB) {
   RelativePose pose;
   pose.rA = toMat3(xfA.q);
-  pose.r = mulT(pose.rA, toMat3(xfB.q));
+  pose.r = toMat3(invMul(xfA.q, xfB.q));  // one matrix from the relative rotation: cheaper than rA^T rB
   pose.t = mulT(pose.rA, xfB.p - xfA.p);
   return pose;
 }

@@ -153,11 +153,13 @@ float axisSeparation(const HullView& a, const HullView& b, Vec3* axis);
 float axisSeparationReference(const HullView& a, const HullView& b, Vec3* axis);
 /// The same SAT with no pruning of edge pairs and no early exit: the scalar reference for runSat.
 SatResult runSatReference(const HullView& a, const HullView& b, float tol);
-/// Box - box: B's pose in A's frame as cosines (R[i][j] = A's axis i . B's axis j) and both half extents.
+/// Box - box: B's pose in A's frame as cosines (R[i][j] = A's axis i . B's axis j) and both half extents, as
+/// four-wide rows and columns (lane 3 zero) so that the 15 axes are tested three at a time.
 struct BoxPair {
-  float e[3], f[3];  ///< A's and B's half extents (scaled, positive)
-  float R[3][3], absR[3][3];
-  float t[3];  ///< B's centre in A's frame
+  F4 e, f;               ///< A's and B's half extents (scaled, positive)
+  F4 row[3], absRow[3];  ///< row i: R[i][0..2], A's axis i in B's frame
+  F4 col[3], absCol[3];  ///< column j: R[0..2][j], B's axis j in A's frame
+  F4 t;                  ///< B's centre in A's frame
 };
 BoxPair makeBoxPair(Vec3 e, Vec3 f, const RelativePose& pose);
 /// SAT on the 15 axes in closed form. Face indices are the cube's; an edge pair's indexA / indexB are the boxes'

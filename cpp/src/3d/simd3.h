@@ -30,6 +30,21 @@ inline float hmax4(F4 v) {
   const float a = v[0] > v[1] ? v[0] : v[1], b = v[2] > v[3] ? v[2] : v[3];
   return a > b ? a : b;
 }
+/// Lane-wise |v| (the sign bit cleared).
+inline F4 abs4(F4 v) {
+  const I4 bits = reinterpret_cast<I4>(v) & I4{0x7FFFFFFF, 0x7FFFFFFF, 0x7FFFFFFF, 0x7FFFFFFF};
+  return reinterpret_cast<F4>(bits);
+}
+/// Lane-wise square root, correctly rounded like std::sqrt.
+inline F4 sqrt4(F4 v) {
+#if defined(__SSE__)
+  return reinterpret_cast<F4>(_mm_sqrt_ps(reinterpret_cast<__m128>(v)));
+#elif defined(__wasm_simd128__)
+  return reinterpret_cast<F4>(wasm_f32x4_sqrt(reinterpret_cast<v128_t>(v)));
+#else
+  return F4{__builtin_sqrtf(v[0]), __builtin_sqrtf(v[1]), __builtin_sqrtf(v[2]), __builtin_sqrtf(v[3])};
+#endif
+}
 /// Bit k set when lane k of the mask (all ones or all zeros per lane) is true: one instruction where there is one.
 inline int bits4(I4 m) {
 #if defined(__SSE__)

@@ -254,6 +254,7 @@ Status World3::createBody(const BodyDef3& def, const ShapeDef3* shapes, int shap
   b.enabled = def.enabled;
   b.bullet = def.bullet;
   b.teleport = false;
+  b.placed = false;
   b.invMass = 1.0f / def.mass;
   b.xf = def.transform;
   b.prevXf = def.transform;
@@ -538,7 +539,7 @@ void World3::Impl::syncTransforms() {
         rejectedBodies.push_back({b.id, st});
         writeBuffer(slot, b.xf);
       } else {
-        if (b.bullet && !b.teleport) movedBullets.push_back(slot);
+        if (b.bullet && !b.teleport) movedBullets.push_back(slot);  // sweepBullet marks it placed
         b.prevXf = b.xf;
         b.xf = xf;
         b.changeStamp = ++stamp;
@@ -547,6 +548,7 @@ void World3::Impl::syncTransforms() {
         if (refreshProxy(slot)) ++stats.reinserted;
       }
     }
+    if (movedBullets.empty() || movedBullets.back() != slot) b.placed = true;
     b.teleport = false;
     if (b.requery) requerySlots.push_back(slot);
   }

@@ -64,10 +64,11 @@ struct Impact3 {
   DistanceOutput3 closest;  ///< at time t
 };
 
-/// First t in [0, 1] where the moving shape comes within `target` of the still one. No hit when they are within
-/// target already at t = 0 (the narrow phase reports such a pair) or never come that close.
+/// First t in [0, 1] where the moving shape comes within `target` of the still one. When they are within target
+/// already at t = 0: a hit at 0 if `fromCreation` (a bullet added since the last update: no update reported that
+/// pair), else no hit (the last update's narrow phase reported such a pair). No hit if they never come that close.
 Impact3 timeOfImpact(const Shape3& moving, const Motion3& m, float radius, const Shape3& still, const Transform3& xs,
-                     float target) {
+                     float target, bool fromCreation) {
   Impact3 r;
   const float maxScale = maxComponent(vabs(m.x0.scale)) > maxComponent(vabs(m.x1.scale))
                              ? maxComponent(vabs(m.x0.scale))
@@ -79,7 +80,7 @@ Impact3 timeOfImpact(const Shape3& moving, const Motion3& m, float radius, const
   for (int i = 0; i < kMaxAdvances; ++i) {
     const DistanceOutput3 d = distance(moving, poseAt(m, t), still, xs);
     if (d.distance <= target) {
-      if (t == 0.0f) return r;
+      if (t == 0.0f && !fromCreation) return r;
       r.t = t, r.hit = true, r.closest = d;
       // Exactly touching, distance() has no direction: the last step's separating direction stands in.
       if (r.closest.normal == Vec3{0.0f, 0.0f, 0.0f}) r.closest.normal = lastNormal;
@@ -103,6 +104,8 @@ void World3::Impl::sweepBullets() {
 
 void World3::Impl::sweepBullet(uint32_t slot) {
   Body3& b = bodies[slot];
+  const bool placed = b.placed;
+  b.placed = true;
   if (!b.enabled || b.sensor || b.type == BodyType::Static || b.proxy == DynamicTree3::kNull) return;
   // A scale that changes sign would pass through zero on the way: taken like a teleport, as in 2D.
   if (!(b.prevXf.scale.x * b.xf.scale.x > 0.0f) || !(b.prevXf.scale.y * b.xf.scale.y > 0.0f) ||
@@ -127,7 +130,7 @@ void World3::Impl::sweepBullet(uint32_t slot) {
         // of distance() at those sizes.
         const float target = 2.0e-4f * (radius * maxComponent(vabs(b.xf.scale)) +
                                         0.5f * length(o.shapes[j].box.upper - o.shapes[j].box.lower));
-        const Impact3 hit = timeOfImpact(b.shapes[i].shape, motion, radius, o.shapes[j].shape, o.xf, target);
+        const Impact3 hit = timeOfImpact(b.shapes[i].shape, motion, radius, o.shapes[j].shape, o.xf, target, !placed);
         if (hit.hit && hit.t < best.toi) {
           best.toi = hit.t;
           best.other = o.id;

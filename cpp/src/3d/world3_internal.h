@@ -28,6 +28,7 @@ struct Body3 {
   bool requery = false;  ///< look for new pairs at the next broad phase (new, re-inserted, enabled, refiltered)
   bool bullet = false;
   bool teleport = false;  ///< the next sync takes the transform without a sweep
+  bool placed = false;    ///< an update() has taken the body (false: added since; its first sweep starts where it was created)
   float invMass = 1.0f;
   Transform3 xf{};  ///< the transform taken at the last update()
   Transform3 prevXf{};  ///< bullets: the transform before the last sync (the start of the sweep)

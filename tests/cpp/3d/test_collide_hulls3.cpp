@@ -192,7 +192,7 @@ uint32_t cornerIdsAsHull(uint32_t id) {
 // Box - box (15 axes in closed form) against the same boxes as hulls through the general hull path.
 TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
   std::mt19937 rng(0x3d06u);
-  long compared = 0, sameFace = 0, idMismatch = 0, idMismatchBeyondReduction = 0;
+  long compared = 0, sameFace = 0, bothEdges = 0, sameEdges = 0, idMismatch = 0, idMismatchBeyondReduction = 0;
   for (long k = 0; k < scaled(100000); ++k) {
     sat::Box3 a, b;
     ASSERT_EQ(sat::makeBox({uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)}, &a), sat::Status::Ok);
@@ -219,6 +219,18 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
     const sat::detail::SatResult rb =
         sat::detail::boxSat(sat::detail::makeBoxPair(a.halfExtents, b.halfExtents, sat::detail::relativePose(xa, xb)), tol);
     const sat::SatDebug3 dh = sat::collideDebug(ha, xa, hb, xb);
+    if (rb.kind == sat::SatAxis3::EdgePair && dh.kind == sat::SatAxis3::EdgePair) {
+      // Edge contacts: one point between the same two edges (the same half-edge numbers), the same place.
+      ASSERT_EQ(mb.pointCount, 1) << "pair " << k;
+      ASSERT_EQ(mh.pointCount, 1) << "pair " << k;
+      ++bothEdges;
+      // The same two edges, each named by either of its half-edges.
+      if ((mb.points[0].id | 0x00010001u) == (mh.points[0].id | 0x00010001u)) {
+        ++sameEdges;
+        EXPECT_LT(sat::distance(mb.points[0].point, mh.points[0].point), 1e-4f * size) << "pair " << k;
+      }
+      continue;
+    }
     if (rb.kind == sat::SatAxis3::EdgePair || rb.kind != dh.kind || rb.indexA != dh.indexA || rb.indexB != dh.indexB) {
       continue;
     }
@@ -241,12 +253,13 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
     if (matched < mb.pointCount - (mb.pointCount == 4 ? 1 : 0)) ++idMismatchBeyondReduction;
   }
   std::printf("[ 3d fast paths ] box-box vs box hulls: %ld touching pairs compared, %ld face manifolds point by point "
-              "(%ld with a point named differently, %ld beyond the last of four)\n", compared, sameFace, idMismatch,
-              idMismatchBeyondReduction);
+              "(%ld with a point named differently, %ld beyond the last of four), %ld edge contacts of %ld on the same "
+              "edges\n", compared, sameFace, idMismatch, idMismatchBeyondReduction, sameEdges, bothEdges);
   EXPECT_LE(idMismatch, sameFace / 200);
   EXPECT_LE(idMismatchBeyondReduction, sameFace / 1000);
   EXPECT_GT(compared, scaled(100000) / 10);
   EXPECT_GT(sameFace, compared / 4);
+  EXPECT_GT(sameEdges, bothEdges * 97 / 100);  // the rest: ties between parallel edges of equal support
 }
 
 // The SIMD scans (four vertices, or four of B's edges, at a time) against their scalar references: the same

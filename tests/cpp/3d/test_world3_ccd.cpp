@@ -119,6 +119,40 @@ TEST(World3Ccd, BulletStopsAtAThinWallThatAPlainBodyTunnels) {
   }
 }
 
+// A bullet added overlapping the wall and moved before its first update: its sweep starts where it was created,
+// in the wall. The rule that a sweep ignores what it touches at its start (the last update reported that pair)
+// had it report nothing; a bullet no update has seen yet hits that wall at time 0, stays where it was created
+// and the pair begins. The next update saw it there: it moves out freely and the pair ends.
+TEST(World3Ccd, BulletAddedInTheWallAndMovedBeforeItsFirstUpdateHitsIt) {
+  sat::Sphere ball;
+  ASSERT_EQ(sat::makeSphere({}, 0.1f, &ball), Status::Ok);
+  for (float to : {-3.0f, 3.0f}) {  // back out, and through to the other side
+    sat::World3 world;
+    sat::Box3 wall;
+    ASSERT_EQ(sat::makeBox({0.005f, 3.0f, 3.0f}, &wall), Status::Ok);
+    sat::BodyDef3 wd;
+    wd.type = sat::BodyType::Static;
+    BodyId wallId, bullet;
+    ASSERT_EQ(world.createBody(wd, sat::Shape3(wall), &wallId), Status::Ok);
+    sat::BodyDef3 bd;
+    bd.transform = at({-0.05f, 0.0f, 0.0f});  // the ball overlaps the wall
+    bd.bullet = true;
+    ASSERT_EQ(world.createBody(bd, ball, &bullet), Status::Ok);
+    ASSERT_EQ(world.setTransform(bullet, at({to, 0.0f, 0.0f})), Status::Ok);
+    ASSERT_EQ(world.update(), Status::Ok);
+    ASSERT_EQ(world.beginCount(), 1) << "to " << to;
+    EXPECT_GT(world.contacts()[0].depth, 0.0f);
+    sat::Transform3 xf;
+    ASSERT_EQ(world.getTransform(bullet, &xf), Status::Ok);
+    EXPECT_EQ(xf.p.x, -0.05f);  // stayed where it was created
+    ASSERT_EQ(world.setTransform(bullet, at({to, 0.0f, 0.0f})), Status::Ok);
+    ASSERT_EQ(world.update(), Status::Ok);
+    ASSERT_EQ(world.getTransform(bullet, &xf), Status::Ok);
+    EXPECT_EQ(xf.p.x, to);
+    EXPECT_EQ(world.endCount(), 1);
+  }
+}
+
 TEST(World3Ccd, TeleportIsNotSwept) {
   sat::Sphere ball;
   ASSERT_EQ(sat::makeSphere({}, 0.1f, &ball), Status::Ok);

@@ -1,11 +1,11 @@
 // Scene 2, "Stress": N bodies bouncing in a box, all moved through the world's bulk transform buffer and
-// collided by one world.update() per step. Bodies are drawn with WebGL2 (one instanced draw call per shape kind),
+// collided by one world.update() per step. Bodies are drawn with WebGL2 (one draw call, one triangle a body),
 // as CPU sprites (faster where WebGL itself runs on the CPU), with Canvas 2D paths, or not at all, to show what the
 // world costs without drawing. Presets change the shapes.
 import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
 import { View, fmt, label, type Scene } from '../view.js';
 import { UpdatePerf } from '../perf.js';
-import { InstancedBodies } from '../gl-bodies.js';
+import { BodyLayer } from '../gl-layer.js';
 import { SpriteBodies } from '../sprite-bodies.js';
 import { createBox2DPeer, createPeer, loadBox2D, type Peer, type PeerName } from '../peers.js';
 
@@ -21,8 +21,6 @@ interface Proto {
   parts: Shape[];
   /** outlines of the parts for Canvas 2D (unit size): polygons, round ends as fine polygons */
   outlines: Float32Array[];
-  /** triangles of the parts for WebGL (unit size) */
-  mesh: Float32Array;
   /** radius of the bounding circle (unit size) */
   reach: number;
   area: number;
@@ -49,27 +47,18 @@ function outlineOf(shape: Shape): Float32Array {
   return new Float32Array(pts);
 }
 
-/** A convex outline as a triangle fan. */
-function fan(o: Float32Array): number[] {
-  const t: number[] = [];
-  for (let k = 2; k + 3 < o.length; k += 2) t.push(o[0], o[1], o[k], o[k + 1], o[k + 2], o[k + 3]);
-  return t;
-}
-
 function makeProto(parts: Shape[]): Proto {
   let reach = 0;
   let area = 0;
   const outlines: Float32Array[] = [];
-  const tris: number[] = [];
   for (const shape of parts) {
     const b = shape.localBounds;
     reach = Math.max(reach, Math.hypot(b.lower.x, b.lower.y), Math.hypot(b.upper.x, b.upper.y));
     area += shape.area;
     const o = outlineOf(shape);
     outlines.push(o);
-    tris.push(...fan(o));
   }
-  return { parts, outlines, mesh: new Float32Array(tris), reach, area };
+  return { parts, outlines, reach, area };
 }
 
 function regular(sat: SAT, sides: number, r: number, phase = 0): Shape {
@@ -115,11 +104,11 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
 
   let preset: Preset = 'mixed';
   let protoShapes: Proto[] = presetProtos(sat, preset);
-  const gl = InstancedBodies.create(view.glCanvas);
+  const gl = BodyLayer.of(view);
   const sprites = new SpriteBodies();
-  // WebGL2 where it runs on a GPU; where it is a software rasterizer, the CPU sprites draw faster.
-  let renderer: Renderer = gl && !gl.software ? 'webgl' : 'sprites';
-  gl?.setMeshes(protoShapes.map((p) => p.mesh));
+  // WebGL2 where there is one; on a software rasterizer the scene tries it against the CPU sprites (see below).
+  let renderer: Renderer = gl ? 'webgl' : 'sprites';
+  gl?.setShapes(protoShapes.map((p) => p.outlines));
 
   let world: World | null = null;
   let n = 0;
@@ -127,9 +116,6 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   let broadPhase: BroadPhase = 'grid';
   let pushApart = false;
   let showBroad = false;
-  /** first body of each kind; bodies are grouped by kind so that WebGL draws each kind with one call */
-  let kindStart: number[] = [0];
-  let instances = new Float32Array(0);
   /** device-pixel centres and angles for the CPU sprites */
   let screenX = new Float32Array(0);
   let screenY = new Float32Array(0);
@@ -174,12 +160,10 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     vy = new Float32Array(count);
     va = new Float32Array(count);
     touching = new Uint8Array(count);
-    instances = new Float32Array(4 * count);
     screenX = new Float32Array(count);
     screenY = new Float32Array(count);
     screenA = new Float32Array(count);
     const K = protoShapes.length;
-    kindStart = Array.from({ length: K + 1 }, (_, k) => Math.floor((k * count) / K));
     const speed = 6 + 10 * scale;
     for (let i = 0; i < count; i++) {
       const k = Math.floor((i * K) / count);
@@ -198,6 +182,8 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
     idToIndex.clear();
     for (let i = 0; i < count; i++) idToIndex.set(ids[i], i);
+    gl?.setBodies(slots, kinds, count);
+    startTrial();
     if (peerName) setPeer(peerName);
     history.length = 0;
     stats.frames = 0;
@@ -215,7 +201,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       <label for="bp">broad phase</label>
       <select id="bp" data-testid="stress-bp"><option value="grid">uniform grid</option><option value="tree">dynamic AABB tree</option><option value="sap">sort and sweep</option></select>
       <label for="renderer">drawing</label>
-      <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, instanced</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
+      <select id="renderer" data-testid="stress-renderer"><option value="webgl">WebGL2, one triangle a body</option><option value="sprites">CPU sprites, one putImageData</option><option value="canvas">Canvas 2D paths</option><option value="off">off (bare world cost)</option></select>
       <label for="peer">side by side</label>
       <select id="peer" data-testid="stress-peer"><option value="">none</option><option value="matter">Matter.js (collision only)</option><option value="check2d">detect-collisions (collision only)</option><option value="box2d">box2d-wasm (no solver iterations)</option></select>
       <div class="row">
@@ -281,7 +267,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     for (const proto of protoShapes) for (const s of proto.parts) s.dispose();
     preset = p;
     protoShapes = presetProtos(sat, p);
-    gl?.setMeshes(protoShapes.map((q) => q.mesh));
+    gl?.setShapes(protoShapes.map((q) => q.outlines));
     setLabels();
     build(n);
   }
@@ -321,10 +307,56 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   }
   const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
 
+  /** The drawing a person (or a test) chose: kept from then on. */
   function setRenderer(r: Renderer): void {
+    autoChoose = false;
+    trial = null;
+    useRenderer(r);
+  }
+  function useRenderer(r: Renderer): void {
     renderer = r === 'webgl' && !gl ? 'canvas' : r;
     view.useGL(renderer === 'webgl');
     setLabels();
+  }
+
+  // ---- choosing the drawing -------------------------------------------------------------------------------------
+  // On a GPU: WebGL. On a software rasterizer (SwiftShader, llvmpipe: headless browsers, machines without a GPU)
+  // WebGL's work runs on the CPU as well, and whether it or the CPU sprites draw faster depends on the machine and
+  // the body count. So after each rebuild the scene draws TRIAL_FRAMES frames with each (after TRIAL_WARMUP) and
+  // keeps the one with the shorter frames; ties (within 5%) go to WebGL.
+  const TRIAL_WARMUP = 8;
+  const TRIAL_FRAMES = 12;
+  const candidates: Renderer[] = ['webgl', 'sprites'];
+  let autoChoose = !!gl && gl.software;
+  let trial: { at: number; frame: number; t0: number; drawn0: number; ms: number[] } | null = null;
+  let lastTrial: { webglMs: number; spritesMs: number; n: number } | null = null;
+  function startTrial(): void {
+    if (!autoChoose) return;
+    trial = { at: 0, frame: 0, t0: 0, drawn0: 0, ms: [] };
+    useRenderer(candidates[0]);
+  }
+  /** Frames that reached the screen: with WebGL in a worker, the page may run frames the worker skips. */
+  let drawCalls = 0;
+  const drawnFrames = () => (renderer === 'webgl' ? gl!.drawnFrames : drawCalls);
+  /** Called once a frame: times the candidate on screen and moves to the next, then keeps the faster. */
+  function trialFrame(now: number): void {
+    const tr = trial!;
+    tr.frame++;
+    if (tr.frame === TRIAL_WARMUP) {
+      tr.t0 = now;
+      tr.drawn0 = drawnFrames();
+    }
+    if (tr.frame < TRIAL_WARMUP + TRIAL_FRAMES) return;
+    tr.ms.push((now - tr.t0) / Math.max(1, drawnFrames() - tr.drawn0));
+    tr.at++;
+    tr.frame = 0;
+    if (tr.at < candidates.length) {
+      useRenderer(candidates[tr.at]);
+      return;
+    }
+    trial = null;
+    lastTrial = { webglMs: tr.ms[0], spritesMs: tr.ms[1], n };
+    useRenderer(tr.ms[1] < 0.95 * tr.ms[0] ? 'sprites' : 'webgl');
   }
   view.useGL(renderer === 'webgl');
   setLabels();
@@ -425,12 +457,21 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   }
 
   // ---- drawing --------------------------------------------------------------------------------------------------
+  /** What the 2D canvas shows over the WebGL layer when it holds only the arena and the title ('' otherwise). */
+  let canvasKey = '';
   function draw(): void {
     const ctx = view.ctx;
     const w = world!;
     const t = w.transforms;
-    // With WebGL the bodies are on the layer below: this canvas only carries lines and labels. The CPU sprites
-    // replace every pixel of it.
+    // With WebGL the bodies are on the layer below: this canvas only carries lines and labels, and when those do
+    // not change it is left alone (a canvas unchanged is not painted or composited again).
+    if (renderer === 'webgl' && !showBroad && !peer) {
+      drawGL(t);
+      const key = `${view.width}x${view.height}@${view.dpr}:${title()}`;
+      if (key === canvasKey) return;
+      canvasKey = key;
+    } else canvasKey = '';
+    // The CPU sprites replace every pixel of the canvas.
     if (renderer === 'sprites') drawSprites(t);
     else view.clear(renderer === 'webgl' ? null : '#fbfbfd');
     view.applyScreen();
@@ -455,7 +496,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     }
 
     const s = view.scale;
-    if (renderer === 'webgl') drawGL(t);
+    if (renderer === 'webgl' && canvasKey === '') drawGL(t);
     else if (renderer === 'canvas') {
       for (let pass = 0; pass < 2; pass++) {
         ctx.fillStyle = pass ? 'rgba(214,47,47,0.85)' : 'rgba(47,111,223,0.55)';
@@ -508,11 +549,15 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       if (n > m) label(ctx, `boxes drawn for the first ${m.toLocaleString('en-US')} bodies`, 10, view.height - 30, '#7b4fd6');
     }
     if (renderer === 'off') label(ctx, 'drawing off: the world still updates every step (see the timing overlay)', view.width / 2, view.height / 2, '#5f6b7d', 'center', '14px system-ui, sans-serif');
-    const drawing = renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off';
     if (peer && peerStats.oursMs.length) {
       label(ctx, `side by side: sat-wasm ${fmt(mean(peerStats.oursMs), 2)} ms · ${peer.label} ${fmt(mean(peerStats.theirsMs), 2)} ms per step (collision only)`, 10, 34, '#7b4fd6', 'left', 'bold 13px system-ui, sans-serif');
     }
-    label(ctx, `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`, 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+    label(ctx, title(), 10, 14, '#1d2330', 'left', 'bold 13px system-ui, sans-serif');
+  }
+
+  function title(): string {
+    const drawing = `${renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off'}${trial ? ' (timing WebGL against CPU sprites)' : autoChoose && lastTrial ? ' (drew faster here)' : ''}`;
+    return `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`;
   }
 
   /** Places every body in device pixels and blends its kind's mask there. */
@@ -531,18 +576,9 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     sprites.draw(view.ctx, view.canvas.width, view.canvas.height, n, kinds, touching, screenX, screenY, screenA);
   }
 
-  /** Gathers x, y, angle and touching of every body (grouped by kind) and draws them in one call per kind. */
+  /** The world's transform buffer and the touching flags go to the GPU as they are: one draw call, no per-body JS. */
   function drawGL(t: Float32Array): void {
-    const inst = instances;
-    for (let i = 0; i < n; i++) {
-      const o = slots[i] * 5;
-      const j = 4 * i;
-      inst[j] = t[o];
-      inst[j + 1] = t[o + 1];
-      inst[j + 2] = t[o + 2];
-      inst[j + 3] = touching[i];
-    }
-    gl!.draw(view, scale, inst, kindStart);
+    gl!.draw(view, t, touching);
   }
 
   function updatePanel(st: WorldStats): void {
@@ -626,6 +662,8 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       draw();
       const t4 = performance.now();
       stats.drawMs = t4 - t3;
+      drawCalls++;
+      if (trial) trialFrame(t4);
       fpsFrames++;
       if (t4 - fpsStart > 500) {
         stats.fps = (fpsFrames * 1000) / (t4 - fpsStart);
@@ -675,6 +713,21 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       },
       get renderer() {
         return renderer;
+      },
+      /** Whether the scene is still timing WebGL against the CPU sprites; the last result (mean ms a frame). */
+      get choosing() {
+        return trial !== null;
+      },
+      get trial() {
+        return lastTrial;
+      },
+      /** Frames WebGL has drawn (in its worker: the frames that reached the screen) */
+      get glFrames() {
+        return gl?.drawnFrames ?? 0;
+      },
+      /** WebGL's renderer string ('none' without WebGL2) */
+      get glRenderer() {
+        return gl ? gl.rendererName || 'WebGL2' : 'none';
       },
       setRenderer,
       get preset() {
