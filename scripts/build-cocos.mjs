@@ -42,7 +42,7 @@ function writeIfChanged(file, data) {
   return true;
 }
 
-/** In the extension every script is .js: the glues are imported as './wasm/sat-baseline.js', './wasm/sat-baseline-nodyn.js' and './wasm/sat3d-baseline.js'. */
+/** In the extension every script is .js: the glues are imported as './wasm/sat-baseline.js', './wasm/sat3d-baseline-nodyn.js' and so on. */
 const renameGlue = (text) => text.replace(/(['"])\.\/wasm\/(sat(?:3d)?-baseline(?:-nodyn)?)\.mjs\1/g, '$1./wasm/$2.js$1');
 
 // ---- 1. the package, the glue and the module files -------------------------------------------------------------
@@ -79,9 +79,11 @@ if ((asmjs.match(new RegExp(exportLine.source, 'gm')) ?? []).length !== 1 || /\b
 }
 writeIfChanged(path.join(native, 'sat-asmjs.js'), asmjs.replace(exportLine, ''));
 
-// The 3D module: the same three files, named sat3d-*.
+// The 3D module: the same files, named sat3d-* (its glue without dynamic code generation too).
 put(path.join(lib, 'wasm', 'sat3d-baseline.js'), readFileSync(path.join(distWasm, 'sat3d-baseline.mjs')));
 put(path.join(lib, 'wasm', 'sat3d-baseline.d.ts'), readFileSync(path.join(distWasm, 'sat3d-baseline.d.mts')));
+put(path.join(lib, 'wasm', 'sat3d-baseline-nodyn.js'), readFileSync(path.join(distWasm, 'sat3d-baseline-nodyn.mjs')));
+put(path.join(lib, 'wasm', 'sat3d-baseline-nodyn.d.ts'), readFileSync(path.join(distWasm, 'sat3d-baseline-nodyn.d.mts')));
 const wasm3File = path.join(distWasm, 'sat3d-baseline.wasm');
 if (!existsSync(wasm3File)) fail('dist/wasm/sat3d-baseline.wasm is missing');
 const wasm3 = readFileSync(wasm3File);
@@ -177,7 +179,7 @@ function reportPayload(installed) {
     gzipKb: +(list.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024).toFixed(1),
   });
   const scriptBytes = scripts.map((s) => s.bytes);
-  const is3D = (file) => /[\\/](components3d|system3d)[\\/]|[\\/](loader3d|placement3d)\.ts$|[\\/](3d|world3|files3|sat3d-baseline)\.js$/.test(file);
+  const is3D = (file) => /[\\/](components3d|system3d)[\\/]|[\\/](loader3d|placement3d)\.ts$|[\\/](3d|world3|module3|files3|sat3d-baseline(-nodyn)?)\.js$/.test(file);
   const scripts3D = scripts.filter((s) => is3D(s.file)).map((s) => s.bytes);
   const platforms = {};
   for (const platform of ['web-mobile', 'wechatgame', 'android', 'ios']) {

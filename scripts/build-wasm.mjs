@@ -21,9 +21,9 @@ const outDir = join(root, 'dist', 'wasm');
 
 /** Compile flags per variant; every variant also gets the flags of the top-level sat_options target. */
 // Each variant ships the full module (every bindings/*.cpp), the narrow-phase-only flavour (-narrow) and the 3D
-// module (sat3d-*, bindings/3d/*.cpp); the WebAssembly variants also the glue of both 2D flavours without dynamic
-// code generation (-nodyn.mjs, -narrow-nodyn.mjs: the same .wasm), which loadSAT picks where `new Function` is
-// refused.
+// module (sat3d-*, bindings/3d/*.cpp); the WebAssembly variants also the glue of both 2D flavours and of the 3D module
+// without dynamic code generation (-nodyn.mjs, -narrow-nodyn.mjs: the same .wasm), which loadSAT and load3D pick
+// where `new Function` is refused.
 // -fno-unroll-loops: unrolled loops cost about 2 KB gzipped of the SIMD module and measured no faster (the hot
 // loops run over a handful of vertices). -mbulk-memory (memory.copy / memory.fill instead of libc loops) only where
 // SIMD is: every engine with WebAssembly SIMD has bulk memory. The per-file choices are in bindings/CMakeLists.txt.
@@ -39,6 +39,7 @@ const VARIANTS = {
       'sat-simd-narrow-nodyn.mjs',
       'sat3d-simd.mjs',
       'sat3d-simd.wasm',
+      'sat3d-simd-nodyn.mjs',
     ],
     noDyn: true,
   },
@@ -53,6 +54,7 @@ const VARIANTS = {
       'sat-baseline-narrow-nodyn.mjs',
       'sat3d-baseline.mjs',
       'sat3d-baseline.wasm',
+      'sat3d-baseline-nodyn.mjs',
     ],
     noDyn: true,
   },
@@ -127,10 +129,10 @@ function compactExportWrappers(glue, file) {
 }
 
 /**
- * The Embind glue of the 2D module, minified (oxc, through rolldown, which Vite already installs): Emscripten
+ * The Embind glue of the 2D and 3D modules, minified (oxc, through rolldown, which Vite already installs): Emscripten
  * 3.1.6 minifies whitespace only without the Closure compiler, and Embind's runtime is most of the glue. Locals are
  * renamed and dead code dropped; property names stay (the glue and bindings/ts reach the module through them).
- * About 4 KB gzipped less per 2D build.
+ * About 4 KB gzipped less per build.
  */
 async function minifyGlue(glue, file) {
   const { minify } = await import('rolldown/experimental');
@@ -149,7 +151,7 @@ async function copyIfChanged(from, to) {
   let bytes = readFileSync(from);
   if (to.endsWith('.mjs')) {
     let glue = compactExportWrappers(bytes.toString('utf8'), from);
-    if (/\/sat-(simd|baseline)[\w-]*\.mjs$/.test(to)) glue = await minifyGlue(glue, from);
+    if (/\/sat(3d)?-(simd|baseline)[\w-]*\.mjs$/.test(to)) glue = await minifyGlue(glue, from);
     bytes = Buffer.from(glue);
   }
   if (existsSync(to) && readFileSync(to).equals(bytes)) return false;
@@ -214,6 +216,7 @@ for (const name of variants) {
   if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_nodyn', 'sat_wasm_narrow_nodyn', '-j', '2']);
   // The 3D module (sat3d-<variant>), loaded only by 'sat-wasm/3d'.
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d', '-j', '2']);
+  if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d_nodyn', '-j', '2']);
   const binDir = join(buildDir, 'bindings');
   for (const file of variant.files) {
     const from = join(binDir, file);

@@ -14,11 +14,12 @@
  * `normal * depth` separates the shapes; bad input throws a {@link SATError} with a `code`.
  * @packageDocumentation
  */
-import { CORE_STATUS_CODES, SATError } from './errors.js';
-import { chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
+import { SATError } from './errors.js';
+import { allowsCodeGeneration, chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
 import type { Variant } from './api.js';
-import { World3, type World3Module, type World3Options } from './world3.js';
+import { World3, type World3Options } from './world3.js';
 import { defaultWasmUrl3, importGlue3 } from './files3.js';
+import { E3, K3, argument3, errorCode3, readModule3, status3, type Module3DFactory, type PairBatch3, type SAT3DModule } from './module3.js';
 
 export { SATError, type SATErrorCode } from './errors.js';
 export {
@@ -140,74 +141,8 @@ export interface SatDebug3 {
   manifold: Manifold3 | null;
 }
 
-const SAT_AXIS_KINDS: readonly SatAxisKind3[] = ['none', 'faceA', 'faceB', 'edgePair'];
-
 /** The kinds of 3D shapes. */
 export type Shape3Kind = 'sphere' | 'capsule' | 'box' | 'hull';
-
-/** The raw 3D module (bindings/3d/sat3d_bindings.cpp). @internal */
-export interface SAT3DModule {
-  HEAPU8: Uint8Array;
-  HEAP32: Int32Array;
-  HEAPU32: Uint32Array;
-  HEAPF32: Float32Array;
-  _sat_3d_scratch(): number;
-  _sat_3d_layout(): number;
-  _sat_3d_layout_length(): number;
-  _sat_3d_live_shapes(): number;
-  _sat_3d_malloc(bytes: number): number;
-  _sat_3d_free(ptr: number): void;
-  _sat_3d_status_message(status: number): number;
-  _sat_3d_make_hull(points: number, count: number, maxVertices: number): number;
-  _sat_3d_make_box(hx: number, hy: number, hz: number): number;
-  _sat_3d_make_sphere(cx: number, cy: number, cz: number, r: number): number;
-  _sat_3d_make_capsule(x1: number, y1: number, z1: number, x2: number, y2: number, z2: number, r: number): number;
-  _sat_3d_release(handle: number): number;
-  _sat_3d_shape_info(handle: number): number;
-  _sat_3d_hull_mesh(handle: number, vertices: number, counts: number, indices: number): number;
-  _sat_3d_collide(a: number, b: number): number;
-  _sat_3d_collide_debug(a: number, b: number, out: number): number;
-  _sat_3d_overlap(a: number, b: number): number;
-  _sat_3d_distance(a: number, b: number): number;
-  _sat_3d_raycast(handle: number): number;
-  _sat_3d_collide_many(
-    handles: number,
-    shapeCount: number,
-    xforms: number,
-    pairs: number,
-    pairCount: number,
-    counts: number,
-    manifolds: number,
-    caches: number,
-  ): number;
-}
-
-/** The Emscripten factory of the 3D glue. @internal */
-export type Module3DFactory = (options: Record<string, unknown>) => Promise<SAT3DModule>;
-
-/** The scratch layout the module publishes (sat_3d_layout), read once at load time. */
-interface Layout {
-  xfFloats: number;
-  inXfA: number;
-  inXfB: number;
-  inExtra: number;
-  out: number;
-  pointFloats: number;
-  manifoldFloats: number;
-  outError: number;
-  cacheWords: number;
-  maxHullVertices: number;
-  defaultHullVertexLimit: number;
-  debugHeader: number;
-}
-
-function readLayout(m: SAT3DModule): Layout {
-  const at = m._sat_3d_layout() >> 2;
-  const v = Array.from(m.HEAP32.subarray(at, at + m._sat_3d_layout_length()));
-  if (v[0] !== 1) throw new SATError('LoadFailed', `load3D: unknown 3D module layout version ${v[0]}`);
-  const [, xfFloats, inXfA, inXfB, inExtra, out, pointFloats, manifoldFloats, outError, cacheWords, maxHullVertices, defaultHullVertexLimit, debugHeader] = v;
-  return { xfFloats, inXfA, inXfB, inExtra, out, pointFloats, manifoldFloats, outError, cacheWords, maxHullVertices, defaultHullVertexLimit, debugHeader };
-}
 
 /** A shape living in the 3D module. Free it with {@link Shape3.dispose} when done. */
 export class Shape3 {
@@ -238,21 +173,31 @@ const describe = (v: unknown): string =>
 export class SAT3D {
   /** Which build runs: `'simd'`, `'baseline'` or `'asmjs'`. */
   readonly variant: Variant;
+  /**
+   * Whether the module's glue generates its call wrappers with `new Function` (the default builds); false for the
+   * build without dynamic code generation (and asm.js), which {@link load3D} picks where code generation is refused.
+   */
+  readonly dynamicExecution: boolean;
+  /** The Embind module. @internal */
+  readonly _m: SAT3DModule;
   private readonly m: SAT3DModule;
-  private readonly layout: Layout;
+  /** Word offset of the scratch block in the heap (a fixed address). */
   private readonly scratch: number;
+  private batch: PairBatch3 | null = null;
 
   /** @internal */
-  constructor(module: SAT3DModule, variant: Variant) {
+  constructor(module: SAT3DModule, variant: Variant, dynamicExecution: boolean) {
+    readModule3(module);
     this.m = module;
+    this._m = module;
     this.variant = variant;
-    this.layout = readLayout(module);
-    this.scratch = module._sat_3d_scratch() >> 2;
+    this.dynamicExecution = dynamicExecution;
+    this.scratch = module.ShapeStore3.scratch().byteOffset >> 2;
   }
 
   /** Number of live shapes in the module (for leak checks). */
   get liveShapes(): number {
-    return this.m._sat_3d_live_shapes();
+    return this.m.ShapeStore3.live();
   }
 
   // ----- makers -----
@@ -266,64 +211,52 @@ export class SAT3D {
    */
   hull(points: ArrayLike<number> | readonly Vec3[], options: { maxVertices?: number } = {}): Shape3 {
     const flat = this.flatPoints('hull', points);
-    const maxVertices = options.maxVertices ?? this.layout.defaultHullVertexLimit;
-    if (!Number.isInteger(maxVertices) || maxVertices < 4 || maxVertices > this.layout.maxHullVertices) {
-      throw new SATError('InvalidArgument', `hull: options.maxVertices must be an integer in [4, ${this.layout.maxHullVertices}], got ${String(maxVertices)}`);
+    const maxVertices = options.maxVertices ?? K3.DEFAULT_HULL_VERTEX_LIMIT;
+    if (!Number.isInteger(maxVertices) || maxVertices < 4 || maxVertices > K3.MAX_HULL_VERTICES) {
+      throw new SATError('InvalidArgument', `hull: options.maxVertices must be an integer in [4, ${K3.MAX_HULL_VERTICES}], got ${String(maxVertices)}`);
     }
-    const count = flat.length / 3;
-    const ptr = this.alloc('hull', flat.length * 4);
-    try {
-      this.m.HEAPF32.set(flat, ptr >> 2);
-      return this.made('hull', this.m._sat_3d_make_hull(ptr, count, maxVertices), 'hull');
-    } finally {
-      this.m._sat_3d_free(ptr);
-    }
+    const at = this.buffer('hull', flat.length * 4);
+    this.m.HEAPF32.set(flat, at);
+    return this.made('hull', this.m.ShapeStore3.hull(flat.length / 3, maxVertices));
   }
 
   /** A box with half extents hx, hy, hz, centred on its local origin. @throws SATError `ZeroVolume`, `NonFinite`, `OutOfRange` */
   box(hx: number, hy: number, hz: number): Shape3 {
     this.numbers('box', { hx, hy, hz });
-    return this.made('box', this.m._sat_3d_make_box(hx, hy, hz), 'box');
+    return this.made('box', this.m.ShapeStore3.box(hx, hy, hz));
   }
 
   /** A sphere. @throws SATError `InvalidRadius`, `NonFinite`, `OutOfRange` */
   sphere(radius: number, center: Vec3 = { x: 0, y: 0, z: 0 }): Shape3 {
     const c = this.vec('sphere', 'center', center);
     this.numbers('sphere', { radius });
-    return this.made('sphere', this.m._sat_3d_make_sphere(c.x, c.y, c.z, radius), 'sphere');
+    return this.made('sphere', this.m.ShapeStore3.sphere(c.x, c.y, c.z, radius));
   }
 
   /** A capsule: the segment a-b swept by a ball of `radius`. @throws SATError `ZeroLength`, `InvalidRadius`, `NonFinite`, `OutOfRange` */
   capsule(a: Vec3, b: Vec3, radius: number): Shape3 {
     const p = this.vec('capsule', 'a', a), q = this.vec('capsule', 'b', b);
     this.numbers('capsule', { radius });
-    return this.made('capsule', this.m._sat_3d_make_capsule(p.x, p.y, p.z, q.x, q.y, q.z, radius), 'capsule');
+    return this.made('capsule', this.m.ShapeStore3.capsule(p.x, p.y, p.z, q.x, q.y, q.z, radius));
   }
 
   /** A hull's stored vertices and faces. @throws SATError `InvalidArgument` for a shape that is not a hull */
   hullMesh(shape: Shape3): HullMesh {
     const h = this.handleOf('hullMesh', 'shape', shape);
     if (shape.kind !== 'hull') throw new SATError('InvalidArgument', `hullMesh: shape is a ${shape.kind}, not a hull`);
-    const sizes = this.m._sat_3d_hull_mesh(h, 0, 0, 0);
-    const nv = sizes & 0xff, nf = (sizes >> 8) & 0x3ff, ni = sizes >>> 18;
-    const bytes = nv * 12 + nf * 4 + ni * 4;
-    const ptr = this.alloc('hullMesh', bytes);
-    try {
-      const pv = ptr, pc = ptr + nv * 12, pi = pc + nf * 4;
-      this.m._sat_3d_hull_mesh(h, pv, pc, pi);
-      const vertices = this.m.HEAPF32.slice(pv >> 2, (pv >> 2) + nv * 3);
-      const counts = this.m.HEAP32.subarray(pc >> 2, (pc >> 2) + nf);
-      const indices = this.m.HEAP32.subarray(pi >> 2, (pi >> 2) + ni);
-      const faces: number[][] = [];
-      let k = 0;
-      for (const n of counts) {
-        faces.push(Array.from(indices.subarray(k, k + n)));
-        k += n;
-      }
-      return { vertices, faces };
-    } finally {
-      this.m._sat_3d_free(ptr);
+    this.check('hullMesh', this.m.ShapeStore3.hullMesh(h));
+    const i32 = this.m.HEAP32, o = this.scratch + K3.SCRATCH_OUT;
+    const nv = i32[o + K3.MESH_VERTEX_COUNT], nf = i32[o + K3.MESH_FACE_COUNT], ni = i32[o + K3.MESH_INDEX_COUNT];
+    const pv = this.m.ShapeStore3.buffer(0).byteOffset >> 2, pc = pv + 3 * nv, pi = pc + nf;
+    const vertices = this.m.HEAPF32.slice(pv, pv + 3 * nv);
+    const counts = i32.subarray(pc, pc + nf), indices = i32.subarray(pi, pi + ni);
+    const faces: number[][] = [];
+    let k = 0;
+    for (const n of counts) {
+      faces.push(Array.from(indices.subarray(k, k + n)));
+      k += n;
     }
+    return { vertices, faces };
   }
 
   // ----- queries -----
@@ -331,15 +264,15 @@ export class SAT3D {
   /** Whether two shapes touch. @throws SATError `InvalidTransform`, `InvalidArgument`, `Disposed` */
   overlaps(a: Shape3, xfA: Transform3, b: Shape3, xfB: Transform3): boolean {
     const [ha, hb] = this.pair('overlaps', a, xfA, b, xfB);
-    return this.check('overlaps', this.m._sat_3d_overlap(ha, hb)) === 1;
+    return this.check('overlaps', this.m.overlap(ha, hb)) === 1;
   }
 
   /** Contacts of two shapes, or null when apart. @throws SATError `InvalidTransform`, `InvalidArgument`, `Disposed` */
   collide(a: Shape3, xfA: Transform3, b: Shape3, xfB: Transform3): Manifold3 | null {
     const [ha, hb] = this.pair('collide', a, xfA, b, xfB);
-    const n = this.check('collide', this.m._sat_3d_collide(ha, hb));
+    const n = this.check('collide', this.m.collide(ha, hb));
     if (n === 0) return null;
-    return this.readManifold(this.m.HEAPF32, this.m.HEAPU32, this.scratch + this.layout.out, n);
+    return this.readManifold(this.m.HEAPF32, this.m.HEAPU32, this.scratch + K3.SCRATCH_OUT, n);
   }
 
   /**
@@ -351,56 +284,53 @@ export class SAT3D {
   collideDebug(a: Shape3, xfA: Transform3, b: Shape3, xfB: Transform3): SatDebug3 {
     const [ha, hb] = this.pair('collideDebug', a, xfA, b, xfB);
     if (a.kind !== 'hull' || b.kind !== 'hull') throw new SATError('InvalidArgument', `collideDebug: both shapes must be hulls, got a ${a.kind} and a ${b.kind}`);
-    const L = this.layout;
-    const ptr = this.alloc('collideDebug', 4 * (L.debugHeader + L.manifoldFloats));
-    try {
-      const n = this.check('collideDebug', this.m._sat_3d_collide_debug(ha, hb, ptr));
-      const f = this.m.HEAPF32, o = ptr >> 2;
-      return {
-        kind: SAT_AXIS_KINDS[f[o]] ?? 'none',
-        indexA: f[o + 1],
-        indexB: f[o + 2],
-        axis: { x: f[o + 3], y: f[o + 4], z: f[o + 5] },
-        separation: f[o + 6],
-        minA: f[o + 7],
-        maxA: f[o + 8],
-        minB: f[o + 9],
-        maxB: f[o + 10],
-        edgeA: f[o + 11] >= 0 ? [f[o + 11], f[o + 12]] : null,
-        edgeB: f[o + 13] >= 0 ? [f[o + 13], f[o + 14]] : null,
-        manifold: n > 0 ? this.readManifold(f, this.m.HEAPU32, o + L.debugHeader, n) : null,
-      };
-    } finally {
-      this.m._sat_3d_free(ptr);
-    }
+    const n = this.check('collideDebug', this.m.collideDebug(ha, hb));
+    const f = this.m.HEAPF32, o = this.m.ShapeStore3.buffer(0).byteOffset >> 2;
+    const kind = f[o + K3.DEBUG_KIND], axis = o + K3.DEBUG_AXIS, ea = o + K3.DEBUG_EDGE_A, eb = o + K3.DEBUG_EDGE_B;
+    const A = E3.SatAxis3;
+    return {
+      kind: ({ [A.None]: 'none', [A.FaceA]: 'faceA', [A.FaceB]: 'faceB', [A.EdgePair]: 'edgePair' } as const)[kind] ?? 'none',
+      indexA: f[o + K3.DEBUG_INDEX_A],
+      indexB: f[o + K3.DEBUG_INDEX_B],
+      axis: { x: f[axis], y: f[axis + 1], z: f[axis + 2] },
+      separation: f[o + K3.DEBUG_SEPARATION],
+      minA: f[o + K3.DEBUG_MIN_A],
+      maxA: f[o + K3.DEBUG_MAX_A],
+      minB: f[o + K3.DEBUG_MIN_B],
+      maxB: f[o + K3.DEBUG_MAX_B],
+      edgeA: f[ea] >= 0 ? [f[ea], f[ea + 1]] : null,
+      edgeB: f[eb] >= 0 ? [f[eb], f[eb + 1]] : null,
+      manifold: n > 0 ? this.readManifold(f, this.m.HEAPU32, o + K3.DEBUG_MANIFOLD, n) : null,
+    };
   }
 
   /** Distance and closest points (distance 0 when overlapping). @throws SATError as {@link SAT3D.collide} */
   distance(a: Shape3, xfA: Transform3, b: Shape3, xfB: Transform3): Distance3 {
     const [ha, hb] = this.pair('distance', a, xfA, b, xfB);
-    this.check('distance', this.m._sat_3d_distance(ha, hb));
-    const f = this.m.HEAPF32, o = this.scratch + this.layout.out;
+    this.check('distance', this.m.distance(ha, hb));
+    const f = this.m.HEAPF32, o = this.scratch + K3.SCRATCH_OUT;
+    const pa = o + K3.DISTANCE_POINT_A, pb = o + K3.DISTANCE_POINT_B, nn = o + K3.DISTANCE_NORMAL;
     return {
-      pointA: { x: f[o], y: f[o + 1], z: f[o + 2] },
-      pointB: { x: f[o + 3], y: f[o + 4], z: f[o + 5] },
-      normal: { x: f[o + 6], y: f[o + 7], z: f[o + 8] },
-      distance: f[o + 9],
+      pointA: { x: f[pa], y: f[pa + 1], z: f[pa + 2] },
+      pointB: { x: f[pb], y: f[pb + 1], z: f[pb + 2] },
+      normal: { x: f[nn], y: f[nn + 1], z: f[nn + 2] },
+      distance: f[o + K3.DISTANCE_VALUE],
     };
   }
 
   /** Where a ray first enters a shape, or null (also when it starts inside). @throws SATError `InvalidTransform`, `InvalidArgument` */
   raycast(shape: Shape3, xf: Transform3, ray: Ray3): RaycastHit3 | null {
     const h = this.handleOf('raycast', 'shape', shape);
-    this.writeTransform('raycast', 'xf', xf, this.scratch + this.layout.inXfA);
+    this.writeTransform('raycast', 'xf', xf, this.scratch + K3.SCRATCH_IN_XF_A);
     if (typeof ray !== 'object' || ray === null) throw new SATError('InvalidArgument', `raycast: ray must be an object {origin, translation, maxFraction?}, got ${describe(ray)}`);
     const o = this.vec('raycast', 'ray.origin', ray.origin), t = this.vec('raycast', 'ray.translation', ray.translation);
     const maxFraction = ray.maxFraction ?? 1;
     this.numbers('raycast', { 'ray.maxFraction': maxFraction });
-    const f = this.m.HEAPF32, e = this.scratch + this.layout.inExtra;
+    const f = this.m.HEAPF32, e = this.scratch + K3.SCRATCH_IN_EXTRA;
     f[e] = o.x, f[e + 1] = o.y, f[e + 2] = o.z, f[e + 3] = t.x, f[e + 4] = t.y, f[e + 5] = t.z, f[e + 6] = maxFraction;
-    if (this.check('raycast', this.m._sat_3d_raycast(h)) !== 1) return null;
-    const r = this.scratch + this.layout.out;
-    return { point: { x: f[r], y: f[r + 1], z: f[r + 2] }, normal: { x: f[r + 3], y: f[r + 4], z: f[r + 5] }, fraction: f[r + 6] };
+    if (this.check('raycast', this.m.raycast(h)) !== 1) return null;
+    const r = this.scratch + K3.SCRATCH_OUT, p = r + K3.RAY_POINT, n = r + K3.RAY_NORMAL;
+    return { point: { x: f[p], y: f[p + 1], z: f[p + 2] }, normal: { x: f[n], y: f[n + 1], z: f[n + 2] }, fraction: f[r + K3.RAY_FRACTION] };
   }
 
   /**
@@ -417,81 +347,80 @@ export class SAT3D {
     pairs: Int32Array,
     caches?: Uint32Array,
   ): { counts: Int32Array; manifolds: Float32Array; touching: number } {
-    const L = this.layout, n = shapes.length, np = pairs.length >> 1;
-    if (!(transforms instanceof Float32Array) || transforms.length !== n * L.xfFloats) {
-      throw new SATError('InvalidArgument', `collideMany: transforms must be a Float32Array of ${n * L.xfFloats} floats (${L.xfFloats} per shape)`);
+    const n = shapes.length, np = pairs.length >> 1, xf = K3.TRANSFORM_FLOATS;
+    if (!(transforms instanceof Float32Array) || transforms.length !== n * xf) {
+      throw new SATError('InvalidArgument', `collideMany: transforms must be a Float32Array of ${n * xf} floats (${xf} per shape)`);
     }
     if (!(pairs instanceof Int32Array) || (pairs.length & 1)) throw new SATError('InvalidArgument', 'collideMany: pairs must be an Int32Array of index pairs');
-    if (caches !== undefined && (!(caches instanceof Uint32Array) || caches.length !== np * L.cacheWords)) {
-      throw new SATError('InvalidArgument', `collideMany: caches must be a Uint32Array of ${np * L.cacheWords} words`);
+    if (caches !== undefined && (!(caches instanceof Uint32Array) || caches.length !== np * K3.CACHE_WORDS)) {
+      throw new SATError('InvalidArgument', `collideMany: caches must be a Uint32Array of ${np * K3.CACHE_WORDS} words`);
     }
-    const handles = shapes.map((s, i) => this.handleOf('collideMany', `shapes[${i}]`, s));
-    const bytes = 4 * (n + transforms.length + pairs.length + np + np * L.manifoldFloats + (caches ? caches.length : 0));
-    const ptr = this.alloc('collideMany', bytes);
-    try {
-      const ph = ptr, px = ph + 4 * n, pp = px + 4 * transforms.length, pc = pp + 4 * pairs.length;
-      const pm = pc + 4 * np, pk = pm + 4 * np * L.manifoldFloats;
-      this.m.HEAP32.set(handles, ph >> 2);
-      this.m.HEAPF32.set(transforms, px >> 2);
-      this.m.HEAP32.set(pairs, pp >> 2);
-      if (caches) this.m.HEAPU32.set(caches, pk >> 2);
-      const r = this.m._sat_3d_collide_many(ph, n, px, pp, np, pc, pm, caches ? pk : 0);
-      if (r < 0) {
-        const bad = this.m.HEAP32[this.scratch + L.outError];
-        const status = -r & 0xff, arg = (-r >> 8) & 0xff;
-        const what = arg === 0 ? `shapes[${bad}] / its transform` : arg === 1 ? `pairs[${bad}]` : 'an argument';
-        throw new SATError(CORE_STATUS_CODES[status] ?? 'InvalidArgument', `collideMany: ${what} is invalid (${this.message(status)})`);
-      }
-      if (caches) caches.set(this.m.HEAPU32.subarray(pk >> 2, (pk >> 2) + caches.length));
-      return {
-        counts: this.m.HEAP32.slice(pc >> 2, (pc >> 2) + np),
-        manifolds: this.m.HEAPF32.slice(pm >> 2, (pm >> 2) + np * L.manifoldFloats),
-        touching: r,
-      };
-    } finally {
-      this.m._sat_3d_free(ptr);
+    const batch = (this.batch ??= new this.m.PairBatch3());
+    if (batch.reserve(n, np) < 0) throw new SATError('OutOfMemory', 'collideMany: the WebAssembly memory could not grow');
+    // Views are taken per call: the batch block or the memory may have moved since the last one.
+    const handles = batch.handles();
+    for (let i = 0; i < n; ++i) handles[i] = this.handleOf('collideMany', `shapes[${i}]`, shapes[i]);
+    batch.transforms().set(transforms);
+    batch.pairs().set(pairs);
+    if (caches) batch.caches().set(caches);
+    const r = batch.run(n, np, caches !== undefined);
+    if (r < 0) {
+      const bad = batch.errorIndex(), arg = argument3(r);
+      const what = arg === 0 ? `shapes[${bad}] / its transform` : arg === 1 ? `pairs[${bad}]` : 'an argument';
+      throw new SATError(errorCode3(r), `collideMany: ${what} is invalid (${this.message(status3(r))})`);
     }
+    if (caches) caches.set(batch.caches().subarray(0, caches.length));
+    return {
+      counts: batch.counts().slice(0, np),
+      manifolds: batch.manifolds().slice(0, np * K3.MANIFOLD_FLOATS),
+      touching: r,
+    };
   }
 
   /** A 3D collision world (see {@link World3}). Free it with `dispose()`. @throws SATError `InvalidArgument` */
   createWorld(options: World3Options = {}): World3 {
-    return new World3(this, this.m as World3Module, options);
+    return new World3(this, this.m, options);
   }
 
   // ----- internals -----
 
   /** @internal */
   release(shape: Shape3): void {
-    this.m._sat_3d_release(shape.handle);
+    this.m.ShapeStore3.release(shape.handle);
     shape.handle = 0;
   }
 
-  private message(status: number): string {
-    const p = this.m._sat_3d_status_message(status);
-    let s = '';
-    for (let i = p; this.m.HEAPU8[i] !== 0 && i < p + 200; ++i) s += String.fromCharCode(this.m.HEAPU8[i]);
-    return s;
+  /** The core's message for a status. @internal */
+  message(status: number): string {
+    return this.m.statusMessage(status);
+  }
+
+  /**
+   * The growable buffer with room for `bytes` bytes, as a word offset into the heap; valid until the next call that
+   * may allocate. @internal
+   */
+  buffer(fn: string, bytes: number): number {
+    const view = this.m.ShapeStore3.buffer(Math.max(16, bytes));
+    if (view.length < bytes) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow by ${bytes} bytes`);
+    return view.byteOffset >> 2;
+  }
+
+  /** The scratch block's word offset in the heap. @internal */
+  get scratchAt(): number {
+    return this.scratch;
   }
 
   private check(fn: string, r: number): number {
     if (r >= 0) return r;
-    const status = -r & 0xff, arg = (-r >> 8) & 0xff;
-    const code = CORE_STATUS_CODES[status] ?? 'InvalidArgument';
-    throw new SATError(code, `${fn}: ${arg === 0 ? 'the first shape or transform' : 'the second shape or transform'} is invalid (${this.message(status)})`);
+    const arg = argument3(r);
+    throw new SATError(errorCode3(r), `${fn}: ${arg === 0 ? 'the first shape or transform' : 'the second shape or transform'} is invalid (${this.message(status3(r))})`);
   }
 
-  private made(fn: string, r: number, kind: Shape3Kind): Shape3 {
-    if (r < 0) {
-      const status = -r & 0xff;
-      throw new SATError(CORE_STATUS_CODES[status] ?? 'InvalidArgument', `${fn}: ${this.message(status)}`);
-    }
-    return new Shape3(this, r, kind);
-  }
-
-  private alloc(fn: string, bytes: number): number {
-    const p = this.m._sat_3d_malloc(Math.max(16, bytes));
-    if (p === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow by ${bytes} bytes`);
-    return p;
+  private made(fn: string, r: number): Shape3 {
+    if (r < 0) throw new SATError(errorCode3(r), `${fn}: ${this.message(status3(r))}`);
+    const k = this.m.ShapeStore3.kind(r), K = E3.ShapeKind3;
+    const kinds = { [K.Sphere]: 'sphere', [K.Capsule]: 'capsule', [K.Box]: 'box', [K.Hull]: 'hull' } as const;
+    return new Shape3(this, r, kinds[k]);
   }
 
   private numbers(fn: string, values: Record<string, unknown>): void {
@@ -534,12 +463,12 @@ export class SAT3D {
     return s.handle;
   }
 
-  private writeTransform(fn: string, name: string, xf: unknown, at: number): void {
+  /** Writes a transform at word `at` of the heap (no temporary objects: this runs on every per-call query). @internal */
+  writeTransform(fn: string, name: string, xf: unknown, at: number): void {
     const t = xf as Transform3;
     if (typeof xf !== 'object' || xf === null || typeof t.x !== 'number' || typeof t.y !== 'number' || typeof t.z !== 'number') {
       throw new SATError('InvalidTransform', `${fn}: ${name} must be a transform {x, y, z, rotation?, scale?}, got ${describe(xf)}`);
     }
-    // No temporary objects or arrays: this runs on every per-call query.
     const f = this.m.HEAPF32;
     f[at] = t.x, f[at + 1] = t.y, f[at + 2] = t.z;
     const q = t.rotation;
@@ -565,26 +494,30 @@ export class SAT3D {
 
   private pair(fn: string, a: Shape3, xfA: Transform3, b: Shape3, xfB: Transform3): [number, number] {
     const ha = this.handleOf(fn, 'a', a), hb = this.handleOf(fn, 'b', b);
-    this.writeTransform(fn, 'xfA', xfA, this.scratch + this.layout.inXfA);
-    this.writeTransform(fn, 'xfB', xfB, this.scratch + this.layout.inXfB);
+    this.writeTransform(fn, 'xfA', xfA, this.scratch + K3.SCRATCH_IN_XF_A);
+    this.writeTransform(fn, 'xfB', xfB, this.scratch + K3.SCRATCH_IN_XF_B);
     return [ha, hb];
   }
 
   private readManifold(f: Float32Array, u: Uint32Array, o: number, n: number): Manifold3 {
     const contacts: Contact3[] = [];
+    const nn = o + K3.MANIFOLD_NORMAL;
     for (let i = 0; i < n; ++i) {
-      const p = o + 4 + this.layout.pointFloats * i;
+      const p = o + K3.MANIFOLD_POINTS + K3.MANIFOLD_POINT_FLOATS * i;
       contacts.push({ x: f[p], y: f[p + 1], z: f[p + 2], depth: f[p + 3], id: u[p + 4] });
     }
-    return { normal: { x: f[o], y: f[o + 1], z: f[o + 2] }, depth: f[o + 3], contacts };
+    return { normal: { x: f[nn], y: f[nn + 1], z: f[nn + 2] }, depth: f[o + K3.MANIFOLD_DEPTH], contacts };
   }
 }
 
 /**
  * Loads the 3D module. The same options as `loadSAT` (variant choice, `wasmBinary` of `sat3d-<variant>.wasm`,
- * `instantiateWasm`, `locateFile`, `moduleFactory`: the glue's factory of the chosen variant, for platforms that
- * evaluate the glue themselves); `narrowPhaseOnly` does not apply.
- * @throws SATError `LoadFailed` when the module cannot be fetched, compiled or instantiated; `InvalidArgument`
+ * `instantiateWasm`, `locateFile`, `dynamicExecution`, `moduleFactory`: the glue's factory of the chosen build, for
+ * platforms that evaluate the glue themselves); `narrowPhaseOnly` does not apply. Where code generation from
+ * strings is refused (WeChat mini-games, a CSP without `'unsafe-eval'`) it picks the glue without dynamic code
+ * generation by itself; both glues run the same `.wasm`.
+ * @throws SATError `LoadFailed` when the module cannot be fetched, compiled or instantiated, or does not match this
+ *   package; `InvalidArgument`
  */
 export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {}): Promise<SAT3D> {
   if (typeof options !== 'object' || options === null) {
@@ -593,7 +526,12 @@ export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {})
   if (options.moduleFactory !== undefined && typeof options.moduleFactory !== 'function') {
     throw new SATError('InvalidArgument', 'load3D: options.moduleFactory must be a function');
   }
+  if (options.dynamicExecution !== undefined && typeof options.dynamicExecution !== 'boolean') {
+    throw new SATError('InvalidArgument', 'load3D: options.dynamicExecution must be a boolean');
+  }
   const variant = chooseVariant(options);
+  // The asm.js build's glue never generates code: it has no second flavour.
+  const dynamic = variant !== 'asmjs' && (options.dynamicExecution ?? allowsCodeGeneration());
   const factoryOptions: Record<string, unknown> = {};
   const loadLog: string[] = [];
   factoryOptions.printErr = (text: string) => loadLog.push(text);
@@ -621,12 +559,12 @@ export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {})
     }
   }
   try {
-    const factory = (options.moduleFactory ?? (await importGlue3(variant)).default) as Module3DFactory;
-    return new SAT3D(await factory(factoryOptions), variant);
+    const factory = (options.moduleFactory ?? (await importGlue3(variant, !dynamic)).default) as Module3DFactory;
+    return new SAT3D(await factory(factoryOptions), variant, dynamic);
   } catch (e) {
     if (e instanceof SATError) throw e;
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
-    throw new SATError('LoadFailed', `load3D: the ${variant} 3D build failed to load: ${(e as Error)?.message ?? String(e)}${log}`);
+    const what = !dynamic && variant !== 'asmjs' ? ' (no dynamic execution)' : '';
+    throw new SATError('LoadFailed', `load3D: the ${variant}${what} 3D build failed to load: ${(e as Error)?.message ?? String(e)}${log}`);
   }
 }
-

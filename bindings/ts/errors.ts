@@ -85,26 +85,3 @@ export class SATError extends Error {
     this.code = code;
   }
 }
-
-/**
- * The core's status codes (`sat::Status`, numbered as in `cpp/include/sat/shapes.h`) as error codes. Index 0 (Ok)
- * never reaches an error path; callers fall back to a code of their own for numbers beyond the table.
- * @internal
- */
-export const CORE_STATUS_CODES: readonly SATErrorCode[] = [
-  'InvalidArgument',
-  'TooFewPoints',
-  'TooManyPoints',
-  'NonFinite',
-  'OutOfRange',
-  'ZeroArea',
-  'SelfIntersecting',
-  'Concave',
-  'InvalidRadius',
-  'ZeroLength',
-  'InvalidTransform',
-  'InvalidArgument',
-  'Coplanar',
-  'ZeroVolume',
-  'Degenerate',
-];

@@ -1,6 +1,7 @@
 /**
- * The Cocos Creator extension's `files3.js` (scripts/build-cocos.mjs ships this module under that name): one glue
- * script, the baseline 3D build's, and nothing that needs `URL` or `import.meta.url`. The extension's runtime
+ * The Cocos Creator extension's `files3.js` (scripts/build-cocos.mjs ships this module under that name): the baseline
+ * 3D build's glue twice, the default one and the one without dynamic code generation for WeChat mini-games (both
+ * run the same `.wasm`), and nothing that needs `URL` or `import.meta.url`. The extension's runtime
  * loader passes the module's bytes (or an instantiate hook) and, on iOS native, the asm.js build's factory
  * (`moduleFactory`).
  * @internal
@@ -9,10 +10,11 @@
 import type { Variant } from './api.js';
 import { SATError } from './errors.js';
 import createBaseline3 from './wasm/sat3d-baseline.mjs';
+import createBaseline3NoDyn from './wasm/sat3d-baseline-nodyn.mjs';
 
 /** The baseline 3D glue; any other build is an error naming the way out. @internal */
-export function importGlue3(variant: Variant): Promise<{ default: unknown }> {
-  if (variant === 'baseline') return Promise.resolve({ default: createBaseline3 });
+export function importGlue3(variant: Variant, noDyn = false): Promise<{ default: unknown }> {
+  if (variant === 'baseline') return Promise.resolve({ default: noDyn ? createBaseline3NoDyn : createBaseline3 });
   return Promise.reject(
     new SATError(
       'LoadFailed',

@@ -8,8 +8,13 @@
  */
 import type { Variant } from './api.js';
 
-/** The glue of a 3D build (its real shape is Module3DFactory in 3d.ts). @internal */
-export function importGlue3(variant: Variant): Promise<{ default: unknown }> {
+/**
+ * The glue of a 3D build (`noDyn`: the glue without dynamic code generation, WebAssembly variants only; the same
+ * `.wasm`). Its real shape is Module3DFactory in module3.ts. @internal
+ */
+export function importGlue3(variant: Variant, noDyn = false): Promise<{ default: unknown }> {
+  if (noDyn && variant === 'simd') return import('./wasm/sat3d-simd-nodyn.mjs');
+  if (noDyn && variant === 'baseline') return import('./wasm/sat3d-baseline-nodyn.mjs');
   switch (variant) {
     case 'simd':
       return import('./wasm/sat3d-simd.mjs');

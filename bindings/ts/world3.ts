@@ -8,32 +8,9 @@
  * {@link World3.heapF32}); {@link World3.contacts} and friends return objects for convenience.
  * @module
  */
-import { CORE_STATUS_CODES, SATError, type SATErrorCode } from './errors.js';
-import type { Quat, Ray3, SAT3D, SAT3DModule, Shape3, Transform3, Vec3 } from './3d.js';
-
-/** The world exports of the 3D module (bindings/3d/world3_bindings.cpp). @internal */
-export interface World3Module extends SAT3DModule {
-  _sat_w3_layout(): number;
-  _sat_w3_layout_length(): number;
-  _sat_w3_io(): number;
-  _sat_w3_create(treeMargin: number, capacity: number, timeStages: number): number;
-  _sat_w3_destroy(h: number): number;
-  _sat_w3_create_body(h: number, type: number, group: number, mask: number, flags: number, mass: number, userId: number, defs: number, count: number): number;
-  _sat_w3_destroy_body(h: number, id: number): number;
-  _sat_w3_check(h: number, id: number): number;
-  _sat_w3_body_count(h: number): number;
-  _sat_w3_set_transform(h: number, id: number, teleport: number): number;
-  _sat_w3_set_shapes(h: number, id: number, shapeDefs: number, count: number): number;
-  _sat_w3_get_transform(h: number, id: number): number;
-  _sat_w3_set(h: number, id: number, what: number, a: number, b: number, value: number): number;
-  _sat_w3_body_info(h: number, id: number): number;
-  _sat_w3_set_push_apart(h: number, enabled: number, iterations: number, slop: number): number;
-  _sat_w3_update(h: number): number;
-  _sat_w3_publish(h: number): number;
-  _sat_w3_validate(h: number): number;
-  _sat_w3_raycast(h: number, mode: number, group: number, mask: number, sensors: number): number;
-  _sat_w3_query(h: number, kind: number, shape: number, group: number, mask: number, sensors: number): number;
-}
+import { SATError, type SATErrorCode } from './errors.js';
+import type { Quat, Ray3, SAT3D, Shape3, Transform3, Vec3 } from './3d.js';
+import { E3, K3, STATUS_CODE_3D, errorCode3, status3, type NativeWorld3, type SAT3DModule } from './module3.js';
 
 /** How a body moves: `static` never (and is never tested against other static bodies), `kinematic` by the game only, `dynamic` by the game and by push-apart. */
 export type BodyType3 = 'static' | 'kinematic' | 'dynamic';
@@ -167,48 +144,16 @@ export interface World3Frame {
   contactWords: number;
 }
 
-/** The world's numbers as the module publishes them (sat_w3_layout), read once at load time. */
-interface Layout {
-  xfStride: number;
-  contactWords: number;
-  flagBegan: number;
-  flagSensor: number;
-  flagSwept: number;
-  rayHitWords: number;
-  shapeDefWords: number;
-  slotBits: number;
-  maxShapes: number;
-  io: Record<'begin' | 'beginCount' | 'stay' | 'stayCount' | 'end' | 'endCount' | 'contacts' | 'contactCount' | 'rejected' | 'rejectedCount' | 'transforms' | 'transformCapacity' | 'moved' | 'reinserted' | 'candidatePairs' | 'touchingPairs' | 'narrowTests' | 'syncMs' | 'broadMs' | 'narrowMs' | 'eventsMs' | 'pushMs' | 'residualDepth' | 'result' | 'resultCount' | 'value' | 'in' | 'inExtra' | 'sweptBodies' | 'ccdMs', number>;
-}
-
-function readLayout(m: World3Module): Layout {
-  const at = m._sat_w3_layout() >> 2;
-  const v = Array.from(m.HEAP32.subarray(at, at + m._sat_w3_layout_length()));
-  if (v[0] !== 1) throw new SATError('LoadFailed', `createWorld: unknown 3D world layout version ${v[0]}`);
-  const names = ['begin', 'beginCount', 'stay', 'stayCount', 'end', 'endCount', 'contacts', 'contactCount', 'rejected', 'rejectedCount', 'transforms', 'transformCapacity', 'moved', 'reinserted', 'candidatePairs', 'touchingPairs', 'narrowTests', 'syncMs', 'broadMs', 'narrowMs', 'eventsMs', 'pushMs', 'residualDepth', 'result', 'resultCount', 'value', 'in', 'inExtra', 'sweptBodies', 'ccdMs'] as const;
-  const io = {} as Layout['io'];
-  names.forEach((n, i) => (io[n] = v[10 + i]));
-  return { xfStride: v[1], contactWords: v[2], flagBegan: v[3], flagSensor: v[4], flagSwept: v[10 + names.length], rayHitWords: v[5], shapeDefWords: v[6], slotBits: v[7], maxShapes: v[8], io };
-}
-
-const WORLD_STATUS: Record<number, SATErrorCode> = { 64: 'UnknownBody', 65: 'RemovedBody', 66: 'WorldFull' };
-const WORLD_MESSAGES: Record<number, string> = {
-  64: 'the id was never issued by this world',
-  65: 'the body was destroyed: a stale id',
-  66: 'the world holds as many bodies as it can',
-};
-const codeOf = (status: number): SATErrorCode => CORE_STATUS_CODES[status] ?? WORLD_STATUS[status] ?? 'InvalidArgument';
-
 const describe = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`;
 
 /** A 3D collision world living in the 3D module. Free it with {@link World3.dispose}. */
 export class World3 {
-  private readonly m: World3Module;
+  private readonly m: SAT3DModule;
   private readonly sat3: SAT3D;
-  private readonly L: Layout;
-  private readonly io: number;
-  private h: number;
+  private w: NativeWorld3 | null;
+  /** Word offset of the world's info block in the heap (a fixed address). */
+  private readonly info: number;
   private readonly statsObj: World3Stats = { movedBodies: 0, reinserted: 0, candidatePairs: 0, touchingPairs: 0, narrowTests: 0, rejected: 0, sweptBodies: 0, syncMs: 0, ccdMs: 0, broadMs: 0, narrowMs: 0, eventsMs: 0, pushMs: 0, residualDepth: 0 };
   private readonly frameObj: World3Frame;
   private xfView: Float32Array | null = null;
@@ -218,36 +163,35 @@ export class World3 {
   private rejectedCount = 0;
 
   /** @internal */
-  constructor(sat3: SAT3D, module: World3Module, options: World3Options) {
+  constructor(sat3: SAT3D, module: SAT3DModule, options: World3Options) {
     this.sat3 = sat3;
     this.m = module;
-    this.L = readLayout(module);
-    this.io = module._sat_w3_io() >> 2;
-    this.frameObj = { begin: 0, beginCount: 0, stay: 0, stayCount: 0, end: 0, endCount: 0, contacts: 0, contactCount: 0, contactWords: this.L.contactWords };
+    this.frameObj = { begin: 0, beginCount: 0, stay: 0, stayCount: 0, end: 0, endCount: 0, contacts: 0, contactCount: 0, contactWords: K3.CONTACT_WORDS };
     if (typeof options !== 'object' || options === null) throw new SATError('InvalidArgument', `createWorld: options must be an object, got ${describe(options)}`);
     const margin = options.treeMargin ?? -1, capacity = options.capacity ?? 0;  // -1: the C++ default
     if (typeof margin !== 'number' || !(margin <= 10) || (options.treeMargin !== undefined && margin < 0)) throw new SATError('InvalidArgument', `createWorld: treeMargin must be a number in [0, 10], got ${describe(margin)}`);
     if (!Number.isInteger(capacity) || capacity < 0) throw new SATError('InvalidArgument', `createWorld: capacity must be a non-negative integer, got ${describe(capacity)}`);
-    const h = module._sat_w3_create(margin, capacity, options.timeStages === false ? 0 : 1);
-    if (h <= 0) throw new SATError('InvalidArgument', 'createWorld: the options were refused');
-    this.h = h;
+    const w = module.World3.create(margin, capacity, options.timeStages !== false);
+    if (w === null) throw new SATError('InvalidArgument', 'createWorld: the options were refused');
+    this.w = w;
+    this.info = w.info().byteOffset >> 2;
   }
 
   /** Frees the world. Using it afterwards throws `Disposed`. Safe to call twice. */
   dispose(): void {
-    if (this.h > 0) this.m._sat_w3_destroy(this.h);
-    this.h = 0;
+    this.w?.delete();
+    this.w = null;
     this.xfView = null;
   }
 
   /** Floats per body in {@link World3.transforms}: x, y, z, qx, qy, qz, qw, sx, sy, sz. */
   get transformStride(): number {
-    return this.L.xfStride;
+    return K3.WORLD_TRANSFORM_STRIDE;
   }
 
   /** The slot of a body: its index into {@link World3.transforms} (times {@link World3.transformStride}). */
   slotOf(id: number): number {
-    return id & ((1 << this.L.slotBits) - 1);
+    return id & ((1 << K3.BODY_SLOT_BITS) - 1);
   }
 
   /** The module's heap as unsigned words (re-read after anything that may grow memory; cheap). */
@@ -267,18 +211,16 @@ export class World3 {
    *   `InvalidTransform`, the makers' codes for a shape that cannot be placed, `WorldFull`, `Disposed`
    */
   createBody(def: BodyDef3): number {
-    const h = this.handle('createBody');
+    const w = this.world('createBody');
     if (typeof def !== 'object' || def === null) throw new SATError('InvalidArgument', `createBody: def must be an object, got ${describe(def)}`);
     const type = BODY_TYPES.indexOf(def.type ?? 'dynamic');
     if (type < 0) throw new SATError('InvalidArgument', `createBody: type must be 'static', 'kinematic' or 'dynamic', got ${describe(def.type)}`);
     const mass = def.mass ?? 1;
     if (typeof mass !== 'number') throw new SATError('InvalidArgument', `createBody: mass must be a number, got ${describe(mass)}`);
-    return this.withShapeDefs('createBody', def.shapes, (ptr, count) => {
-      this.writeTransform('createBody', 'transform', def.transform ?? { x: 0, y: 0, z: 0 });
-      const flags = (def.sensor ? 1 : 0) | (def.enabled === false ? 2 : 0) | (def.bullet ? 4 : 0);
-      this.check('createBody', this.m._sat_w3_create_body(h, type, def.group ?? 1, def.mask ?? 0xffffffff, flags, mass, def.userId ?? 0, ptr, count));
-      return this.m.HEAPU32[this.io + this.L.io.value];
-    });
+    const count = this.writeShapeDefs('createBody', def.shapes);
+    this.writeTransform('createBody', 'transform', def.transform ?? { x: 0, y: 0, z: 0 });
+    this.check('createBody', w.createBody(this.typeValue(type), def.group ?? 1, def.mask ?? 0xffffffff, def.sensor === true, def.enabled !== false, def.bullet === true, mass, def.userId ?? 0, count));
+    return this.m.HEAPU32[this.info + K3.INFO_VALUE];
   }
 
   /**
@@ -288,44 +230,43 @@ export class World3 {
    * @throws SATError `InvalidArgument`, `InvalidTransform`, `UnknownBody`, `RemovedBody`; the body is unchanged
    */
   setShapes(id: number, shapes: Shape3 | readonly (Shape3 | ShapeDef3)[]): void {
-    const h = this.handle('setShapes');
-    this.withShapeDefs('setShapes', shapes, (ptr, count) => this.check('setShapes', this.m._sat_w3_set_shapes(h, id, ptr, count)));
+    const w = this.world('setShapes');
+    this.check('setShapes', w.setShapes(id, this.writeShapeDefs('setShapes', shapes)));
   }
 
-  /** Writes 1 to maxShapes shape definitions into module memory for one call. */
-  private withShapeDefs<T>(fn: string, shapes: Shape3 | readonly (Shape3 | ShapeDef3)[], call: (ptr: number, count: number) => T): T {
+  /** Writes 1 to MAX_SHAPES_PER_BODY shape definitions into the module's buffer; returns their number. */
+  private writeShapeDefs(fn: string, shapes: Shape3 | readonly (Shape3 | ShapeDef3)[]): number {
     const list = Array.isArray(shapes) ? shapes : [shapes];
-    if (list.length < 1 || list.length > this.L.maxShapes) throw new SATError('InvalidArgument', `${fn}: a body needs 1 to ${this.L.maxShapes} shapes, got ${list.length}`);
-    const words = this.L.shapeDefWords;
-    const ptr = this.m._sat_3d_malloc(4 * words * list.length);
-    if (ptr === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);
-    try {
-      const i32 = this.m.HEAP32, f32 = this.m.HEAPF32, at = ptr >> 2;
-      list.forEach((item, i) => {
-        const sd = (isShape(item) ? { shape: item } : item) as ShapeDef3;
-        i32[at + words * i] = this.shapeHandle(fn, `shapes[${i}]`, sd?.shape);
-        const o = sd.offset ?? { x: 0, y: 0, z: 0 }, q = sd.rotation ?? { x: 0, y: 0, z: 0, w: 1 };
-        const k = at + words * i + 1;
-        f32[k] = o.x, f32[k + 1] = o.y, f32[k + 2] = o.z, f32[k + 3] = q.x, f32[k + 4] = q.y, f32[k + 5] = q.z, f32[k + 6] = q.w;
-      });
-      return call(ptr, list.length);
-    } finally {
-      this.m._sat_3d_free(ptr);
-    }
+    const max = K3.MAX_SHAPES_PER_BODY;
+    if (list.length < 1 || list.length > max) throw new SATError('InvalidArgument', `${fn}: a body needs 1 to ${max} shapes, got ${list.length}`);
+    const words = K3.SHAPE_DEF_WORDS;
+    const handles = list.map((item, i) => this.shapeHandle(fn, `shapes[${i}]`, (isShape(item) ? item : (item as ShapeDef3)?.shape)));
+    const at = this.sat3.buffer(fn, 4 * words * list.length);
+    const i32 = this.m.HEAP32, f32 = this.m.HEAPF32;
+    list.forEach((item, i) => {
+      const sd = (isShape(item) ? { shape: item } : item) as ShapeDef3;
+      const d = at + words * i;
+      i32[d + K3.SHAPE_DEF_HANDLE] = handles[i];
+      const o = sd.offset ?? { x: 0, y: 0, z: 0 }, q = sd.rotation ?? { x: 0, y: 0, z: 0, w: 1 };
+      const k = d + K3.SHAPE_DEF_OFFSET, r = d + K3.SHAPE_DEF_ROTATION;
+      f32[k] = o.x, f32[k + 1] = o.y, f32[k + 2] = o.z;
+      f32[r] = q.x, f32[r + 1] = q.y, f32[r + 2] = q.z, f32[r + 3] = q.w;
+    });
+    return list.length;
   }
 
   /** Removes a body; its touching pairs report end at the next update. @throws SATError `UnknownBody`, `RemovedBody` */
   destroyBody(id: number): void {
-    this.check('destroyBody', this.m._sat_w3_destroy_body(this.handle('destroyBody'), id));
+    this.check('destroyBody', this.world('destroyBody').destroyBody(id));
   }
 
   /** Whether the id names a live body of this world. */
   isAlive(id: number): boolean {
-    return this.m._sat_w3_check(this.handle('isAlive'), id) === 0;
+    return this.world('isAlive').check(id) === 0;
   }
 
   get bodyCount(): number {
-    return this.m._sat_w3_body_count(this.handle('bodyCount'));
+    return this.world('bodyCount').bodyCount();
   }
 
   /**
@@ -334,50 +275,57 @@ export class World3 {
    * @throws SATError `InvalidTransform`, `UnknownBody`, `RemovedBody`
    */
   setTransform(id: number, xf: Transform3, options?: { teleport?: boolean }): void {
-    const h = this.handle('setTransform');
+    const w = this.world('setTransform');
     this.writeTransform('setTransform', 'xf', xf);
-    this.check('setTransform', this.m._sat_w3_set_transform(h, id, options?.teleport ? 1 : 0));
+    this.check('setTransform', w.setTransform(id, options?.teleport === true));
   }
 
   /** The transform as of the last update (after push-apart). */
   getTransform(id: number): { x: number; y: number; z: number; rotation: Quat; scale: Vec3 } {
-    this.check('getTransform', this.m._sat_w3_get_transform(this.handle('getTransform'), id));
-    const f = this.m.HEAPF32, k = this.io + this.L.io.in;
+    this.check('getTransform', this.world('getTransform').getTransform(id));
+    const f = this.m.HEAPF32, k = this.sat3.scratchAt + K3.SCRATCH_OUT;
     return { x: f[k], y: f[k + 1], z: f[k + 2], rotation: { x: f[k + 3], y: f[k + 4], z: f[k + 5], w: f[k + 6] }, scale: { x: f[k + 7], y: f[k + 8], z: f[k + 9] } };
   }
 
   setEnabled(id: number, enabled: boolean): void {
-    this.check('setEnabled', this.m._sat_w3_set(this.handle('setEnabled'), id, 0, enabled ? 1 : 0, 0, 0));
+    this.check('setEnabled', this.world('setEnabled').setEnabled(id, !!enabled));
   }
   setSensor(id: number, sensor: boolean): void {
-    this.check('setSensor', this.m._sat_w3_set(this.handle('setSensor'), id, 1, sensor ? 1 : 0, 0, 0));
+    this.check('setSensor', this.world('setSensor').setSensor(id, !!sensor));
   }
   /** Makes a body a bullet (CCD) or not. @throws SATError `InvalidArgument` for a static body */
   setBullet(id: number, bullet: boolean): void {
-    this.check('setBullet', this.m._sat_w3_set(this.handle('setBullet'), id, 6, bullet ? 1 : 0, 0, 0));
+    this.check('setBullet', this.world('setBullet').setBullet(id, !!bullet));
   }
   /** To `'static'`, a body stops being a bullet. */
   setType(id: number, type: BodyType3): void {
     const t = BODY_TYPES.indexOf(type);
     if (t < 0) throw new SATError('InvalidArgument', `setType: type must be 'static', 'kinematic' or 'dynamic', got ${describe(type)}`);
-    this.check('setType', this.m._sat_w3_set(this.handle('setType'), id, 2, t, 0, 0));
+    this.check('setType', this.world('setType').setType(id, this.typeValue(t)));
   }
   /** @throws SATError `InvalidArgument` unless mass is finite and > 0 */
   setMass(id: number, mass: number): void {
-    this.check('setMass', this.m._sat_w3_set(this.handle('setMass'), id, 3, 0, 0, mass));
+    this.check('setMass', this.world('setMass').setMass(id, mass));
   }
   setUserId(id: number, userId: number): void {
-    this.check('setUserId', this.m._sat_w3_set(this.handle('setUserId'), id, 4, userId, 0, 0));
+    this.check('setUserId', this.world('setUserId').setUserId(id, userId));
   }
   setFilter(id: number, group: number, mask: number): void {
-    this.check('setFilter', this.m._sat_w3_set(this.handle('setFilter'), id, 5, group, mask, 0));
+    this.check('setFilter', this.world('setFilter').setFilter(id, group, mask));
   }
   userId(id: number): number {
-    this.check('userId', this.m._sat_w3_body_info(this.handle('userId'), id));
-    return this.m.HEAPU32[this.io + this.L.io.value];
+    this.check('userId', this.world('userId').bodyInfo(id));
+    return this.m.HEAPU32[this.info + K3.INFO_VALUE];
   }
   bodyType(id: number): BodyType3 {
-    return BODY_TYPES[this.check('bodyType', this.m._sat_w3_body_info(this.handle('bodyType'), id))];
+    const t = this.check('bodyType', this.world('bodyType').bodyInfo(id)), B = E3.BodyType;
+    return t === B.Static ? 'static' : t === B.Kinematic ? 'kinematic' : 'dynamic';
+  }
+
+  /** The module's BodyType value of BODY_TYPES[index]. */
+  private typeValue(index: number): number {
+    const B = E3.BodyType;
+    return index === 0 ? B.Static : index === 1 ? B.Kinematic : B.Dynamic;
   }
 
   // ----- the frame -----
@@ -388,14 +336,12 @@ export class World3 {
    * createBody grows the slot range or the memory grows.
    */
   get transforms(): Float32Array {
-    // The io block is shared by all worlds of the module: ask for this world's buffer (one cheap call).
-    this.m._sat_w3_publish(this.handle('transforms'));
-    const ptr = this.m.HEAPU32[this.io + this.L.io.transforms];
-    const cap = this.m.HEAPU32[this.io + this.L.io.transformCapacity];
+    const w = this.world('transforms');
+    const u = this.m.HEAPU32, ptr = u[this.info + K3.INFO_TRANSFORMS], cap = u[this.info + K3.INFO_TRANSFORM_CAPACITY];
     if (this.xfView === null || this.xfView.buffer !== this.m.HEAPF32.buffer || ptr !== this.xfPtr || cap !== this.xfCap) {
       this.xfPtr = ptr;
       this.xfCap = cap;
-      this.xfView = this.m.HEAPF32.subarray(ptr >> 2, (ptr >> 2) + cap * this.L.xfStride);
+      this.xfView = w.transforms();
     }
     return this.xfView;
   }
@@ -403,7 +349,7 @@ export class World3 {
   /** Push-apart at the end of update: off by default. */
   setPushApart(options: { enabled?: boolean; iterations?: number; slop?: number }): void {
     const it = options.iterations ?? 24, slop = options.slop ?? 0.001;
-    this.check('setPushApart', this.m._sat_w3_set_push_apart(this.handle('setPushApart'), options.enabled === false ? 0 : 1, it, slop));
+    this.check('setPushApart', this.world('setPushApart').setPushApart(options.enabled !== false, it, slop));
   }
 
   /**
@@ -412,19 +358,18 @@ export class World3 {
    * updated. Allocates nothing. @returns the stats object (the same object every frame)
    */
   update(): World3Stats {
-    const h = this.handle('update');
-    this.m._sat_w3_update(h);
-    const u = this.m.HEAPU32, f = this.m.HEAPF32, k = this.io, io = this.L.io, s = this.statsObj, fr = this.frameObj;
-    fr.begin = u[k + io.begin] >> 2, fr.beginCount = u[k + io.beginCount];
-    fr.stay = u[k + io.stay] >> 2, fr.stayCount = u[k + io.stayCount];
-    fr.end = u[k + io.end] >> 2, fr.endCount = u[k + io.endCount];
-    fr.contacts = u[k + io.contacts] >> 2, fr.contactCount = u[k + io.contactCount];
-    this.rejectedAt = u[k + io.rejected] >> 2, this.rejectedCount = u[k + io.rejectedCount];
-    s.movedBodies = u[k + io.moved], s.reinserted = u[k + io.reinserted], s.candidatePairs = u[k + io.candidatePairs];
-    s.touchingPairs = u[k + io.touchingPairs], s.narrowTests = u[k + io.narrowTests], s.rejected = this.rejectedCount;
-    s.sweptBodies = u[k + io.sweptBodies], s.ccdMs = f[k + io.ccdMs];
-    s.syncMs = f[k + io.syncMs], s.broadMs = f[k + io.broadMs], s.narrowMs = f[k + io.narrowMs];
-    s.eventsMs = f[k + io.eventsMs], s.pushMs = f[k + io.pushMs], s.residualDepth = f[k + io.residualDepth];
+    this.world('update').update();
+    const u = this.m.HEAPU32, f = this.m.HEAPF32, k = this.info, s = this.statsObj, fr = this.frameObj;
+    fr.begin = u[k + K3.INFO_BEGIN] >> 2, fr.beginCount = u[k + K3.INFO_BEGIN_COUNT];
+    fr.stay = u[k + K3.INFO_STAY] >> 2, fr.stayCount = u[k + K3.INFO_STAY_COUNT];
+    fr.end = u[k + K3.INFO_END] >> 2, fr.endCount = u[k + K3.INFO_END_COUNT];
+    fr.contacts = u[k + K3.INFO_CONTACTS] >> 2, fr.contactCount = u[k + K3.INFO_CONTACT_COUNT];
+    this.rejectedAt = u[k + K3.INFO_REJECTED] >> 2, this.rejectedCount = u[k + K3.INFO_REJECTED_COUNT];
+    s.movedBodies = u[k + K3.INFO_MOVED], s.reinserted = u[k + K3.INFO_REINSERTED], s.candidatePairs = u[k + K3.INFO_CANDIDATE_PAIRS];
+    s.touchingPairs = u[k + K3.INFO_TOUCHING_PAIRS], s.narrowTests = u[k + K3.INFO_NARROW_TESTS], s.rejected = this.rejectedCount;
+    s.sweptBodies = u[k + K3.INFO_SWEPT_BODIES], s.ccdMs = f[k + K3.INFO_CCD_MS];
+    s.syncMs = f[k + K3.INFO_SYNC_MS], s.broadMs = f[k + K3.INFO_BROAD_MS], s.narrowMs = f[k + K3.INFO_NARROW_MS];
+    s.eventsMs = f[k + K3.INFO_EVENTS_MS], s.pushMs = f[k + K3.INFO_PUSH_MS], s.residualDepth = f[k + K3.INFO_RESIDUAL_DEPTH];
     return s;
   }
 
@@ -435,42 +380,55 @@ export class World3 {
 
   /** Word offsets and counts of the last update's arrays: the allocation-free way to read events and contacts. */
   get frame(): World3Frame {
-    this.handle('frame');
+    this.world('frame');
     return this.frameObj;
   }
 
   /** This frame's begin events as [a, b] pairs (allocates). */
   beginEvents(): [number, number][] {
-    return this.pairs(this.frameObj.begin, this.frameObj.beginCount);
+    return this.pairs(this.world('beginEvents').beginEvents());
   }
   stayEvents(): [number, number][] {
-    return this.pairs(this.frameObj.stay, this.frameObj.stayCount);
+    return this.pairs(this.world('stayEvents').stayEvents());
   }
   endEvents(): [number, number][] {
-    return this.pairs(this.frameObj.end, this.frameObj.endCount);
+    return this.pairs(this.world('endEvents').endEvents());
   }
 
   /** This frame's contacts as objects (allocates; see {@link World3.frame} for the allocation-free path). */
   contacts(): WorldContact3[] {
-    this.handle('contacts');
-    const u = this.m.HEAPU32, f = this.m.HEAPF32, W = this.L.contactWords, out: WorldContact3[] = [];
-    for (let i = 0; i < this.frameObj.contactCount; ++i) {
-      const c = this.frameObj.contacts + W * i;
-      const n = u[c + 6] & 0xff, flags = (u[c + 6] >> 8) & 0xff;
+    const u = this.world('contacts').contacts(), f = new Float32Array(u.buffer, u.byteOffset, u.length);
+    const W = K3.CONTACT_WORDS, out: WorldContact3[] = [];
+    for (let c = 0; c < u.length; c += W) {
+      const info = u[c + K3.CONTACT_INFO], n = info & ((1 << K3.CONTACT_FLAGS_SHIFT) - 1), flags = (info >>> K3.CONTACT_FLAGS_SHIFT) & 0xff;
       const points: WorldContactPoint3[] = [];
       for (let p = 0; p < n; ++p) {
-        const q = c + 8 + 5 * p;
+        const q = c + K3.CONTACT_POINTS + K3.MANIFOLD_POINT_FLOATS * p;
         points.push({ x: f[q], y: f[q + 1], z: f[q + 2], depth: f[q + 3], id: u[q + 4] });
       }
-      out.push({ a: u[c], b: u[c + 1], normal: { x: f[c + 2], y: f[c + 3], z: f[c + 4] }, depth: f[c + 5], began: (flags & this.L.flagBegan) !== 0, sensor: (flags & this.L.flagSensor) !== 0, swept: (flags & this.L.flagSwept) !== 0, shapeA: u[c + 7] & 0xffff, shapeB: u[c + 7] >>> 16, points });
+      const nn = c + K3.CONTACT_NORMAL, shapes = u[c + K3.CONTACT_SHAPES];
+      out.push({
+        a: u[c + K3.CONTACT_A],
+        b: u[c + K3.CONTACT_B],
+        normal: { x: f[nn], y: f[nn + 1], z: f[nn + 2] },
+        depth: f[c + K3.CONTACT_DEPTH],
+        began: (flags & K3.CONTACT_FLAG_BEGAN) !== 0,
+        sensor: (flags & K3.CONTACT_FLAG_SENSOR) !== 0,
+        swept: (flags & K3.CONTACT_FLAG_SWEPT) !== 0,
+        shapeA: shapes & 0xffff,
+        shapeB: shapes >>> 16,
+        points,
+      });
     }
     return out;
   }
 
   /** Bodies the last update refused (allocates), with the error code of each. */
   rejected(): { id: number; code: SATErrorCode }[] {
-    const u = this.m.HEAPU32, out: { id: number; code: SATErrorCode }[] = [];
-    for (let i = 0; i < this.rejectedCount; ++i) out.push({ id: u[this.rejectedAt + 2 * i], code: codeOf(u[this.rejectedAt + 2 * i + 1] & 0xff) });
+    const u = this.m.HEAPU32, W = K3.REJECTED_WORDS, out: { id: number; code: SATErrorCode }[] = [];
+    for (let i = 0; i < this.rejectedCount; ++i) {
+      out.push({ id: u[this.rejectedAt + W * i], code: STATUS_CODE_3D[u[this.rejectedAt + W * i + 1] & 0xff] ?? 'InvalidArgument' });
+    }
     return out;
   }
 
@@ -478,62 +436,53 @@ export class World3 {
 
   /** Closest hit along the ray, or null. */
   raycastClosest(ray: Ray3, filter: QueryFilter3 = {}): WorldRayHit3 | null {
-    return this.ray('raycastClosest', 0, ray, filter)[0] ?? null;
+    return this.ray('raycastClosest', K3.RAY_CLOSEST, ray, filter)[0] ?? null;
   }
   /** Some hit along the ray (not necessarily the closest), or null: the cheapest line-of-sight test. */
   raycastAny(ray: Ray3, filter: QueryFilter3 = {}): WorldRayHit3 | null {
-    return this.ray('raycastAny', 1, ray, filter)[0] ?? null;
+    return this.ray('raycastAny', K3.RAY_ANY, ray, filter)[0] ?? null;
   }
   /** Every body the ray hits (its closest shape hit), closest first. */
   raycastAll(ray: Ray3, filter: QueryFilter3 = {}): WorldRayHit3[] {
-    return this.ray('raycastAll', 2, ray, filter);
+    return this.ray('raycastAll', K3.RAY_ALL, ray, filter);
   }
   /** Bodies with a shape containing the point, in slot order. */
   queryPoint(p: Vec3, filter: QueryFilter3 = {}): number[] {
     this.writeExtra('queryPoint', [p.x, p.y, p.z]);
-    return this.ids('queryPoint', 0, 0, filter);
+    return this.ids('queryPoint', K3.QUERY_POINT, 0, filter);
   }
   /** Bodies whose bounds overlap the box. */
   queryAABB(lower: Vec3, upper: Vec3, filter: QueryFilter3 = {}): number[] {
     this.writeExtra('queryAABB', [lower.x, lower.y, lower.z, upper.x, upper.y, upper.z]);
-    return this.ids('queryAABB', 1, 0, filter);
+    return this.ids('queryAABB', K3.QUERY_AABB, 0, filter);
   }
   /** Bodies overlapping a ball. */
   querySphere(center: Vec3, radius: number, filter: QueryFilter3 = {}): number[] {
     this.writeExtra('querySphere', [center.x, center.y, center.z, radius]);
-    return this.ids('querySphere', 2, 0, filter);
+    return this.ids('querySphere', K3.QUERY_SPHERE, 0, filter);
   }
   /** Bodies overlapping a shape placed at xf. */
   queryShape(shape: Shape3, xf: Transform3, filter: QueryFilter3 = {}): number[] {
     const sh = this.shapeHandle('queryShape', 'shape', shape);
     this.writeTransform('queryShape', 'xf', xf);
-    return this.ids('queryShape', 3, sh, filter);
+    return this.ids('queryShape', K3.QUERY_SHAPE, sh, filter);
   }
 
   /** For tests: the world's internal invariants hold. */
   validate(): boolean {
-    return this.m._sat_w3_validate(this.handle('validate')) === 1;
+    return this.world('validate').validate();
   }
 
   // ----- internals -----
 
-  private handle(fn: string): number {
-    if (this.h <= 0) throw new SATError('Disposed', `${fn}: the world was disposed`);
-    return this.h;
+  private world(fn: string): NativeWorld3 {
+    if (this.w === null) throw new SATError('Disposed', `${fn}: the world was disposed`);
+    return this.w;
   }
 
   private check(fn: string, r: number): number {
     if (r >= 0) return r;
-    const status = -r & 0xff;
-    throw new SATError(codeOf(status), `${fn}: ${this.message(status)}`);
-  }
-
-  private message(status: number): string {
-    if (WORLD_STATUS[status]) return WORLD_MESSAGES[status];
-    const p = this.m._sat_3d_status_message(status);
-    let s = '';
-    for (let i = p; this.m.HEAPU8[i] !== 0 && i < p + 200; ++i) s += String.fromCharCode(this.m.HEAPU8[i]);
-    return s;
+    throw new SATError(errorCode3(r), `${fn}: ${this.sat3.message(status3(r))}`);
   }
 
   private shapeHandle(fn: string, name: string, s: unknown): number {
@@ -543,6 +492,7 @@ export class World3 {
     return s.handle;
   }
 
+  /** A transform into the scratch block's transform A, where the world's methods read it. */
   private writeTransform(fn: string, name: string, xf: unknown): void {
     const t = xf as Transform3;
     if (typeof xf !== 'object' || xf === null || typeof t.x !== 'number' || typeof t.y !== 'number' || typeof t.z !== 'number') {
@@ -552,26 +502,26 @@ export class World3 {
     const s = t.scale ?? 1;
     const sv = typeof s === 'number' ? { x: s, y: s, z: s } : s;
     if (typeof q !== 'object' || typeof sv !== 'object' || q === null || sv === null) throw new SATError('InvalidTransform', `${fn}: ${name}.rotation / scale must be objects`);
-    const f = this.m.HEAPF32, k = this.io + this.L.io.in;
+    const f = this.m.HEAPF32, k = this.sat3.scratchAt + K3.SCRATCH_IN_XF_A;
     f[k] = t.x, f[k + 1] = t.y, f[k + 2] = t.z, f[k + 3] = q.x, f[k + 4] = q.y, f[k + 5] = q.z, f[k + 6] = q.w;
     f[k + 7] = sv.x, f[k + 8] = sv.y, f[k + 9] = sv.z;
   }
 
   private writeExtra(fn: string, values: number[]): void {
-    this.handle(fn);
+    this.world(fn);
     values.forEach((v, i) => {
       if (typeof v !== 'number') throw new SATError('InvalidArgument', `${fn}: argument ${i} must be a number, got ${describe(v)}`);
-      this.m.HEAPF32[this.io + this.L.io.inExtra + i] = v;
+      this.m.HEAPF32[this.sat3.scratchAt + K3.SCRATCH_IN_EXTRA + i] = v;
     });
   }
 
-  private filterArgs(f: QueryFilter3): [number, number, number] {
-    return [f.group ?? 0xffffffff, f.mask ?? 0xffffffff, f.includeSensors === false ? 0 : 1];
+  private filterArgs(f: QueryFilter3): [number, number, boolean] {
+    return [f.group ?? 0xffffffff, f.mask ?? 0xffffffff, f.includeSensors !== false];
   }
 
   private ids(fn: string, kind: number, shape: number, filter: QueryFilter3): number[] {
-    const n = this.check(fn, this.m._sat_w3_query(this.handle(fn), kind, shape, ...this.filterArgs(filter)));
-    const at = this.m.HEAPU32[this.io + this.L.io.result] >> 2;
+    const n = this.check(fn, this.world(fn).query(kind, shape, ...this.filterArgs(filter)));
+    const at = this.m.HEAPU32[this.info + K3.INFO_RESULT] >> 2;
     return Array.from(this.m.HEAPU32.subarray(at, at + n));
   }
 
@@ -579,20 +529,19 @@ export class World3 {
     if (typeof ray !== 'object' || ray === null) throw new SATError('InvalidArgument', `${fn}: ray must be an object {origin, translation, maxFraction?}, got ${describe(ray)}`);
     const o = ray.origin, t = ray.translation;
     this.writeExtra(fn, [o?.x, o?.y, o?.z, t?.x, t?.y, t?.z, ray.maxFraction ?? 1]);
-    const n = this.check(fn, this.m._sat_w3_raycast(this.handle(fn), mode, ...this.filterArgs(filter)));
-    const u = this.m.HEAPU32, f = this.m.HEAPF32, at = u[this.io + this.L.io.result] >> 2, W = this.L.rayHitWords;
+    const n = this.check(fn, this.world(fn).raycast(mode, ...this.filterArgs(filter)));
+    const u = this.m.HEAPU32, f = this.m.HEAPF32, at = u[this.info + K3.INFO_RESULT] >> 2, W = K3.RAY_HIT_WORDS;
     const out: WorldRayHit3[] = [];
     for (let i = 0; i < n; ++i) {
-      const k = at + W * i;
-      out.push({ body: u[k], shape: u[k + 1], point: { x: f[k + 2], y: f[k + 3], z: f[k + 4] }, normal: { x: f[k + 5], y: f[k + 6], z: f[k + 7] }, fraction: f[k + 8] });
+      const k = at + W * i, p = k + K3.RAY_HIT_POINT, q = k + K3.RAY_HIT_NORMAL;
+      out.push({ body: u[k + K3.RAY_HIT_BODY], shape: u[k + K3.RAY_HIT_SHAPE], point: { x: f[p], y: f[p + 1], z: f[p + 2] }, normal: { x: f[q], y: f[q + 1], z: f[q + 2] }, fraction: f[k + K3.RAY_HIT_FRACTION] });
     }
     return out;
   }
 
-  private pairs(at: number, n: number): [number, number][] {
-    this.handle('events');
-    const u = this.m.HEAPU32, out: [number, number][] = [];
-    for (let i = 0; i < n; ++i) out.push([u[at + 2 * i], u[at + 2 * i + 1]]);
+  private pairs(events: Uint32Array): [number, number][] {
+    const out: [number, number][] = [];
+    for (let i = 0; i + 1 < events.length; i += K3.EVENT_WORDS) out.push([events[i], events[i + 1]]);
     return out;
   }
 }

@@ -111,14 +111,15 @@ describe('npm run build output', () => {
     }
   });
 
-  it('ships the baseline glue scripts (2D, 2D without dynamic execution for WeChat, 3D), imported as .js (no .mjs left)', () => {
+  it('ships the baseline glue scripts (2D and 3D, each also without dynamic execution for WeChat), imported as .js (no .mjs left)', () => {
     const lib = path.join(out, 'sat-wasm/assets/lib');
     expect(readFileSync(path.join(lib, 'files.js'), 'utf8')).toContain("from './wasm/sat-baseline.js'");
     expect(readFileSync(path.join(lib, 'files.js'), 'utf8')).toContain("from './wasm/sat-baseline-nodyn.js'");
     expect(readFileSync(path.join(lib, 'files3.js'), 'utf8')).toContain("from './wasm/sat3d-baseline.js'");
+    expect(readFileSync(path.join(lib, 'files3.js'), 'utf8')).toContain("from './wasm/sat3d-baseline-nodyn.js'");
     for (const f of readdirSync(lib).filter((f) => f.endsWith('.js'))) {
       expect([f, readFileSync(path.join(lib, f), 'utf8')]).not.toEqual([f, expect.stringMatching(/\.mjs['"]/)]);
     }
-    expect(readdirSync(path.join(lib, 'wasm')).filter((f) => f.endsWith('.js'))).toEqual(['sat-baseline-nodyn.js', 'sat-baseline.js', 'sat3d-baseline.js']);
+    expect(readdirSync(path.join(lib, 'wasm')).filter((f) => f.endsWith('.js'))).toEqual(['sat-baseline-nodyn.js', 'sat-baseline.js', 'sat3d-baseline-nodyn.js', 'sat3d-baseline.js']);
   });
 });

@@ -1,17 +1,22 @@
 // The binding layer's names, three ways: what bindings/*.cpp registers (read from the EMSCRIPTEN_BINDINGS blocks),
 // what the TypeScript layer declares it uses (BINDINGS in module.ts, the constant and enum lists of layout.ts) and
-// what the loaded module really holds. Any name added, renamed or dropped on one side only fails here.
+// what the loaded module really holds. Any name added, renamed or dropped on one side only fails here. The same for
+// the 3D module: bindings/3d/*.cpp, module3.ts, load3D().
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allowsCodeGeneration, loadSAT } from '../../dist/index.js';
 import { BINDINGS } from '../../dist/module.js';
 import { CORE_CONSTANTS, ENUMS, EXPLAIN_CONSTANTS, WORLD_CONSTANTS } from '../../dist/layout.js';
+import { load3D } from '../../dist/3d.js';
+import { BINDINGS_3D, CONSTANTS_3D, ENUMS_3D, WORLD3_CONSTANTS } from '../../dist/module3.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const sources = readdirSync(`${root}/bindings`)
-  .filter((f) => f.endsWith('.cpp'))
-  .map((f) => ({ file: f, text: readFileSync(`${root}/bindings/${f}`, 'utf8') }));
+const read = (dir: string) =>
+  readdirSync(`${root}/${dir}`)
+    .filter((f) => f.endsWith('.cpp'))
+    .map((f) => ({ file: `${dir}/${f}`.replace(/^bindings\//, ''), text: readFileSync(`${root}/${dir}/${f}`, 'utf8') }));
+const sources = [...read('bindings'), ...read('bindings/3d')];
 
 /** The chain of calls after a registration, up to its closing semicolon. */
 function chain(text: string, at: number): string {
@@ -51,7 +56,8 @@ function registered(files: string[]): Registered {
   return r;
 }
 
-const FULL = sources.map((s) => s.file).filter((f) => f !== 'explain.cpp');
+const FULL = sources.map((s) => s.file).filter((f) => f !== 'explain.cpp' && !f.startsWith('3d/'));
+const MODULE_3D = sources.map((s) => s.file).filter((f) => f.startsWith('3d/'));
 const NARROW = ['core_info.cpp', 'narrow_phase.cpp', 'shape_store.cpp', 'explain.cpp'];
 const sorted = (s: Iterable<string>) => [...s].sort();
 
@@ -163,5 +169,70 @@ describe.each([
       world.dispose();
     }
     box.dispose();
+  });
+});
+
+describe('the 3D module: registered names = the names the TypeScript layer uses', () => {
+  const all = registered(MODULE_3D);
+
+  it('the sources register something (the parser sees the bindings)', () => {
+    expect(MODULE_3D.length).toBeGreaterThan(1);
+    expect(all.functions.size).toBeGreaterThan(4);
+    expect(all.classes.size).toBe(3);
+    expect(all.constants.size).toBeGreaterThan(60);
+  });
+
+  it('functions, classes, enums, constants', () => {
+    expect(sorted(all.functions)).toEqual(sorted(BINDINGS_3D.functions));
+    expect(sorted(all.classes.keys())).toEqual(sorted(Object.keys(BINDINGS_3D.classes)));
+    for (const [name, c] of Object.entries(BINDINGS_3D.classes)) {
+      expect(sorted(all.classes.get(name)!.static), name).toEqual(sorted(c.static));
+      expect(sorted(all.classes.get(name)!.methods), name).toEqual(sorted(c.methods));
+    }
+    expect(sorted(all.enums.keys())).toEqual(sorted(Object.keys(ENUMS_3D)));
+    for (const [name, values] of Object.entries(ENUMS_3D)) expect(sorted(all.enums.get(name)!), name).toEqual(sorted(values));
+    expect(sorted(all.constants)).toEqual(sorted([...CONSTANTS_3D, ...WORLD3_CONSTANTS]));
+    expect(all.valueObjects.size).toBe(0);
+  });
+
+  it('every declared name is used by the TypeScript sources, and every layout constant they read is declared', () => {
+    const ts = ['3d.ts', 'world3.ts', 'module3.ts'].map((f) => readFileSync(`${root}/bindings/ts/${f}`, 'utf8')).join('\n');
+    const unused: string[] = [];
+    for (const f of BINDINGS_3D.functions) if (!new RegExp(`\\.${f}\\(`).test(ts)) unused.push(f);
+    for (const [name, c] of Object.entries(BINDINGS_3D.classes)) {
+      if (!ts.includes(name)) unused.push(name);
+      for (const m of [...c.static, ...c.methods]) if (!new RegExp(`\\.${m}\\(`).test(ts)) unused.push(`${name}.${m}`);
+    }
+    const constants = [...CONSTANTS_3D, ...WORLD3_CONSTANTS] as string[];
+    for (const k of constants) if (!ts.includes(`K3.${k}`)) unused.push(k);
+    for (const [name, values] of Object.entries(ENUMS_3D)) {
+      // Every status reaches the error table; the other enums are read value by value.
+      if (name !== 'Status') for (const v of values) if (!ts.includes(`.${v}`)) unused.push(`${name}.${v}`);
+    }
+    expect(unused).toEqual([]);
+    const read = new Set([...ts.matchAll(/\bK3\.(\w+)/g)].map((m) => m[1]));
+    expect(sorted(read).filter((k) => !constants.includes(k))).toEqual([]);
+  });
+
+  it.each([
+    ['default build', true],
+    ['build without dynamic execution', false],
+  ] as const)('the loaded 3D module holds every registered name (%s)', async (_, dynamicExecution) => {
+    if (dynamicExecution && !allowsCodeGeneration()) return; // the default build cannot load there (js-nodyn)
+    const sat3 = await load3D({ prefer: 'simd', dynamicExecution });
+    expect(sat3.dynamicExecution).toBe(dynamicExecution);
+    const m = sat3._m as unknown as Record<string, unknown>;
+    for (const f of all.functions) expect(typeof m[f], f).toBe('function');
+    for (const k of all.constants) expect(typeof m[k], k).toBe('number');
+    for (const [name, values] of all.enums) {
+      const e = m[name] as Record<string, { value: number }>;
+      for (const v of values) expect(typeof e[v]?.value, `${name}.${v}`).toBe('number');
+    }
+    for (const [name, c] of all.classes) {
+      const cls = m[name] as { prototype: Record<string, unknown> } & Record<string, unknown>;
+      expect(typeof cls, name).toBe('function');
+      for (const s of c.static) expect(typeof cls[s], `${name}.${s}`).toBe('function');
+      for (const f of c.methods) expect(typeof cls.prototype[f], `${name}.prototype.${f}`).toBe('function');
+    }
   });
 });
