@@ -61,20 +61,21 @@ TEST(ChainMaker, RefusesBadInputWithNamedErrors) {
   const Vec2 closed[] = {{0, 0}, {1, 0}, {1, 1}, {0, 0}};  // a loop must not repeat its first point
   const Vec2 bad[] = {{0, 0}, {nan, 0}, {2, 0}};
   const Vec2 far[] = {{0, 0}, {2e6f, 0}};
-  EXPECT_EQ(sat::makeChain(one, 1, false, false, out.data()), sat::Status::TooFewPoints);
-  EXPECT_EQ(sat::makeChain(two, 2, true, false, out.data()), sat::Status::TooFewPoints);
+  // Rows of docs/bad-input.md.
+  EXPECT_EQ(sat::makeChain(one, 1, false, false, out.data()), sat::Status::TooFewPoints);     // C01
+  EXPECT_EQ(sat::makeChain(two, 2, true, false, out.data()), sat::Status::TooFewPoints);      // C02
   EXPECT_EQ(sat::makeChain(two, 2, false, false, out.data()), sat::Status::Ok);
-  EXPECT_EQ(sat::makeChain(dup, 4, false, false, out.data()), sat::Status::Degenerate);
-  EXPECT_EQ(sat::makeChain(closed, 4, true, false, out.data()), sat::Status::Degenerate);
+  EXPECT_EQ(sat::makeChain(dup, 4, false, false, out.data()), sat::Status::Degenerate);       // C03
+  EXPECT_EQ(sat::makeChain(closed, 4, true, false, out.data()), sat::Status::Degenerate);     // C04
   EXPECT_EQ(sat::makeChain(closed, 4, false, false, out.data()), sat::Status::Ok);  // open: a closed path is fine
-  EXPECT_EQ(sat::makeChain(bad, 3, false, false, out.data()), sat::Status::NonFinite);
-  EXPECT_EQ(sat::makeChain(far, 2, false, false, out.data()), sat::Status::OutOfRange);
-  EXPECT_EQ(sat::makeChain(nullptr, 2, false, false, out.data()), sat::Status::InvalidArgument);
-  EXPECT_EQ(sat::makeChain(two, -1, false, false, out.data()), sat::Status::InvalidArgument);
+  EXPECT_EQ(sat::makeChain(bad, 3, false, false, out.data()), sat::Status::NonFinite);        // C05
+  EXPECT_EQ(sat::makeChain(far, 2, false, false, out.data()), sat::Status::OutOfRange);       // C06
+  EXPECT_EQ(sat::makeChain(nullptr, 2, false, false, out.data()), sat::Status::InvalidArgument);  // C08
+  EXPECT_EQ(sat::makeChain(two, -1, false, false, out.data()), sat::Status::InvalidArgument);     // C08
   std::vector<Vec2> many(size_t(sat::kMaxChainPoints) + 1);
   for (size_t i = 0; i < many.size(); ++i) many[i] = {float(i), 0.0f};
   std::vector<sat::ChainSegment> big(many.size());
-  EXPECT_EQ(sat::makeChain(many.data(), int(many.size()), false, false, big.data()), sat::Status::TooManyPoints);
+  EXPECT_EQ(sat::makeChain(many.data(), int(many.size()), false, false, big.data()), sat::Status::TooManyPoints);  // C07
   EXPECT_EQ(sat::makeChain(many.data(), sat::kMaxChainPoints, false, false, big.data()), sat::Status::Ok);
 }
 
@@ -392,10 +393,21 @@ TEST(ChainWorld, RefusesBadChainsWithoutChangingTheWorld) {
   const Vec2 one[] = {{0, 0}};
   const Vec2 dup[] = {{0, 0}, {0, 0}, {1, 0}};
   const Vec2 tri[] = {{0, 0}, {1, 0}, {0, 1}};
-  EXPECT_EQ(world.createChainBody(def, one, 1, false, false, &id), sat::Status::TooFewPoints);
-  EXPECT_EQ(world.createChainBody(def, tri, 2, true, false, &id), sat::Status::TooFewPoints);
-  EXPECT_EQ(world.createChainBody(def, dup, 3, false, false, &id), sat::Status::Degenerate);
-  EXPECT_EQ(world.createChainBody(def, nullptr, 3, false, false, &id), sat::Status::InvalidArgument);
+  const Vec2 nan[] = {{0, 0}, {std::nanf(""), 0}};
+  const Vec2 far[] = {{0, 0}, {2e6f, 0}};
+  const Vec2 ring[] = {{0, 0}, {1, 0}, {0, 1}, {0, 0}};
+  std::vector<Vec2> many(size_t(sat::kMaxChainPoints) + 1);
+  for (size_t i = 0; i < many.size(); ++i) many[i] = {float(i), 0.0f};
+  EXPECT_EQ(world.createChainBody(def, one, 1, false, false, &id), sat::Status::TooFewPoints);        // C01
+  EXPECT_EQ(world.createChainBody(def, tri, 2, true, false, &id), sat::Status::TooFewPoints);         // C02
+  EXPECT_EQ(world.createChainBody(def, dup, 3, false, false, &id), sat::Status::Degenerate);          // C03
+  EXPECT_EQ(world.createChainBody(def, ring, 4, true, false, &id), sat::Status::Degenerate);          // C04
+  EXPECT_EQ(world.createChainBody(def, nan, 2, false, false, &id), sat::Status::NonFinite);           // C05
+  EXPECT_EQ(world.createChainBody(def, far, 2, false, false, &id), sat::Status::OutOfRange);          // C06
+  EXPECT_EQ(world.createChainBody(def, many.data(), int(many.size()), false, false, &id),
+            sat::Status::TooManyPoints);                                                               // C07
+  EXPECT_EQ(world.createChainBody(def, nullptr, 3, false, false, &id), sat::Status::InvalidArgument);  // C08
+  EXPECT_EQ(world.createChainBody(def, tri, -3, false, false, &id), sat::Status::InvalidArgument);     // C08
   EXPECT_EQ(world.bodyCount(), 0);
   EXPECT_EQ(world.createChainBody(def, tri, 3, true, false, &id), sat::Status::Ok);
   EXPECT_EQ(world.bodyCount(), 1);

@@ -11,6 +11,7 @@
 #include "random_shapes.h"
 #include "reference.h"
 #include "sat/sat.h"
+#include "sat/world.h"
 
 namespace {
 
@@ -60,11 +61,12 @@ TEST(SegmentMaker, RefusesBadInputWithNamedErrors) {
   EXPECT_EQ(sat::makeSegment({0, 0}, {1, 0}, &g), sat::Status::Ok);
   EXPECT_EQ(g.point1.x, 0.0f);
   EXPECT_EQ(g.point2.x, 1.0f);
-  EXPECT_EQ(sat::makeSegment({nan, 0}, {1, 0}, &g), sat::Status::NonFinite);
-  EXPECT_EQ(sat::makeSegment({0, 0}, {1, inf}, &g), sat::Status::NonFinite);
-  EXPECT_EQ(sat::makeSegment({0, 0}, {2e6f, 0}, &g), sat::Status::OutOfRange);
-  EXPECT_EQ(sat::makeSegment({1, 1}, {1, 1}, &g), sat::Status::Degenerate);
-  EXPECT_EQ(sat::makeSegment({1000, 1000}, {1000.001f, 1000}, &g), sat::Status::Degenerate);  // below the weld
+  // Rows of docs/bad-input.md.
+  EXPECT_EQ(sat::makeSegment({1, 1}, {1, 1}, &g), sat::Status::Degenerate);                   // S01
+  EXPECT_EQ(sat::makeSegment({1000, 1000}, {1000.001f, 1000}, &g), sat::Status::Degenerate);  // S01: below the weld
+  EXPECT_EQ(sat::makeSegment({nan, 0}, {1, 0}, &g), sat::Status::NonFinite);                  // S02
+  EXPECT_EQ(sat::makeSegment({0, 0}, {1, inf}, &g), sat::Status::NonFinite);                  // S02
+  EXPECT_EQ(sat::makeSegment({0, 0}, {2e6f, 0}, &g), sat::Status::OutOfRange);                // S03
   EXPECT_EQ(sat::makeSegment({0, 0}, {1, 0}, nullptr), sat::Status::InvalidArgument);
   EXPECT_STREQ(sat::statusName(sat::Status::Degenerate), "Degenerate");
 }
@@ -205,6 +207,32 @@ TEST(Segment, RaycastMatchesLineIntersection) {
     EXPECT_GT(out.normal.x * best.normal.x + out.normal.y * best.normal.y, 0.9999) << "case " << i;
   }
   EXPECT_GT(hits, 1500);
+}
+
+// S01-S03 in a world: a hand-filled segment is re-validated; the world is unchanged.
+TEST(SegmentWorld, RefusesHandFilledSegments) {
+  sat::World world;
+  sat::BodyDef def;
+  def.type = sat::BodyType::Static;
+  sat::BodyId id;
+  sat::Segment same{{1, 1}, {1, 1}}, bad{{std::nanf(""), 0}, {1, 0}}, far{{0, 0}, {2e6f, 0}};
+  EXPECT_EQ(world.createBody(def, sat::Shape(same), &id), sat::Status::Degenerate);
+  EXPECT_EQ(world.createBody(def, sat::Shape(bad), &id), sat::Status::NonFinite);
+  EXPECT_EQ(world.createBody(def, sat::Shape(far), &id), sat::Status::OutOfRange);
+  EXPECT_EQ(world.bodyCount(), 0);
+  sat::Segment good;
+  ASSERT_EQ(sat::makeSegment({-1, 0}, {1, 0}, &good), sat::Status::Ok);
+  ASSERT_EQ(world.createBody(def, sat::Shape(good), &id), sat::Status::Ok);
+  sat::BodyDef moving;
+  moving.y = 0.4f;
+  sat::Polygon box;
+  ASSERT_EQ(sat::makeBox(0.5f, 0.5f, &box), sat::Status::Ok);
+  sat::BodyId mover;
+  ASSERT_EQ(world.createBody(moving, sat::Shape(box), &mover), sat::Status::Ok);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(world.contactCount(), 1);
+  EXPECT_NEAR(world.contacts()[0].depth, 0.1f, 1e-5f);
+  EXPECT_TRUE(world.validate());
 }
 
 TEST(Segment, ContainsNoPoint) {
