@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "random_shapes.h"
 #include "reference.h"
 #include "sat/sat.h"
 #include "sat/world.h"
@@ -15,9 +16,8 @@
 namespace {
 
 using sat::Vec2;
-using Rng = std::mt19937;
-
-double uni(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+using testing_sat::Rng;
+constexpr auto uni = testing_sat::uniform;
 
 const sat::Transform kId = sat::makeTransform(0, 0, 0);
 
@@ -383,6 +383,13 @@ TEST(ChainWorld, BoxSlidesAcrossChainBodyWithFloorNormal) {
   EXPECT_FALSE(world.raycastClosest(ray, all, &hit));  // one-sided: from behind, no hit
   sat::BodyId ids[4];
   EXPECT_EQ(world.queryPoint({2.5f, 0.0f}, all, ids, 4), 0);  // no area
+  // castShape: from the front it stops on the floor; from behind a one-sided chain it passes.
+  sat::Circle ball;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 0.25f, &ball), sat::Status::Ok);
+  ASSERT_TRUE(world.castShape(sat::Shape(ball), sat::makeTransform(2.5f, 2.0f, 0.0f), {0.0f, -4.0f}, all, &hit));
+  EXPECT_EQ(hit.body, chain);
+  EXPECT_NEAR(hit.fraction, 1.75f / 4.0f, 1e-3f);
+  EXPECT_FALSE(world.castShape(sat::Shape(ball), sat::makeTransform(2.5f, -2.0f, 0.0f), {0.0f, 4.0f}, all, &hit));
 }
 
 TEST(ChainWorld, RefusesBadChainsWithoutChangingTheWorld) {

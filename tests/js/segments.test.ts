@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, type SAT, type SATErrorCode } from '../../dist/index.js';
 import { VARIANTS, satFor } from './helpers.js';
+import { rng } from './reference.js';
 
 function code(fn: () => unknown): SATErrorCode | 'no error' {
   try {
@@ -14,18 +15,6 @@ function code(fn: () => unknown): SATErrorCode | 'no error' {
     throw e;
   }
   return 'no error';
-}
-
-/** Seeded generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A floor along y = 0 from x = 0 to x = n, listed right to left: its front faces up. */
