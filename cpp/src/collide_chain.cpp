@@ -205,7 +205,8 @@ void restoreSegmentFeatures(Manifold* m, bool reversed) {
 
 }  // namespace
 
-Manifold collideChainSegment(const ChainSegment& a, const ShapeRef& b, const PlacedPair& pp) {
+// Not inlined into the dispatch (one copy per frame type there otherwise): chain pairs are rare next to the rest.
+[[gnu::noinline]] Manifold collideChainSegment(const ChainSegment& a, const ShapeRef& b, const PlacedPair& pp) {
   ChainFrame f = placeChain(a, pp.pa);
   if (!faceShape(&f, pp.bb.center, (a.flags & kChainOneSided) != 0)) return {};
 

@@ -19,7 +19,8 @@ bool bareSegments(const CoreView& a, const CoreView& b) {
 
 /// Distance between segments [p1, p2] and [q1, q2]: 0 when they cross or touch, else the least of the four
 /// end-point-to-segment distances (the closest pair of two non-crossing segments always has an end point).
-float segmentGap(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
+/// Not inlined: segment pairs are rare, and each instantiation of the dispatch would carry a copy.
+[[gnu::noinline]] float segmentGap(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
   if (segmentsIntersect(p1, p2, q1, q2)) return 0.0f;
   float d = distance(closestOnSegment(q1, q2, p1), p1);
   d = std::fmin(d, distance(closestOnSegment(q1, q2, p2), p2));
