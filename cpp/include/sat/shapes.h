@@ -158,16 +158,12 @@ Status checkTransform(const Affine& xf);
 struct Shape {
   ShapeType type = ShapeType::Circle;
   Polygon polygon{};  ///< valid when type == Polygon (first, so its leading members share type's cache line)
-  // The small shapes share their storage (all trivially copyable): a Shape is the size of a polygon plus the
-  // largest of them.
-  union {
-    Circle circle;         ///< valid when type == Circle
-    Capsule capsule;       ///< valid when type == Capsule
-    Segment segment;       ///< valid when type == Segment
-    ChainSegment chain;    ///< valid when type == ChainSegment
-  };
+  Circle circle{};    ///< valid when type == Circle
+  Capsule capsule{};  ///< valid when type == Capsule
+  Segment segment{};  ///< valid when type == Segment
+  ChainSegment chain{};  ///< valid when type == ChainSegment
 
-  Shape() : circle() {}
+  Shape() = default;
   Shape(const Circle& c) : type(ShapeType::Circle), circle(c) {}
   Shape(const Capsule& c) : type(ShapeType::Capsule), capsule(c) {}
   Shape(const Polygon& p) : type(ShapeType::Polygon), polygon(p) {}
