@@ -34,6 +34,7 @@ EMSCRIPTEN_BINDINGS(sat_core) {
       .value("Concave", sat::Status::Concave)
       .value("InvalidRadius", sat::Status::InvalidRadius)
       .value("ZeroLength", sat::Status::ZeroLength)
+      .value("Degenerate", sat::Status::Degenerate)
       .value("InvalidTransform", sat::Status::InvalidTransform)
       .value("InvalidArgument", sat::Status::InvalidArgument)
       .value("UnknownBody", sat::kStatusUnknownBody)
@@ -42,7 +43,9 @@ EMSCRIPTEN_BINDINGS(sat_core) {
   enum_<sat::ShapeType>("ShapeKind")
       .value("Circle", sat::ShapeType::Circle)
       .value("Capsule", sat::ShapeType::Capsule)
-      .value("Polygon", sat::ShapeType::Polygon);
+      .value("Polygon", sat::ShapeType::Polygon)
+      .value("Segment", sat::ShapeType::Segment)
+      .value("ChainSegment", sat::ShapeType::ChainSegment);
   enum_<sat::BroadPhaseType>("BroadPhaseKind")
       .value("Grid", sat::BroadPhaseType::Grid)
       .value("Tree", sat::BroadPhaseType::Tree)
@@ -66,6 +69,7 @@ EMSCRIPTEN_BINDINGS(sat_core) {
   static const Constant kCore[] = {
     {"MAX_POLYGON_VERTICES", double(sat::kMaxPolygonVertices)},
     {"MAX_HULL_INPUT", double(sat::kMaxHullInput)},
+    {"MAX_CHAIN_POINTS", double(sat::kMaxChainPoints)},
     {"MAX_COORDINATE", double(sat::kMaxCoordinate)},
     {"TRANSFORM_FLOATS", double(kTransformFloats)},
     {"ERROR_ARGUMENT_SHIFT", double(kErrorArgumentShift)},

@@ -106,7 +106,7 @@ int32_t store(sat::Status status, sat::Shape&& shape) {
 }
 
 /// What a stored shape is (ShapeStore.info). For a circle center1 is its centre; for a capsule center1 and center2
-/// are the cap centres.
+/// are the cap centres; for a segment its two points.
 struct ShapeInfo {
   int32_t status = 0;
   int kind = 0;  ///< a ShapeKind
@@ -190,6 +190,12 @@ struct ShapeStore {
     return store(status, sat::Shape(capsule));
   }
 
+  static int32_t segment(float x1, float y1, float x2, float y2) {
+    sat::Segment segment;
+    sat::Status status = sat::makeSegment({x1, y1}, {x2, y2}, &segment);
+    return store(status, sat::Shape(segment));
+  }
+
   static bool release(int32_t handle) { return releaseShape(handle); }
 
   /// What a shape is; `status` is an error code for a handle that is not live.
@@ -216,6 +222,14 @@ struct ShapeStore {
         info.area = 3.14159265358979f * c.radius * c.radius + 2.0f * c.radius * sat::distance(c.center1, c.center2);
         info.center1 = c.center1;
         info.center2 = c.center2;
+        break;
+      }
+      case sat::ShapeType::Segment:
+      case sat::ShapeType::ChainSegment: {
+        const sat::Segment& g = shape->type == sat::ShapeType::Segment ? shape->segment : shape->chain.segment;
+        info.centroid = 0.5f * (g.point1 + g.point2);
+        info.center1 = g.point1;
+        info.center2 = g.point2;
         break;
       }
       case sat::ShapeType::Polygon:
@@ -286,6 +300,7 @@ EMSCRIPTEN_BINDINGS(sat_shape_store) {
       .class_function("box", &ShapeStore::box)
       .class_function("circle", &ShapeStore::circle)
       .class_function("capsule", &ShapeStore::capsule)
+      .class_function("segment", &ShapeStore::segment)
       .class_function("release", &ShapeStore::release)
       .class_function("info", &ShapeStore::info)
       .class_function("bounds", &ShapeStore::bounds)

@@ -211,6 +211,10 @@ sat::QueryFilter makeFilter(const WorldBox& box, uint32_t group, uint32_t mask, 
 
 int32_t status(sat::Status s) { return static_cast<int32_t>(s); }
 
+// Flags of World.addChain.
+constexpr int kChainLoop = 1;
+constexpr int kChainOneSided = 2;
+
 // Flags of World.create.
 constexpr int kWorldTimeStages = 1;
 constexpr int kWorldKinematicPairs = 2;
@@ -329,6 +333,17 @@ class WorldHandle {
     if (count < 0 || uint64_t(count) * 8u > bufferBytes() || !readDef(v, &def)) return valueOr(sat::Status::InvalidArgument, 0);
     sat::BodyId id = sat::kNullBody;
     sat::Status s = box.world.createConcaveBody(def, static_cast<const sat::Vec2*>(bufferData()), count, &id);
+    return valueOr(s, id);
+  }
+
+  /// A chain body through `count` (x, y) points at the start of the buffer; flags: CHAIN_LOOP | CHAIN_ONE_SIDED.
+  static double addChain(WorldBox& box, const BodyDefValue& v, int count, int flags) {
+    sat::BodyDef def;
+    if (count < 0 || uint64_t(count) * 8u > bufferBytes() || !readDef(v, &def)) return valueOr(sat::Status::InvalidArgument, 0);
+    sat::BodyId id = sat::kNullBody;
+    sat::Status s = box.world.createChainBody(def, static_cast<const sat::Vec2*>(bufferData()), count,
+                                              (flags & kChainLoop) != 0, (flags & kChainOneSided) != 0, &id);
+    fillInfo(&box);
     return valueOr(s, id);
   }
 
@@ -614,6 +629,7 @@ EMSCRIPTEN_BINDINGS(sat_world) {
       .function("info", &WorldHandle::info)
       .function("add", &WorldHandle::add)
       .function("addConcave", &WorldHandle::addConcave)
+      .function("addChain", &WorldHandle::addChain)
       .function("setShapes", &WorldHandle::setShapes)
       .function("setType", &WorldHandle::setType)
       .function("setScale", &WorldHandle::setScale)
@@ -652,6 +668,8 @@ EMSCRIPTEN_BINDINGS(sat_world) {
     {"MAX_BODIES", double(sat::kMaxBodies)},
     {"WORLD_TIME_STAGES", double(kWorldTimeStages)},
     {"WORLD_KINEMATIC_PAIRS", double(kWorldKinematicPairs)},
+    {"CHAIN_LOOP", double(kChainLoop)},
+    {"CHAIN_ONE_SIDED", double(kChainOneSided)},
     {"SHAPE_ENTRY_WORDS", double(kShapeWords)},
     {"SHAPE_ENTRY_HANDLE", double(kShapeHandle)},
     {"SHAPE_ENTRY_OFFSET", double(kShapeOffset)},

@@ -26,7 +26,7 @@ import type {
 export type Variant = 'simd' | 'baseline' | 'asmjs';
 
 /** Kind of a {@link Shape}. */
-export type ShapeKind = 'circle' | 'capsule' | 'polygon';
+export type ShapeKind = 'circle' | 'capsule' | 'polygon' | 'segment';
 
 const FLOAT32_MAX = 3.4028234663852886e38;
 
@@ -110,7 +110,7 @@ export class Shape {
     return (this._info ??= this._sat._describe(this));
   }
 
-  /** Radius of a circle or capsule; 0 for a polygon. */
+  /** Radius of a circle or capsule; 0 for a polygon or segment. */
   get radius(): number {
     return this.info('radius').radius;
   }
@@ -139,7 +139,7 @@ export class Shape {
 
   /**
    * The stored vertices of a polygon in local coordinates, counter-clockwise (a fresh copy); the centre of a
-   * circle; the two cap centres of a capsule.
+   * circle; the two cap centres of a capsule; the two points of a segment.
    */
   get vertices(): Vec2[] {
     const info = this.info('vertices');
@@ -389,7 +389,7 @@ export class SAT {
       area: v.area,
       localBounds: v.localBounds,
       vertexCount: v.vertexCount,
-      centers: kind === E.ShapeKind.Circle ? [v.center1] : kind === E.ShapeKind.Capsule ? [v.center1, v.center2] : [],
+      centers: kind === E.ShapeKind.Circle ? [v.center1] : kind === E.ShapeKind.Capsule || kind === E.ShapeKind.Segment ? [v.center1, v.center2] : [],
     };
     if (kind === E.ShapeKind.Polygon) {
       const count = v.vertexCount;
@@ -581,6 +581,20 @@ export class SAT {
     const q = this._point(center2, 'capsule', 'center2');
     this._number(radius, 'capsule', 'radius');
     return this._adopt(this._m.ShapeStore.capsule(p.x, p.y, q.x, q.y, radius), `capsule(radius=${radius})`, 'capsule');
+  }
+
+  /**
+   * A segment from `point1` to `point2`: a capsule of radius 0, two-sided, with no area. It collides, overlaps,
+   * measures distance and takes rays like any shape; no point is inside it (containsPoint is always false).
+   *
+   * @param point1 - local first point
+   * @param point2 - local second point (must differ from point1)
+   * @throws SATError `Degenerate` (coincident points), `NonFinite`, `OutOfRange`, `InvalidArgument`
+   */
+  segment(point1: Vec2, point2: Vec2): Shape {
+    const p = this._point(point1, 'segment', 'point1');
+    const q = this._point(point2, 'segment', 'point2');
+    return this._adopt(this._m.ShapeStore.segment(p.x, p.y, q.x, q.y), 'segment', 'segment');
   }
 
   // ---------------------------------------------------------------------------------------------------------

@@ -18,7 +18,8 @@
  * - `ZeroLength`: capsule end points coincide; use a circle.
  * - `Coplanar`: 3D: all points (nearly) on one plane, no volume.
  * - `ZeroVolume`: 3D: all points (nearly) on one line, or a box with a zero half extent.
- * - `Degenerate`: 3D: no valid closed convex mesh could be formed from the points.
+ * - `Degenerate`: coincident segment points, or consecutive chain points that coincide; 3D: no valid closed
+ *   convex mesh could be formed from the points.
  *
  * Codes raised by the JavaScript layer:
  * - `InvalidTransform`: a transform is not an object `{x, y, angle?, scaleX?, scaleY?}` of numbers, or it is

@@ -25,6 +25,7 @@ export {
   TRANSFORM_STRIDE,
   type BodyDef,
   type BodyOptions,
+  type ChainOptions,
   type BodyShape,
   type BodyType,
   type BroadPhase,

@@ -13,7 +13,7 @@ export const BINDINGS = {
   functions: ['statusMessage', 'collide', 'overlap', 'distance', 'raycast', 'containsPoint', 'explain'],
   classes: {
     ShapeStore: {
-      static: ['scratch', 'buffer', 'live', 'polygon', 'decompose', 'box', 'circle', 'capsule', 'release', 'info', 'bounds', 'vertices'],
+      static: ['scratch', 'buffer', 'live', 'polygon', 'decompose', 'box', 'circle', 'capsule', 'segment', 'release', 'info', 'bounds', 'vertices'],
       methods: [],
     },
     PairBatch: {
@@ -26,6 +26,7 @@ export const BINDINGS = {
         'info',
         'add',
         'addConcave',
+        'addChain',
         'setShapes',
         'setType',
         'setScale',
@@ -190,6 +191,7 @@ export interface NativeWorld extends EmbindObject {
   info(): Uint32Array;
   add(def: BodyDefValue, count: number): number;
   addConcave(def: BodyDefValue, count: number): number;
+  addChain(def: BodyDefValue, count: number, flags: number): number;
   setShapes(id: number, count: number): number;
   setType(id: number, type: number): number;
   setScale(id: number, scaleX: number, scaleY: number): number;
@@ -259,6 +261,7 @@ export interface SATModule {
     box(halfWidth: number, halfHeight: number, cx: number, cy: number, angle: number): number;
     circle(cx: number, cy: number, radius: number): number;
     capsule(x1: number, y1: number, x2: number, y2: number, radius: number): number;
+    segment(x1: number, y1: number, x2: number, y2: number): number;
     release(handle: number): boolean;
     info(handle: number): ShapeInfoValue;
     bounds(handle: number, xf: TransformValue): { status: number; bounds: AABBValue };

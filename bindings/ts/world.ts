@@ -130,6 +130,17 @@ export interface BodyOptions {
   enabled?: boolean;
 }
 
+/** A chain body's options (used by {@link World.addChain}): the body's options plus the chain's. */
+export interface ChainOptions extends BodyOptions {
+  /** Close the chain: a segment from the last point back to the first. Default false. */
+  loop?: boolean;
+  /**
+   * Collide only with shapes in front of a segment: on the right-hand side of its direction (outside of a
+   * counter-clockwise loop; above a floor listed right to left). Shapes behind pass through. Default false.
+   */
+  oneSided?: boolean;
+}
+
 /** A body to add: its options plus either one shape at the body origin or a list of placed shapes. */
 export interface BodyDef extends BodyOptions {
   /** one shape at the body origin (give this or `shapes`) */
@@ -856,6 +867,47 @@ export class World {
     sat._heap().set(flat, ptr >> 2);
     const r = w.addConcave(bodyDef, count);
     return this._added(r, 'addConcave', def);
+  }
+
+  /**
+   * Adds a chain body for level geometry: one segment part per pair of consecutive points (part i runs from
+   * point i to point i + 1; with `loop`, the last part closes the chain). Each segment knows its neighbours, so a
+   * shape sliding along the chain never snags on an internal vertex: it gets the normal the surface has there.
+   * Events, contacts, shape contacts and ray hits carry the segment's part index as `shape`. Segments have no
+   * area: queryPoint never reports a chain. Meant for static bodies (`type: 'static'`); chains never collide with
+   * each other.
+   *
+   * @param points - flat `[x0, y0, ...]` or `{x, y}[]`, at least 2 (3 for a loop), at most MAX_CHAIN_POINTS;
+   *   consecutive points distinct; a loop does not repeat its first point
+   * @param def - the body's options plus `loop` and `oneSided`
+   * @returns the body's id
+   * @throws SATError `TooFewPoints`, `TooManyPoints`, `Degenerate` (consecutive points coincide), `NonFinite`,
+   *   `OutOfRange`; `InvalidArgument`, `InvalidTransform`, `Disposed`, `WorldFull`
+   */
+  addChain(points: PointsInput, def: ChainOptions): number {
+    const w = this._ptr('addChain');
+    this._mutable('addChain');
+    if (typeof def !== 'object' || def === null) {
+      throw new SATError('InvalidArgument', `World.addChain: def must be an object {x, y, loop?, oneSided?, ...}, got ${describe(def)}`);
+    }
+    const loop = optBool(def.loop, false, 'World.addChain', 'def.loop');
+    const oneSided = optBool(def.oneSided, false, 'World.addChain', 'def.oneSided');
+    const flat = flatten(points, 'World.addChain');
+    const count = flat.length / 2;
+    if (count < (loop ? 3 : 2)) {
+      throw new SATError('TooFewPoints', `World.addChain: ${count} point(s): a chain needs at least ${loop ? '3 as a loop' : '2'}`);
+    }
+    if (count > K.MAX_CHAIN_POINTS) {
+      throw new SATError('TooManyPoints', `World.addChain: ${count} points: at most ${K.MAX_CHAIN_POINTS}`);
+    }
+    const sat = this._sat;
+    const ptr = sat._buffer(4 * flat.length + 8);
+    if (ptr === 0) throw new SATError('OutOfMemory', 'World.addChain: the WebAssembly memory could not grow');
+    const bodyDef = this._def(def, 'World.addChain');
+    sat._heap().set(flat, ptr >> 2);
+    const flags = (loop ? K.CHAIN_LOOP : 0) | (oneSided ? K.CHAIN_ONE_SIDED : 0);
+    const r = w.addChain(bodyDef, count, flags);
+    return this._added(r, 'addChain', def);
   }
 
   /** `r`: the new id, or minus the status. */

@@ -95,6 +95,8 @@ SupportShape makeSupportShape(const ShapeRef& s, const Placement& p, ShapeStore*
   float r = 0.0f;
   switch (s.type) {
     case ShapeType::Polygon: out.core = placePolygon(s.polygon(), p, &store->buf); return out;
+    case ShapeType::Segment:
+    case ShapeType::ChainSegment: out.core = placeCore(s, p, &store->buf); return out;  // a 2-gon, no radius
     case ShapeType::Capsule:
       out.core = placeCapsule(s.capsule(), p, &store->buf);
       out.core.radius = 0.0f;
@@ -454,7 +456,7 @@ void clipFeatures(const Feature& fa, const Feature& fb, D2 n, double depth, floa
 }  // namespace
 
 bool needsSupportPath(const ShapeRef& s, const Placement& p) {
-  return s.type != ShapeType::Polygon && !isSimilarity(p);
+  return (s.type == ShapeType::Circle || s.type == ShapeType::Capsule) && !isSimilarity(p);
 }
 
 Manifold collideSupportShapes(const ShapeRef& sa, const Placement& pa, const ShapeRef& sb, const Placement& pb,

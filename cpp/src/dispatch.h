@@ -18,14 +18,20 @@ struct ShapeRef {
   const Circle& circle() const { return *static_cast<const Circle*>(ptr); }
   const Capsule& capsule() const { return *static_cast<const Capsule*>(ptr); }
   const Polygon& polygon() const { return *static_cast<const Polygon*>(ptr); }
+  const Segment& segment() const { return *static_cast<const Segment*>(ptr); }
+  const ChainSegment& chain() const { return *static_cast<const ChainSegment*>(ptr); }
 };
 inline ShapeRef refOf(const Circle& c) { return {ShapeType::Circle, &c}; }
 inline ShapeRef refOf(const Capsule& c) { return {ShapeType::Capsule, &c}; }
 inline ShapeRef refOf(const Polygon& p) { return {ShapeType::Polygon, &p}; }
+inline ShapeRef refOf(const Segment& g) { return {ShapeType::Segment, &g}; }
+inline ShapeRef refOf(const ChainSegment& c) { return {ShapeType::ChainSegment, &c}; }
 inline ShapeRef refOf(const Shape& s) {
   switch (s.type) {
     case ShapeType::Circle: return refOf(s.circle);
     case ShapeType::Capsule: return refOf(s.capsule);
+    case ShapeType::Segment: return refOf(s.segment);
+    case ShapeType::ChainSegment: return refOf(s.chain);
     case ShapeType::Polygon: break;
   }
   return refOf(s.polygon);
@@ -44,6 +50,14 @@ inline Bound boundOf(ShapeRef s, const Placement& p) {
       const Capsule& c = s.capsule();
       return {p.apply(0.5f * (c.center1 + c.center2)), placedSize(c, p)};
     }
+    case ShapeType::Segment: {
+      const Segment& g = s.segment();
+      return {p.apply(0.5f * (g.point1 + g.point2)), placedSize(g, p)};
+    }
+    case ShapeType::ChainSegment: {
+      const Segment& g = s.chain().segment;
+      return {p.apply(0.5f * (g.point1 + g.point2)), placedSize(g, p)};
+    }
     case ShapeType::Polygon: break;
   }
   return {p.apply(s.polygon().centroid()), placedSize(s.polygon(), p)};
@@ -52,8 +66,16 @@ inline Bound boundOf(ShapeRef s, const Placement& p) {
 /// A polygon needs 3+ vertices; a default-constructed one is refused rather than read.
 inline bool usable(ShapeRef s) { return s.type != ShapeType::Polygon || s.polygon().count() >= 3; }
 
+/// The core of any shape but a circle: a polygon, or a capsule's or segment's 2-gon (a chain segment's plain
+/// segment: its chain rule is applied by collideChainSegment).
 inline CoreView placeCore(ShapeRef s, const Placement& p, CoreBuffer* buf) {
-  return s.type == ShapeType::Capsule ? placeCapsule(s.capsule(), p, buf) : placePolygon(s.polygon(), p, buf);
+  switch (s.type) {
+    case ShapeType::Capsule: return placeCapsule(s.capsule(), p, buf);
+    case ShapeType::Segment: return placeSegment(s.segment(), p, buf);
+    case ShapeType::ChainSegment: return placeSegment(s.chain().segment, p, buf);
+    default: break;
+  }
+  return placePolygon(s.polygon(), p, buf);
 }
 
 // Pair-specific routines, each in its pair's file, all in the working frame.
@@ -71,6 +93,12 @@ inline bool supportPair(const ShapeRef& a, const Placement& pa, const ShapeRef& 
   return needsSupportPath(a, pa) || needsSupportPath(b, pb);
 }
 
+/// Two cores, as collideCores, except that two bare segments (2-gons of radius 0) are first tested by their
+/// exact distance: collinear segments have a Minkowski difference with no area whose face normals miss the
+/// end-on axis (collide_segment.cpp).
+Manifold collideCoresOrSegments(const CoreView& a, const CoreView& b, float tol, SatCache* cache);
+bool overlapCoresOrSegments(const CoreView& a, const CoreView& b, float tol, SatCache* cache);
+
 struct PlacedPair {
   Placement pa, pb;
   Frame frame;
@@ -78,6 +106,10 @@ struct PlacedPair {
   float tol;
   bool apart;
 };
+
+/// A chain segment (A) against any other shape but a chain segment (B), in the working frame: the plain
+/// segment's manifold, kept, snapped to the segment's normal or dropped by the chain rule (collide_chain.cpp).
+Manifold collideChainSegment(const ChainSegment& a, const ShapeRef& b, const PlacedPair& pp);
 
 /// `checked`: both transforms already passed checkTransform (CheckedTransform), so the test is not repeated.
 template <class Xf>
@@ -115,14 +147,16 @@ Manifold collideGeneral(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, con
   CoreBuffer bufA, bufB;
   Manifold m;
   const bool circleA = a.type == ShapeType::Circle, circleB = b.type == ShapeType::Circle;  // not (A only)
-  if (supportPair(a, pp.pa, b, pp.pb)) {
+  if (a.type == ShapeType::ChainSegment) {
+    m = collideChainSegment(a.chain(), b, pp);
+  } else if (supportPair(a, pp.pa, b, pp.pb)) {
     m = collideSupportShapes(a, pp.pa, b, pp.pb, pp.tol);
   } else if (circleA && circleB) {
     m = collideCircles(pp.ba.center, pp.ba.radius, pp.bb.center, pp.bb.radius, pp.tol);
   } else if (circleB) {
     m = collideCoreCircle(placeCore(a, pp.pa, &bufA), pp.bb.center, pp.bb.radius, pp.tol);
   } else {
-    m = collideCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
+    m = collideCoresOrSegments(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
   }
   manifoldToWorld(&m, pp.frame);
   return m;
@@ -136,6 +170,11 @@ Manifold collidePlaced(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, cons
     // the circle's frame a small polygon far from the centre would lose its shape to rounding (and with it the
     // direction of the normal).
     return flipManifold(collidePlaced(b, xfB, a, xfA, cache, checked));
+  }
+  if (a.type == ShapeType::ChainSegment || b.type == ShapeType::ChainSegment) {
+    // The chain segment is A. Two chain segments (static level geometry) never collide.
+    if (a.type == b.type) return {};
+    if (b.type == ShapeType::ChainSegment) return flipManifold(collidePlaced(b, xfB, a, xfA, cache, checked));
   }
   if constexpr (std::is_same_v<Xf, Transform>) {
     if (unitPolygons(a, xfA, b, xfB)) {
@@ -152,15 +191,18 @@ bool overlapGeneral(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, const X
                     bool checked) {
   PlacedPair pp;
   if (!preparePair(a, xfA, b, xfB, &pp, checked)) return false;
-  if (supportPair(a, pp.pa, b, pp.pb)) return collideSupportShapes(a, pp.pa, b, pp.pb, pp.tol).pointCount > 0;
+  if (a.type != ShapeType::ChainSegment && supportPair(a, pp.pa, b, pp.pb)) {
+    return collideSupportShapes(a, pp.pa, b, pp.pb, pp.tol).pointCount > 0;
+  }
   CoreBuffer bufA, bufB;
-  return overlapCores(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
+  return overlapCoresOrSegments(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
 }
 
 template <class Xf>
 bool overlapPlaced(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, const Xf& xfB, SatCache* cache,
                    bool checked = false) {
-  if (a.type == ShapeType::Circle || b.type == ShapeType::Circle) {
+  if (a.type == ShapeType::Circle || b.type == ShapeType::Circle || a.type == ShapeType::ChainSegment ||
+      b.type == ShapeType::ChainSegment) {
     return collidePlaced(a, xfA, b, xfB, cache, checked).pointCount > 0;
   }
   if constexpr (std::is_same_v<Xf, Transform>) {

@@ -174,6 +174,12 @@ Proxy proxyOf(detail::ShapeRef s, const detail::Placement& p, detail::CoreBuffer
       detail::CoreView c = detail::placeCapsule(s.capsule(), p, buf);
       return {c.v, 2, c.radius};
     }
+    case ShapeType::Segment:
+    case ShapeType::ChainSegment: {
+      // Distance ignores the chain rule: a chain segment is measured as its plain segment.
+      detail::CoreView c = detail::placeCore(s, p, buf);
+      return {c.v, 2, 0.0f};
+    }
     case ShapeType::Polygon: break;
   }
   detail::CoreView c = detail::placePolygon(s.polygon(), p, buf);

@@ -50,6 +50,20 @@ void placeCore(const Shape& s, const Transform& xf, PlacedCore* c) {
       c->size = 0.5f * distance(c->v[0], c->v[1]) + c->radius;
       return;
     }
+    case ShapeType::Segment:
+    case ShapeType::ChainSegment: {
+      // Explained as the plain segment (a capsule of radius 0; the chain rule is not part of the explanation).
+      const Segment& g = s.type == ShapeType::Segment ? s.segment : s.chain.segment;
+      c->v[0] = transformPoint(xf, g.point1);
+      c->v[1] = transformPoint(xf, g.point2);
+      c->count = 2;
+      c->faces = 2;
+      c->n[0] = normalize(rightPerp(c->v[1] - c->v[0]));
+      c->n[1] = -c->n[0];
+      c->radius = 0.0f;
+      c->size = 0.5f * distance(c->v[0], c->v[1]);
+      return;
+    }
     case ShapeType::Polygon:
       break;
   }

@@ -237,15 +237,16 @@ inline CoreView placePolygon(const Polygon& poly, const Placement& p, CoreBuffer
   return view;
 }
 
-/// Places a capsule's segment as a 2-gon (edge 0 from c1 to c2, edge 1 back) with the scaled radius.
-inline CoreView placeCapsule(const Capsule& cap, const Placement& p, CoreBuffer* buf) {
-  buf->v[0] = p.apply(cap.center1);
-  buf->v[1] = p.apply(cap.center2);
+/// Places a segment c1 -> c2 as a 2-gon (edge 0 from c1 to c2, edge 1 back) with the given (scaled) radius: the
+/// core of a capsule, and a segment (radius 0).
+inline CoreView placeSegmentCore(Vec2 c1, Vec2 c2, float radius, const Placement& p, CoreBuffer* buf) {
+  buf->v[0] = p.apply(c1);
+  buf->v[1] = p.apply(c2);
   // The normal comes from the local segment, not from the placed points: a segment short against its distance
   // from the working frame's origin can round to a single point there, and still has a direction.
   // Normal 0 must be the placed edge's right-hand normal (edge 0 runs from v0 to v1): a mirroring placement maps
   // the local right-hand side to the left.
-  Vec2 nrm = p.applyNormal(normalize(rightPerp(cap.center2 - cap.center1)));
+  Vec2 nrm = p.applyNormal(normalize(rightPerp(c2 - c1)));
   if (p.det < 0.0f) nrm = -nrm;
   buf->n[0] = nrm;
   buf->n[1] = -nrm;
@@ -253,8 +254,14 @@ inline CoreView placeCapsule(const Capsule& cap, const Placement& p, CoreBuffer*
   view.v = buf->v;
   view.n = buf->n;
   view.count = 2;
-  view.radius = cap.radius * p.radiusScale;
+  view.radius = radius;
   return view;
+}
+inline CoreView placeCapsule(const Capsule& cap, const Placement& p, CoreBuffer* buf) {
+  return placeSegmentCore(cap.center1, cap.center2, cap.radius * p.radiusScale, p, buf);
+}
+inline CoreView placeSegment(const Segment& seg, const Placement& p, CoreBuffer* buf) {
+  return placeSegmentCore(seg.point1, seg.point2, 0.0f, p, buf);
 }
 
 /// Size of a stretched shape for the contact tolerance: its bounding radius after the stretch (largest distance
@@ -278,10 +285,17 @@ inline float scaledSize(const Capsule& cap, const Stretch& k) {
   return 0.5f * length(k.apply(cap.center2 - cap.center1)) + cap.radius * k.radiusScale;
 }
 inline float scaledSize(const Circle& c, const Stretch& k) { return c.radius * k.radiusScale; }
+inline float scaledSize(const Segment& g, const Stretch& k) {
+  if (k.uniform()) return 0.5f * distance(g.point1, g.point2) * k.radiusScale;
+  return 0.5f * length(k.apply(g.point2 - g.point1));
+}
+inline float scaledSize(const ChainSegment& c, const Stretch& k) { return scaledSize(c.segment, k); }
 inline float scaledSize(const Shape& s, const Stretch& k) {
   switch (s.type) {
     case ShapeType::Circle: return scaledSize(s.circle, k);
     case ShapeType::Capsule: return scaledSize(s.capsule, k);
+    case ShapeType::Segment: return scaledSize(s.segment, k);
+    case ShapeType::ChainSegment: return scaledSize(s.chain, k);
     case ShapeType::Polygon: break;
   }
   return scaledSize(s.polygon, k);

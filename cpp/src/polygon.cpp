@@ -145,6 +145,18 @@ Status makeCapsule(Vec2 center1, Vec2 center2, float radius, Capsule* out) {
   return Status::Ok;
 }
 
+Status makeSegment(Vec2 point1, Vec2 point2, Segment* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  if (!isValid(point1) || !isValid(point2)) return Status::NonFinite;
+  if (!isInRange(point1) || !isInRange(point2)) return Status::OutOfRange;
+  // The capsule's rule at radius 0: a length below the weld fraction of the extent is one point.
+  const float len = distance(point1, point2);
+  const float extent = std::fmax(length(point1), length(point2));
+  if (!(len > kWeldRelative * std::fmax(extent, len))) return Status::Degenerate;
+  *out = {point1, point2};
+  return Status::Ok;
+}
+
 AABB localBounds(const Shape& shape) {
   switch (shape.type) {
     case ShapeType::Circle: {
@@ -157,6 +169,11 @@ AABB localBounds(const Shape& shape) {
               vmax(shape.capsule.center1, shape.capsule.center2) + r};
     }
     case ShapeType::Polygon: return shape.polygon.bounds();
+    case ShapeType::Segment: return {vmin(shape.segment.point1, shape.segment.point2), vmax(shape.segment.point1, shape.segment.point2)};
+    case ShapeType::ChainSegment: {
+      const Segment& g = shape.chain.segment;
+      return {vmin(g.point1, g.point2), vmax(g.point1, g.point2)};
+    }
   }
   return {};
 }
@@ -166,6 +183,9 @@ float extentFromOrigin(const Shape& shape) {
     case ShapeType::Circle: return length(shape.circle.center) + shape.circle.radius;
     case ShapeType::Capsule:
       return std::fmax(length(shape.capsule.center1), length(shape.capsule.center2)) + shape.capsule.radius;
+    case ShapeType::Segment: return std::fmax(length(shape.segment.point1), length(shape.segment.point2));
+    case ShapeType::ChainSegment:
+      return std::fmax(length(shape.chain.segment.point1), length(shape.chain.segment.point2));
     case ShapeType::Polygon: {
       float r2 = 0.0f;
       for (int i = 0; i < shape.polygon.count(); ++i) r2 = std::fmax(r2, lengthSquared(shape.polygon.vertex(i)));
@@ -228,6 +248,8 @@ AABB computeAABB(const Shape& shape, const Affine& xf) {
       return roundedAABB(c, 2, xf, shape.capsule.radius);
     }
     case ShapeType::Polygon: return pointsAABB(shape.polygon.vertices(), shape.polygon.count(), xf, 0.0f);
+    case ShapeType::Segment: return pointsAABB(&shape.segment.point1, 2, xf, 0.0f);
+    case ShapeType::ChainSegment: return pointsAABB(&shape.chain.segment.point1, 2, xf, 0.0f);
   }
   return {};
 }

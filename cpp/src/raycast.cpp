@@ -131,15 +131,48 @@ CastOutput rayRoundedLocal(const Shape& shape, const Affine& m, const RayCastInp
   return out;
 }
 
+/// A ray against segment [p1, p2]: where it crosses the segment's line within the segment. The normal faces
+/// the ray. oneSided: only a ray coming from the front (the right of p1 -> p2) hits. A ray along the segment's
+/// line (parallel) never hits: the segment has no area.
+CastOutput raySegment(Vec2 p1, Vec2 p2, bool oneSided, const RayCastInput& in) {
+  CastOutput out;
+  const Vec2 e = p2 - p1;
+  const Vec2 n = normalize(rightPerp(e));
+  const float denominator = dot(n, in.translation);
+  if (denominator == 0.0f || (oneSided && denominator > 0.0f)) return out;
+  const float numerator = dot(n, p1 - in.origin);
+  const float t = numerator / denominator;
+  if (!(t >= 0.0f && t <= in.maxFraction)) return out;
+  const Vec2 q = in.origin + t * in.translation;
+  const float u = dot(q - p1, e), ee = dot(e, e);
+  if (u < 0.0f || u > ee) return out;
+  out.fraction = t;
+  out.point = q;
+  out.normal = denominator > 0.0f ? -n : n;
+  out.hit = true;
+  return out;
+}
+
 }  // namespace
 
 CastOutput raycast(const Shape& shape, const Affine& xf, const RayCastInput& input) {
   if (!isValid(xf) || !isValid(input.origin) || !isValid(input.translation) || !isValid(input.maxFraction)) return {};
-  if (shape.type != ShapeType::Polygon && !isSimilarity(xf)) return rayRoundedLocal(shape, xf, input);
+  if ((shape.type == ShapeType::Circle || shape.type == ShapeType::Capsule) && !isSimilarity(xf)) {
+    return rayRoundedLocal(shape, xf, input);
+  }
   switch (shape.type) {
     case ShapeType::Circle:
       return rayCircle(transformPoint(xf, shape.circle.center), shape.circle.radius * radiusScale(xf), input);
     case ShapeType::Capsule: return rayCapsule(shape.capsule, xf, input);
+    case ShapeType::Segment:
+      return raySegment(transformPoint(xf, shape.segment.point1), transformPoint(xf, shape.segment.point2), false,
+                        input);
+    case ShapeType::ChainSegment: {
+      // A mirroring frame turns the local front (right side) into the placed left: walk the segment backwards.
+      const bool mirror = determinant(xf) < 0.0f;
+      const Vec2 p1 = transformPoint(xf, shape.chain.segment.point1), p2 = transformPoint(xf, shape.chain.segment.point2);
+      return raySegment(mirror ? p2 : p1, mirror ? p1 : p2, (shape.chain.flags & kChainOneSided) != 0, input);
+    }
     case ShapeType::Polygon: break;
   }
   if (shape.polygon.count() < 3) return {};
@@ -178,6 +211,8 @@ bool containsPlaced(const Shape& shape, const Xf& xf, float rs, bool similar, Ve
       float tol = kRelativeTolerance * (r + 0.5f * distance(p1, p2));
       return distance(closestOnSegment(p1, p2, point), point) <= r + tol;
     }
+    case ShapeType::Segment:
+    case ShapeType::ChainSegment: return false;  // no area: no point is inside
     case ShapeType::Polygon: break;
   }
   const Polygon& poly = shape.polygon;

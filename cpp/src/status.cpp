@@ -40,7 +40,7 @@ const char* statusMessage(Status status) {
     case Status::InvalidArgument: return "invalid argument (null pointer or negative count)";
     case Status::Coplanar: return "the points lie on one plane: a hull needs volume";
     case Status::ZeroVolume: return "the points lie on one line, or a size is zero: the shape has no volume";
-    case Status::Degenerate: return "no valid closed convex mesh could be formed from the points";
+    case Status::Degenerate: return "degenerate input: coincident segment or consecutive chain points, or no valid closed convex mesh";
   }
   return "unknown status";
 }

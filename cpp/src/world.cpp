@@ -78,6 +78,30 @@ Status bakeShape(const ShapeDef& def, Shape* out) {
       *out = Shape(c);
       return Status::Ok;
     }
+    case ShapeType::Segment: {
+      Segment g;
+      const Segment& in = def.shape.segment;
+      Status s = identity ? makeSegment(in.point1, in.point2, &g)
+                          : makeSegment(transformPoint(t, in.point1), transformPoint(t, in.point2), &g);
+      if (s != Status::Ok) return s;
+      *out = Shape(g);
+      return Status::Ok;
+    }
+    case ShapeType::ChainSegment: {
+      ChainSegment c = def.shape.chain;
+      if (!identity) {
+        c.segment.point1 = transformPoint(t, c.segment.point1);
+        c.segment.point2 = transformPoint(t, c.segment.point2);
+        c.ghost1 = transformPoint(t, c.ghost1);
+        c.ghost2 = transformPoint(t, c.ghost2);
+      }
+      Segment g;  // the segment's own checks; the ghosts were checked with the chain
+      Status s = makeSegment(c.segment.point1, c.segment.point2, &g);
+      if (s != Status::Ok) return s;
+      if (!isValid(c.ghost1) || !isValid(c.ghost2)) return Status::NonFinite;
+      *out = Shape(c);
+      return Status::Ok;
+    }
     case ShapeType::Polygon: {
       const Polygon& p = def.shape.polygon;
       if (p.count() < 3) return Status::InvalidArgument;  // not made by a maker
@@ -1103,6 +1127,21 @@ Status World::createConcaveBody(const BodyDef& def, const Vec2* outline, int cou
   if (parts.size() > 0xFFFF) return kStatusWorldFull;
   std::vector<ShapeDef> defs(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) defs[i].shape = Shape(static_cast<Polygon&&>(parts[i]));
+  return createBody(def, defs.data(), int(defs.size()), out);
+}
+
+Status World::createChainBody(const BodyDef& def, const Vec2* points, int count, bool loop, bool oneSided,
+                              BodyId* out) {
+  if (out == nullptr) return Status::InvalidArgument;
+  *out = kNullBody;
+  if (points == nullptr || count < 0) return Status::InvalidArgument;
+  if (count < (loop ? 3 : 2)) return Status::TooFewPoints;
+  if (count > kMaxChainPoints) return Status::TooManyPoints;
+  std::vector<ChainSegment> segments(size_t(chainSegmentCount(count, loop)));
+  Status s = makeChain(points, count, loop, oneSided, segments.data());
+  if (s != Status::Ok) return s;
+  std::vector<ShapeDef> defs(segments.size());
+  for (size_t i = 0; i < segments.size(); ++i) defs[i].shape = Shape(segments[i]);
   return createBody(def, defs.data(), int(defs.size()), out);
 }
 

@@ -68,8 +68,12 @@ void World::Impl::project(uint32_t shape, uint32_t body, Vec2 n, float* lo, floa
     *lo = c - r;
     *hi = c + r;
   } else {
-    float c1 = dot(n, transformPoint(t, s.capsule.center1)), c2 = dot(n, transformPoint(t, s.capsule.center2));
-    float r = s.capsule.radius * rs;
+    // A capsule, or a segment (radius 0).
+    const bool capsule = s.type == ShapeType::Capsule;
+    const Segment g = s.type == ShapeType::Segment ? s.segment : s.chain.segment;
+    float c1 = dot(n, transformPoint(t, capsule ? s.capsule.center1 : g.point1));
+    float c2 = dot(n, transformPoint(t, capsule ? s.capsule.center2 : g.point2));
+    float r = capsule ? s.capsule.radius * rs : 0.0f;
     *lo = (c1 < c2 ? c1 : c2) - r;
     *hi = (c1 > c2 ? c1 : c2) + r;
   }
@@ -161,9 +165,11 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions
                                   Contact* out) const {
   const detail::BodyHot& ha = hot[a];
   const detail::BodyHot& hb = hot[b];
-  const AABB boxA = hot[a].box, boxB = hot[b].box;
-  const float eps = 4.0f * kRelativeTolerance *
-                    (length(boxA.upper - boxA.lower) + length(boxB.upper - boxB.lower)) + 1.0e-7f;
+  // The margin past touching, per part pair: above the contact tolerance of the two parts (their world sizes),
+  // not of the whole bodies (a long chain body would push every shape out by a margin of its own length).
+  auto pairEps = [&](uint32_t sa, uint32_t sb) {
+    return 8.0f * kRelativeTolerance * (shapeHot[sa].size + shapeHot[sb].size) + 1.0e-7f;
+  };
   const int pairCount = int(ha.shapeCount) * int(hb.shapeCount);
   float bestD = FLT_MAX;
   Vec2 bestN = directions[0];
@@ -173,7 +179,7 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions
     bool apart = false;
     for (int iter = 0; iter <= pairCount + 1 && d < bestD; ++iter) {
       bool any = false;
-      float next = d;
+      float next = d, eps = 0.0f;
       Transform shifted = xf[b];
       shifted.p = shifted.p + d * n;
       const Vec2 shift = d * n;
@@ -186,7 +192,9 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions
           float loA, hiA, loB, hiB;
           project(sa, a, n, &loA, &hiA);
           project(sb, b, n, &loB, &hiB);
-          const float need = hiA - loB + eps;  // B's lowest point along n clears A's highest
+          const float pe = pairEps(sa, sb);
+          eps = pe > eps ? pe : eps;
+          const float need = hiA - loB + pe;  // B's lowest point along n clears A's highest
           next = need > next ? need : next;
         }
       }
@@ -203,11 +211,15 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions
   }
   if (bestD == FLT_MAX) {
     // Not reached (each jump retires a pair); kept as a guaranteed fallback: clear A entirely along n.
-    float hiA = -FLT_MAX, loB = FLT_MAX;
+    float hiA = -FLT_MAX, loB = FLT_MAX, eps = 0.0f;
     for (uint32_t sa = ha.shapeBegin; sa < ha.shapeBegin + ha.shapeCount; ++sa) {
       float lo, hi;
       project(sa, a, bestN, &lo, &hi);
       hiA = hi > hiA ? hi : hiA;
+      for (uint32_t sb = hb.shapeBegin; sb < hb.shapeBegin + hb.shapeCount; ++sb) {
+        const float pe = pairEps(sa, sb);
+        eps = pe > eps ? pe : eps;
+      }
     }
     for (uint32_t sb = hb.shapeBegin; sb < hb.shapeBegin + hb.shapeCount; ++sb) {
       float lo, hi;

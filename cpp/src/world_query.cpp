@@ -292,6 +292,15 @@ int World::queryShape(const Shape& shape, const Transform& xf, const QueryFilter
 
 namespace {
 
+// Whether a shape centred at `centre` starts behind a one-sided chain segment placed by xf, and so passes
+// through it (the chain rule's side test; a mirroring transform keeps the segment's local front).
+bool behindOneSided(const Shape& part, const Transform& xf, Vec2 centre) {
+  if (part.type != ShapeType::ChainSegment || (part.chain.flags & kChainOneSided) == 0) return false;
+  const Vec2 p1 = transformPoint(xf, part.chain.segment.point1), p2 = transformPoint(xf, part.chain.segment.point2);
+  const float side = dot(rightPerp(p2 - p1), centre - p1);
+  return xf.scale.x * xf.scale.y < 0.0f ? side > 0.0f : side < 0.0f;
+}
+
 // The world size of a shape at a transform, for the time-of-impact tolerance: its box's larger side.
 float boxSize(const AABB& b) {
   const float w = b.upper.x - b.lower.x, h = b.upper.y - b.lower.y;
@@ -309,6 +318,7 @@ bool World::castShape(const Shape& shape, const Transform& xf, Vec2 translation,
   end.p = xf.p + translation;
   const AABB start = computeAABB(shape, xf);
   const float size = boxSize(start);
+  const Vec2 centre = 0.5f * (start.lower + start.upper);
   RayHit best;
   best.fraction = FLT_MAX;
   bool found = false;
@@ -316,6 +326,7 @@ bool World::castShape(const Shape& shape, const Transform& xf, Vec2 translation,
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+      if (behindOneSided(w.shapes[k], w.xf[slot], centre)) continue;
       RayHit hit;
       hit.body = w.idOf(slot);
       hit.shape = int(k - h.shapeBegin);

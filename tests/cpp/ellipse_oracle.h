@@ -64,6 +64,14 @@ OShape oracleShape(const sat::Shape& s, const X& xf) {
       o.pts.push_back(ref::apply(xf, s.capsule.center2));
       r = s.capsule.radius;
       break;
+    case sat::ShapeType::Segment:
+      o.pts.push_back(ref::apply(xf, s.segment.point1));
+      o.pts.push_back(ref::apply(xf, s.segment.point2));
+      break;
+    case sat::ShapeType::ChainSegment:
+      o.pts.push_back(ref::apply(xf, s.chain.segment.point1));
+      o.pts.push_back(ref::apply(xf, s.chain.segment.point2));
+      break;
   }
   o.l00 = r * m[0];
   o.l01 = r * m[1];

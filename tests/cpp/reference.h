@@ -179,10 +179,16 @@ inline Core core(const sat::Capsule& c, const sat::Affine& xf) {
   return {{apply(xf, c.center1), apply(xf, c.center2)}, double(c.radius) * radiusScale(xf)};
 }
 template <class X>
+inline Core core(const sat::Segment& g, const X& xf) {
+  return {{apply(xf, g.point1), apply(xf, g.point2)}, 0.0};
+}
+template <class X>
 inline Core core(const sat::Shape& s, const X& xf) {
   switch (s.type) {
     case sat::ShapeType::Circle: return core(s.circle, xf);
     case sat::ShapeType::Capsule: return core(s.capsule, xf);
+    case sat::ShapeType::Segment: return core(s.segment, xf);
+    case sat::ShapeType::ChainSegment: return core(s.chain.segment, xf);
     default: return core(s.polygon, xf);
   }
 }

@@ -26,7 +26,7 @@ enum class Status : uint8_t {
   InvalidArgument = 11,  ///< a null pointer, negative count, or similar misuse
   Coplanar = 12,         ///< 3D: all points (nearly) on one plane, no volume
   ZeroVolume = 13,       ///< 3D: all points (nearly) on one line, or a box with a zero half extent
-  Degenerate = 14,       ///< 3D: no valid closed convex mesh could be formed from the points
+  Degenerate = 14,       ///< coincident segment points or consecutive chain points; 3D: no valid closed mesh
 };
 /// The last Status value (for tables indexed by status).
 constexpr Status kLastStatus = Status::Degenerate;
@@ -48,7 +48,10 @@ constexpr float kWeldRelative = 1.0e-5f;
 /// fraction of the outline's size.
 constexpr float kCollinearRelative = 1.0e-5f;
 
-enum class ShapeType : uint8_t { Circle = 0, Capsule = 1, Polygon = 2 };
+enum class ShapeType : uint8_t { Circle = 0, Capsule = 1, Polygon = 2, Segment = 3, ChainSegment = 4 };
+
+/// Largest number of points makeChain accepts (a chain body holds one part per segment).
+constexpr int kMaxChainPoints = 16384;
 
 struct Circle {
   Vec2 center{0.0f, 0.0f};  ///< local centre
@@ -60,6 +63,31 @@ struct Capsule {
   Vec2 center1{0.0f, 0.0f};  ///< local centre of the first cap
   Vec2 center2{0.0f, 0.0f};  ///< local centre of the second cap
   float radius = 0.0f;       ///< > 0
+};
+
+/// A line segment: a capsule of radius 0, two-sided, with no area (no point is inside it). Its features are its
+/// end points 0 and 1 (vertex k) and, in a face contact, its edge 0 (from point1 to point2) or edge 1 (back).
+struct Segment {
+  Vec2 point1{0.0f, 0.0f};
+  Vec2 point2{0.0f, 0.0f};
+};
+
+/// ChainSegment::flags bits.
+enum ChainFlags : uint8_t {
+  kChainGhost1 = 1,    ///< ghost1 is the previous point of the chain (else point1 is a free end)
+  kChainGhost2 = 2,    ///< ghost2 is the next point of the chain (else point2 is a free end)
+  kChainOneSided = 4,  ///< collides only with shapes in front (on the right of point1 -> point2)
+};
+
+/// One segment of a chain: a segment that knows its neighbours' far points (ghost vertices), so a shape sliding
+/// across the joint between two segments gets the normal the chain as a whole gives, never a snag on the
+/// internal vertex. Its front is the right-hand side of point1 -> point2 (outside of a counter-clockwise loop).
+/// Made by makeChain.
+struct ChainSegment {
+  Segment segment;
+  Vec2 ghost1{0.0f, 0.0f};  ///< the point before point1 in the chain (valid with kChainGhost1)
+  Vec2 ghost2{0.0f, 0.0f};  ///< the point after point2 in the chain (valid with kChainGhost2)
+  uint8_t flags = 0;        ///< ChainFlags
 };
 
 /// A convex polygon, counter-clockwise, with unit outward edge normals: normal i belongs to the edge from
@@ -105,6 +133,16 @@ class Polygon {
 Status makeCircle(Vec2 center, float radius, Circle* out);
 /// A capsule between two cap centres. Refuses coincident centres (ZeroLength), radius <= 0, non-finite values.
 Status makeCapsule(Vec2 center1, Vec2 center2, float radius, Capsule* out);
+/// A segment between two points. Refuses non-finite values, magnitudes beyond kMaxCoordinate and coincident
+/// points (Degenerate: closer than kWeldRelative of the segment's extent from the origin).
+Status makeSegment(Vec2 point1, Vec2 point2, Segment* out);
+/// Number of segments of a chain of `pointCount` points: pointCount - 1 when open, pointCount as a loop.
+inline int chainSegmentCount(int pointCount, bool loop) { return loop ? pointCount : pointCount - 1; }
+/// The segments of a chain through `points`, open or closed into a loop (do not repeat the first point), each
+/// knowing its neighbours. out holds chainSegmentCount(count, loop) entries. Refuses fewer than 2 points (3 for a
+/// loop: TooFewPoints), more than kMaxChainPoints (TooManyPoints), non-finite (NonFinite) or out-of-range
+/// (OutOfRange) coordinates, and consecutive points that coincide (Degenerate, also last and first of a loop).
+Status makeChain(const Vec2* points, int count, bool loop, bool oneSided, ChainSegment* out);
 /// A convex polygon from an outline in either winding, optionally closed (last point == first).
 /// Welds near-duplicates and drops collinear points; refuses concave or self-intersecting outlines.
 Status makePolygon(const Vec2* points, int count, Polygon* out);
@@ -122,11 +160,15 @@ struct Shape {
   Polygon polygon{};  ///< valid when type == Polygon (first, so its leading members share type's cache line)
   Circle circle{};    ///< valid when type == Circle
   Capsule capsule{};  ///< valid when type == Capsule
+  Segment segment{};  ///< valid when type == Segment
+  ChainSegment chain{};  ///< valid when type == ChainSegment
 
   Shape() = default;
   Shape(const Circle& c) : type(ShapeType::Circle), circle(c) {}
   Shape(const Capsule& c) : type(ShapeType::Capsule), capsule(c) {}
   Shape(const Polygon& p) : type(ShapeType::Polygon), polygon(p) {}
+  Shape(const Segment& s) : type(ShapeType::Segment), segment(s) {}
+  Shape(const ChainSegment& c) : type(ShapeType::ChainSegment), chain(c) {}
   Shape(Polygon&& p) : type(ShapeType::Polygon), polygon(static_cast<Polygon&&>(p)) {}
 };
 

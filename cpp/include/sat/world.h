@@ -264,6 +264,10 @@ class World {
   Status createBody(const BodyDef& def, const Shape& shape, BodyId* out);
   /// A body from a simple (possibly concave) outline, split by decompose() into convex parts.
   Status createConcaveBody(const BodyDef& def, const Vec2* outline, int count, BodyId* out);
+  /// A body whose parts are the segments of a chain through `points` (makeChain: open, or closed with `loop`;
+  /// `oneSided`: shapes behind a segment pass through). Part i is the segment from point i to point i + 1.
+  /// Meant for static level geometry; two chain segments never collide with each other.
+  Status createChainBody(const BodyDef& def, const Vec2* points, int count, bool loop, bool oneSided, BodyId* out);
   /// Destroys a body. Its touching pairs report end at the next update(); its id becomes stale at once.
   Status destroyBody(BodyId id);
 
