@@ -1732,18 +1732,25 @@ class EventsImpl implements WorldEvents {
     this.begin = this.stay = this.end = EMPTY_U32;
   }
 
-  private _each(which: number, count: number, fn: PairCallback, name: string): void {
+  /** Calls fn for each of `count` events at the info block's entry `which`: body pairs, or part pairs. */
+  private _each(which: number, count: number, fn: PairCallback | PartCallback, name: string, parts: boolean): void {
     if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.events.${name}: fn must be a function, got ${describe(fn)}`);
     const w = this._world;
     w._ptr(name);
     const m = w._sat._m;
     const ptr = w._infoU32(which) >> 2;
+    const words = parts ? K.PART_EVENT_WORDS : K.EVENT_WORDS;
     w._enter();
     try {
-      for (let k = 0; k < count; k++) {
+      for (let k = 0, o = ptr; k < count; k++, o += words) {
         // The heap is re-read each step: a callback that adds bodies may grow memory.
         const u32 = m.HEAPU32;
-        fn(u32[ptr + K.EVENT_WORDS * k], u32[ptr + K.EVENT_WORDS * k + 1], k);
+        if (parts) {
+          const shapes = u32[o + K.PART_EVENT_SHAPES];
+          (fn as PartCallback)(u32[o], u32[o + 1], shapes & 0xffff, shapes >>> 16, k);
+        } else {
+          (fn as PairCallback)(u32[o], u32[o + 1], k);
+        }
       }
     } finally {
       w._leave();
@@ -1751,41 +1758,23 @@ class EventsImpl implements WorldEvents {
   }
 
   forEachBegin(fn: PairCallback): void {
-    this._each(K.INFO_BEGIN, this.beginCount, fn, 'forEachBegin');
+    this._each(K.INFO_BEGIN, this.beginCount, fn, 'forEachBegin', false);
   }
 
   forEachStay(fn: PairCallback): void {
-    this._each(K.INFO_STAY, this.stayCount, fn, 'forEachStay');
+    this._each(K.INFO_STAY, this.stayCount, fn, 'forEachStay', false);
   }
 
   forEachEnd(fn: PairCallback): void {
-    this._each(K.INFO_END, this.endCount, fn, 'forEachEnd');
-  }
-
-  private _eachPart(which: number, count: number, fn: PartCallback, name: string): void {
-    if (typeof fn !== 'function') throw new SATError('InvalidArgument', `World.events.${name}: fn must be a function, got ${describe(fn)}`);
-    const w = this._world;
-    w._ptr(name);
-    const m = w._sat._m;
-    const ptr = w._infoU32(which) >> 2;
-    w._enter();
-    try {
-      for (let k = 0, o = ptr; k < count; k++, o += K.PART_EVENT_WORDS) {
-        const u32 = m.HEAPU32; // re-read each step: a callback that adds bodies may grow memory
-        const shapes = u32[o + K.PART_EVENT_SHAPES];
-        fn(u32[o], u32[o + 1], shapes & 0xffff, shapes >>> 16, k);
-      }
-    } finally {
-      w._leave();
-    }
+    this._each(K.INFO_END, this.endCount, fn, 'forEachEnd', false);
   }
 
   forEachPartBegin(fn: PartCallback): void {
-    this._eachPart(K.INFO_PART_BEGIN, this.partBeginCount, fn, 'forEachPartBegin');
+    this._each(K.INFO_PART_BEGIN, this.partBeginCount, fn, 'forEachPartBegin', true);
   }
 
   forEachPartEnd(fn: PartCallback): void {
-    this._eachPart(K.INFO_PART_END, this.partEndCount, fn, 'forEachPartEnd');
+    this._each(K.INFO_PART_END, this.partEndCount, fn, 'forEachPartEnd', true);
   }
 }
 
