@@ -122,17 +122,19 @@ describe.each(VARIANTS)('leaks (%s)', (variant) => {
     // Warm-up: arrays reach their high-water mark and V8 settles its code (its own metadata grows by tens of KB
     // over the first thousand frames, then by a few bytes a frame at most; measured in Node 20, all builds).
     for (let f = 0; f < 1000; f++) frame(f);
-    // Two windows of 2,000 frames. Growth per frame shows in both; a one-off does not: V8 may still optimize a
-    // large function late (the asm.js build's code is JavaScript, and its compiled code and feedback live on the
-    // JS heap): once, on a busy machine, a single 4,000-frame window of the asm.js build measured 81 KB.
-    const h0 = jsHeap();
-    for (let f = 1000; f < 3000; f++) frame(f);
-    const h1 = jsHeap();
-    for (let f = 3000; f < 5000; f++) frame(f);
-    const h2 = jsHeap();
+    // Windows of 2,000 frames, up to four, the least growth counts. Growth per frame shows in every window; a
+    // one-off does not: V8 may still optimize a large function late (the asm.js build's code is JavaScript, and its
+    // compiled code and feedback live on the JS heap): on a busy machine a window of the asm.js build has measured
+    // 74 to 113 KB while the next one measured a few KB.
+    let least = Infinity;
+    for (let w = 0, f = 1000; w < 4 && least >= 32 * 1024; w++) {
+      const h0 = jsHeap();
+      for (const end = f + 2000; f < end; f++) frame(f);
+      least = Math.min(least, jsHeap() - h0);
+    }
     expect(seen).toBeGreaterThan(0); // the frames did touch
     // One small object retained per frame (2,000 per window) measures 64 to 82 KB; these frames under 25 KB.
-    expect(Math.min(h1 - h0, h2 - h1)).toBeLessThan(32 * 1024);
+    expect(least).toBeLessThan(32 * 1024);
     world.dispose();
     box.dispose();
   });
