@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "fuzz_common.h"
+#include "fuzz_exact.h"
 #include "reference.h"
 #include "sat/decompose.h"
 #include "sat/world.h"
@@ -97,6 +98,7 @@ int bruteTouch(const MBody& a, const MBody& b) {
       if (!sat::overlaps(grown, boxB)) continue;
       ref::Penetration r = ref::penetration(ref::core(sa, a.xf), ref::core(sb, b.xf));
       double band = 1.0e-4 * (r.sizeA + r.sizeB) + 4.0e-6 * r.magnitude;
+      if (fuzz::stretchedRound(sa, a.xf) || fuzz::stretchedRound(sb, b.xf)) r.depth = fuzz::exactDepth(sa, a.xf, sb, b.xf);
       if (r.depth > band) any = true;
       else if (r.depth >= -band) unsure = true;
     }
@@ -295,7 +297,7 @@ void checkQueries(FuzzedDataProvider& in, sat::World& w, Model& m) {
       bool in2 = false, unsure = false;
       for (const Shape& s : b.shapes) {
         ref::Core c = ref::core(s, b.xf);
-        double d = ref::pointSignedDistance(c, {p.x, p.y});
+        double d = fuzz::signedDistance(s, b.xf, c, p);
         double tol = 1e-4 * ref::size(c) + 4e-6 * ref::magnitude(c);
         if (d < -tol) in2 = true;
         else if (d <= tol) unsure = true;
@@ -361,7 +363,7 @@ void checkQueries(FuzzedDataProvider& in, sat::World& w, Model& m) {
       for (const Shape& s : b.shapes) {
         // the world's rule for a ray that starts inside a body: a hit at fraction 0 (sat::raycast reports none)
         ref::Core core = ref::core(s, b.xf);
-        double d = ref::pointSignedDistance(core, {ray.origin.x, ray.origin.y});
+        double d = fuzz::signedDistance(s, b.xf, core, ray.origin);
         double tol = 1e-4 * ref::size(core) + 4e-6 * ref::magnitude(core);
         if (std::fabs(d) <= tol) return;  // the start on the boundary: either answer is right
         if (d < 0.0) {
