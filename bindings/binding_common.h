@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 
 #include "sat/sat.h"
 
@@ -45,6 +46,18 @@ inline sat::Transform readTransform(const float* f) {
 /// where `argument` says which input was bad (0 = first shape / transform A, 1 = second / transform B, 2 = the
 /// extra input).
 constexpr int kErrorArgumentShift = 8;
+/// Grows a block to at least `bytes` bytes (doubling, 16-byte multiples; contents not kept), the growable buffer of
+/// both modules. Returns the block, or nullptr with *size 0 when memory cannot grow.
+inline void* growBlock(void** block, uint32_t* size, uint32_t bytes) {
+  if (bytes <= *size) return *block;
+  uint32_t grown = *size * 2 > bytes ? *size * 2 : bytes;
+  grown = (grown + 15u) & ~15u;
+  std::free(*block);
+  *block = std::malloc(grown);
+  *size = *block ? grown : 0;
+  return *block;
+}
+
 inline int32_t errorCode(sat::Status status, int argument) {
   return -(static_cast<int32_t>(status) | (argument << kErrorArgumentShift));
 }

@@ -85,13 +85,7 @@ void* bufferData() { return gBuffer; }
 uint32_t bufferBytes() { return gBufferBytes; }
 
 void* buffer(uint32_t bytes) {
-  if (bytes <= gBufferBytes) return gBuffer;
-  uint32_t grown = gBufferBytes * 2 > bytes ? gBufferBytes * 2 : bytes;
-  grown = (grown + 15u) & ~15u;
-  std::free(gBuffer);
-  gBuffer = std::malloc(grown);
-  gBufferBytes = gBuffer ? grown : 0;
-  return gBuffer;
+  return growBlock(&gBuffer, &gBufferBytes, bytes);
 }
 
 }  // namespace satjs

@@ -61,13 +61,7 @@ void* satjs3::bufferData() { return gBuffer; }
 uint32_t satjs3::bufferBytes() { return gBufferBytes; }
 
 void* satjs3::buffer(uint32_t bytes) {
-  if (bytes <= gBufferBytes) return gBuffer;
-  uint32_t grown = gBufferBytes * 2 > bytes ? gBufferBytes * 2 : bytes;
-  grown = (grown + 15u) & ~15u;
-  std::free(gBuffer);
-  gBuffer = std::malloc(grown);
-  gBufferBytes = gBuffer ? grown : 0;
-  return gBuffer;
+  return satjs::growBlock(&gBuffer, &gBufferBytes, bytes);
 }
 
 const sat::Shape3* satjs3::findShape(int32_t handle) {

@@ -185,15 +185,14 @@ Manifold collidePlaced(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, cons
   return collideGeneral(a, xfA, b, xfB, cache, checked);
 }
 
-/// overlapPlaced's general placement (no unit-polygon shortcut; compared with it in the tests). Cores only.
+/// overlapPlaced's general placement (no unit-polygon shortcut; compared with it in the tests). Cores only: pairs
+/// with a circle or a chain segment take collidePlaced (overlapPlaced).
 template <class Xf>
 bool overlapGeneral(const ShapeRef& a, const Xf& xfA, const ShapeRef& b, const Xf& xfB, SatCache* cache,
                     bool checked) {
   PlacedPair pp;
   if (!preparePair(a, xfA, b, xfB, &pp, checked)) return false;
-  if (a.type != ShapeType::ChainSegment && supportPair(a, pp.pa, b, pp.pb)) {
-    return collideSupportShapes(a, pp.pa, b, pp.pb, pp.tol).pointCount > 0;
-  }
+  if (supportPair(a, pp.pa, b, pp.pb)) return collideSupportShapes(a, pp.pa, b, pp.pb, pp.tol).pointCount > 0;
   CoreBuffer bufA, bufB;
   return overlapCoresOrSegments(placeCore(a, pp.pa, &bufA), placeCore(b, pp.pb, &bufB), pp.tol, cache);
 }
