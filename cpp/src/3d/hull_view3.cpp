@@ -112,7 +112,7 @@ HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
   return h;
 }
 
-HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
+HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = h;
   for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
   if (columns != nullptr) {
@@ -123,13 +123,23 @@ HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, Hul
     }
     m.cols = columns;
   }
+  m.v = s->v.data();
+  m.planes = nullptr;
+  m.centroid = r * h.centroid + t;
+  return m;
+}
+
+void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
   for (int f = 0; f < h.nf; ++f) {
     const Vec3 n = r * h.planes[f].normal;
     s->planes[f] = {n, h.planes[f].offset + dot(n, t)};
   }
-  m.v = s->v.data();
-  m.planes = s->planes.data();
-  m.centroid = r * h.centroid + t;
+  m->planes = s->planes.data();
+}
+
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
+  HullView m = movedVertices(h, r, t, s, columns);
+  movePlanes(h, r, t, s, &m);
   return m;
 }
 

@@ -386,14 +386,21 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
   return runSatUncached(a, b, tol, cache, -FLT_MAX);
 }
 
-SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known) {
+SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatCache3* cache, float known,
+                         const PendingPlanes* pendingB) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
-  faceBounds(a, b.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, b, boundsA.data(), tol);
+  faceBounds(a, bIn.centroid, boundsA.data());
+  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol);
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
+    // From here on B's planes are read: moved now if the caller left them.
+    HullView b = bIn;
+    if (pendingB != nullptr) {
+      movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved);
+      b.planes = pendingB->moved->planes;
+    }
     faceBounds(b, a.centroid, boundsB.data());
     const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol);
     if (fb.separation > tol) {
