@@ -15,12 +15,14 @@ namespace detail {
 
 void makeColumns(const HullView& h, HullColumns* out) {
   out->blocks = (h.nv + 3) >> 2;
+  const int last = h.nv - 1;
   for (int b = 0; b < out->blocks; ++b) {
-    for (int l = 0; l < 4; ++l) {
-      const int k = 4 * b + l;
-      const Vec3 v = h.v[k < h.nv ? k : h.nv - 1];
-      out->x[b][l] = v.x, out->y[b][l] = v.y, out->z[b][l] = v.z;
-    }
+    const int i = 4 * b;
+    const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
+               p3 = h.v[i + 3 <= last ? i + 3 : last];
+    out->x[b] = F4{p0.x, p1.x, p2.x, p3.x};
+    out->y[b] = F4{p0.y, p1.y, p2.y, p3.y};
+    out->z[b] = F4{p0.z, p1.z, p2.z, p3.z};
   }
 }
 
