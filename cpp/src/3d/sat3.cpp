@@ -55,10 +55,15 @@ float faceSeparationReference(const HullView& a, int face, const HullView& b) {
   return lo - p.offset;
 }
 
-float faceSeparation(const HullView& a, int face, const HullView& b) {
+namespace {
+// faceSeparation in line, for the loops that call it per face.
+inline float faceSeparationInline(const HullView& a, int face, const HullView& b) {
   if (b.cols == nullptr) return faceSeparationReference(a, face, b);
   return minProjection(*b.cols, a.planes[face].normal) - a.planes[face].offset;
 }
+}  // namespace
+
+float faceSeparation(const HullView& a, int face, const HullView& b) { return faceSeparationInline(a, face, b); }
 
 int supportVertex(const HullView& h, Vec3 d) {
   int best = 0;
@@ -81,11 +86,11 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   for (int f = 1; f < a.nf; ++f) {
     if (bounds[f] > bounds[first]) first = f;
   }
-  FaceQuery best{first, faceSeparation(a, first, b)};
+  FaceQuery best{first, faceSeparationInline(a, first, b)};
   if (best.separation > stopAbove) return best;
   for (int f = 0; f < a.nf; ++f) {
     if (bounds[f] <= best.separation || f == first) continue;
-    const float s = faceSeparation(a, f, b);
+    const float s = faceSeparationInline(a, f, b);
     if (s > best.separation) {
       best = {f, s};
       if (s > stopAbove) return best;
