@@ -220,7 +220,7 @@ describe.each(VARIANTS3)('3D (%s)', (variant) => {
     expect(() => s.collideMany(shapes, bad, Int32Array.from(pairs))).toThrow(/shapes\[3\]/);
     // A bad element of shapes is named by its index: not a shape, then a disposed one.
     const notShape = [...shapes];
-    notShape[5] = { handle: shapes[5].handle } as unknown as Shape3;
+    notShape[5] = { kind: 'box' } as unknown as Shape3;
     expect(() => s.collideMany(notShape, xf, Int32Array.from(pairs))).toThrow(/shapes\[5\] must be a Shape3/);
     const gone = s.box(1, 1, 1);
     gone.dispose();
