@@ -6,6 +6,10 @@
 //   Box-box with manifold, 20-vertex hulls, and quickhull of 1,000 points (vs quickhull3d).
 // Run after `node scripts/build-wasm.mjs`:   node bench/js/narrow_phase_3d.mjs [--pairs=4096] [--rounds=7] [--warmup=3]
 // Prints each contender's median rate and the median ratio of its time to sat-wasm's cold bulk time (see runRounds).
+// Times are this process's CPU time (process.cpuUsage), as bench/js/bindings_3d.mjs and Google Benchmark report
+// them: on a machine shared with other work, wall-clock time stretches every interval longer than the scheduler's
+// time slice by the load (a 20 ms round at load 15 on 2 cores reads several times slower than a 2 ms one), so the
+// contenders with longer rounds would read slower than they run. The wall-clock rate is printed beside it.
 // Pairs as in bench/cpp/bench_3d.cpp: A anywhere, B at a random direction and 0.2..1.0 x 2.4 units from it.
 import os from 'node:os';
 import * as CANNON from 'cannon-es';
@@ -60,15 +64,21 @@ function makePairs(count, shapes) {
 // and swaps in optimized code from a background thread (on a busy 2-core machine that takes seconds), and JIT-
 // compiles the JavaScript contenders likewise.
 const WARMUP = arg('warmup', 3);
+/** CPU seconds of this process so far. */
+const cpuSeconds = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1e6;
+};
+const wallSeconds = () => Number(process.hrtime.bigint()) / 1e9;
 function timeIt(fn) {
-  const start = process.hrtime.bigint();
-  while (Number(process.hrtime.bigint() - start) / 1e9 < WARMUP) fn();
+  const start = cpuSeconds();
+  while (cpuSeconds() - start < WARMUP) fn();
   const times = [];
   let result;
   for (let k = 0; k < ROUNDS; ++k) {
-    const t0 = process.hrtime.bigint();
+    const t0 = cpuSeconds();
     result = fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    times.push(cpuSeconds() - t0);
   }
   return { seconds: median(times), result };
 }
@@ -76,19 +86,21 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 // The contenders of one table are warmed up one by one, then timed in ROUNDS interleaved rounds (the order reversed
 // every other round), so a change of load on this shared machine hits all of them alike. Per contender: the median
-// time, and the median over rounds of its time over sat-wasm's cold bulk time in the same round.
-const contender = (fn) => ({ fn, times: [], result: undefined });
+// CPU time (and wall-clock time), and the median over rounds of its CPU time over sat-wasm's cold bulk time in the
+// same round.
+const contender = (fn) => ({ fn, times: [], walls: [], result: undefined });
 function runRounds(rows) {
   for (const [, c] of rows) {
-    const start = process.hrtime.bigint();
-    while (Number(process.hrtime.bigint() - start) / 1e9 < WARMUP) c.fn();
+    const start = cpuSeconds();
+    while (cpuSeconds() - start < WARMUP) c.fn();
   }
   for (let k = 0; k < ROUNDS; ++k) {
     const order = k % 2 ? [...rows].reverse() : rows;
     for (const [, c] of order) {
-      const t0 = process.hrtime.bigint();
+      const w0 = wallSeconds(), t0 = cpuSeconds();
       c.result = c.fn();
-      c.times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+      c.times.push(cpuSeconds() - t0);
+      c.walls.push(wallSeconds() - w0);
     }
   }
 }
@@ -206,11 +218,11 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
   });
   rows.push(['Jolt 1.1.0 (CollideShape, closest hit, 1 point)', jolt]);
   runRounds(rows);
-  console.log(`\n${label}: ${pairs.length} pairs; medians of ${ROUNDS} interleaved rounds after ${WARMUP} s of warm-up each`);
+  console.log(`\n${label}: ${pairs.length} pairs; medians of ${ROUNDS} interleaved rounds after ${WARMUP} CPU s of warm-up each`);
   for (const [name, c] of rows) {
-    const rate = pairs.length / median(c.times) / 1e6;
+    const rate = pairs.length / median(c.times) / 1e6, wall = pairs.length / median(c.walls) / 1e6;
     const ratio = c === bulk ? '' : `  sat-wasm cold bulk is ${median(c.times.map((t, k) => t / bulk.times[k])).toFixed(1)}x faster`;
-    console.log(`  ${name.padEnd(58)} ${rate.toFixed(3).padStart(8)} M pairs/s  touching ${String(c.result).padStart(5)}${ratio}`);
+    console.log(`  ${name.padEnd(58)} ${rate.toFixed(3).padStart(8)} M pairs/s CPU (wall ${wall.toFixed(3)})  touching ${String(c.result).padStart(5)}${ratio}`);
   }
 }
 
@@ -262,5 +274,5 @@ const ours = timeIt(() => {
   return 1;
 });
 const theirs = timeIt(() => quickhull(cloud).length);
-console.log(`\nQuickhull, 1,000 points: sat-wasm 3D ${(ours.seconds * 1e3).toFixed(3)} ms, quickhull3d 3.1.2 ${(theirs.seconds * 1e3).toFixed(3)} ms`);
+console.log(`\nQuickhull, 1,000 points (CPU time): sat-wasm 3D ${(ours.seconds * 1e3).toFixed(3)} ms, quickhull3d 3.1.2 ${(theirs.seconds * 1e3).toFixed(3)} ms`);
 console.log(`\n${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}, load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(", ")}`);

@@ -359,7 +359,11 @@ export class SAT3D {
     if (batch.reserve(n, np) < 0) throw new SATError('OutOfMemory', 'collideMany: the WebAssembly memory could not grow');
     // Views are taken per call: the batch block or the memory may have moved since the last one.
     const handles = batch.handles();
-    for (let i = 0; i < n; ++i) handles[i] = this.handleOf('collideMany', `shapes[${i}]`, shapes[i]);
+    for (let i = 0; i < n; ++i) {
+      // handleOf's checks in line: the element's name for its message is formatted only when one fails.
+      const s = shapes[i];
+      handles[i] = s instanceof Shape3 && s.owner === this && s.handle > 0 ? s.handle : this.handleOf('collideMany', `shapes[${i}]`, s);
+    }
     batch.transforms().set(transforms);
     batch.pairs().set(pairs);
     if (caches) batch.caches().set(caches);

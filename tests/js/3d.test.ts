@@ -218,6 +218,15 @@ describe.each(VARIANTS3)('3D (%s)', (variant) => {
     const bad = new Float32Array(xf);
     bad[3 * 10 + 6] = 3; // an unnormalized rotation on shape 3
     expect(() => s.collideMany(shapes, bad, Int32Array.from(pairs))).toThrow(/shapes\[3\]/);
+    // A bad element of shapes is named by its index: not a shape, then a disposed one.
+    const notShape = [...shapes];
+    notShape[5] = { kind: 'box' } as unknown as Shape3;
+    expect(() => s.collideMany(notShape, xf, Int32Array.from(pairs))).toThrow(/shapes\[5\] must be a Shape3/);
+    const gone = s.box(1, 1, 1);
+    gone.dispose();
+    const withDisposed = [...shapes];
+    withDisposed[7] = gone;
+    expect(() => s.collideMany(withDisposed, xf, Int32Array.from(pairs))).toThrow(/shapes\[7\] was disposed/);
     for (const x of shapes) x.dispose();
   });
 

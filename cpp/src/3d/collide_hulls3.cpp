@@ -38,8 +38,10 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
-  const HullView b = movedView(bLocal, pose.r, pose.t, &sb, &cb);
-  const SatResult r = runSatUncached(a, b, tol, cache, known);
+  // B's planes are moved only if A's faces do not separate (then before any contact reads them).
+  HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
+  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b};
+  const SatResult r = runSatUncached(a, b, tol, cache, known, &pending);
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
     debug->kind = r.kind;
@@ -68,8 +70,9 @@ bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transfor
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
-  const HullView b = movedView(bLocal, pose.r, pose.t, &sb, &cb);
-  return runSatUncached(a, b, tol, cache, known).separation <= tol;
+  HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
+  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b};
+  return runSatUncached(a, b, tol, cache, known, &pending).separation <= tol;
 }
 
 Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }

@@ -112,24 +112,48 @@ HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
   return h;
 }
 
-HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
+HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = h;
-  for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
-  if (columns != nullptr) {
+  if (columns == nullptr) {
+    for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
+  } else {
+    // Four vertices at a time, straight into columns (the last block padded with the last vertex), then back to
+    // the view's array: each lane sums r * v + t in the scalar expression's order, so the bits are the same.
     columns->blocks = (h.nv + 3) >> 2;
-    for (int i = 0; i < 4 * columns->blocks; ++i) {
-      const Vec3 v = s->v[i < h.nv ? i : h.nv - 1];
-      columns->x[i >> 2][i & 3] = v.x, columns->y[i >> 2][i & 3] = v.y, columns->z[i >> 2][i & 3] = v.z;
+    const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
+    const F4 rxy = splat4(r.cx.y), ryy = splat4(r.cy.y), rzy = splat4(r.cz.y), ty = splat4(t.y);
+    const F4 rxz = splat4(r.cx.z), ryz = splat4(r.cy.z), rzz = splat4(r.cz.z), tz = splat4(t.z);
+    for (int b = 0; b < columns->blocks; ++b) {
+      const int i = 4 * b, last = h.nv - 1;
+      const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
+                 p3 = h.v[i + 3 <= last ? i + 3 : last];
+      const F4 x{p0.x, p1.x, p2.x, p3.x}, y{p0.y, p1.y, p2.y, p3.y}, z{p0.z, p1.z, p2.z, p3.z};
+      const F4 mx = x * rxx + y * ryx + z * rzx + tx;
+      const F4 my = x * rxy + y * ryy + z * rzy + ty;
+      const F4 mz = x * rxz + y * ryz + z * rzz + tz;
+      columns->x[b] = mx, columns->y[b] = my, columns->z[b] = mz;
+      const int n = h.nv - i < 4 ? h.nv - i : 4;
+      for (int l = 0; l < n; ++l) s->v[i + l] = {mx[l], my[l], mz[l]};
     }
     m.cols = columns;
   }
+  m.v = s->v.data();
+  m.planes = nullptr;
+  m.centroid = r * h.centroid + t;
+  return m;
+}
+
+void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
   for (int f = 0; f < h.nf; ++f) {
     const Vec3 n = r * h.planes[f].normal;
     s->planes[f] = {n, h.planes[f].offset + dot(n, t)};
   }
-  m.v = s->v.data();
-  m.planes = s->planes.data();
-  m.centroid = r * h.centroid + t;
+  m->planes = s->planes.data();
+}
+
+HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
+  HullView m = movedVertices(h, r, t, s, columns);
+  movePlanes(h, r, t, s, &m);
   return m;
 }
 

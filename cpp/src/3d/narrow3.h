@@ -77,6 +77,19 @@ HullView boxView(Vec3 halfExtents, HullScratch* scratch);
 HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
 /// The view moved rigidly: x -> r * x + t. With `columns`, also its vertices as columns there (the view's cols).
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns = nullptr);
+/// movedView's first stage: the vertices (and columns) and centroid moved, the planes not (the view's planes are
+/// null until movePlanes writes them). What A's face query reads of B.
+HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns);
+/// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them.
+void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
+/// B's planes still to be moved (movePlanes's arguments), for runSatUncached.
+struct PendingPlanes {
+  const HullView* local = nullptr;  ///< B in its own frame
+  Mat3 r;
+  Vec3 t{};
+  HullScratch* scratch = nullptr;
+  HullView* moved = nullptr;  ///< the caller's view from movedVertices: its planes are set when they are moved
+};
 
 /// The rigid pose of B in A's frame (rotation, translation), from the two transforms.
 struct RelativePose {
@@ -140,7 +153,10 @@ struct SatResult {
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
 /// runSat without trying the cache first (it is still written). `known`: a separation along some axis, when the
 /// caller measured one (the cached axis), used only to skip edge pairs that cannot matter: the result is the same.
-SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX);
+/// With `pendingB`, b comes from movedVertices and its planes are moved only once A's faces fail to separate (a
+/// pair A's faces separate never reads them); the result is the same as with b from movedView.
+SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX,
+                         const PendingPlanes* pendingB = nullptr);
 /// The separation along the cache's axis (the normal from A to B in *normal) with B still in its own frame
 /// (bLocal; x -> r x + t into A's frame): a pair the cache separates costs no view of B in A's frame.
 /// -FLT_MAX when the cache does not fit these hulls.

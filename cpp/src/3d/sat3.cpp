@@ -15,12 +15,14 @@ namespace detail {
 
 void makeColumns(const HullView& h, HullColumns* out) {
   out->blocks = (h.nv + 3) >> 2;
+  const int last = h.nv - 1;
   for (int b = 0; b < out->blocks; ++b) {
-    for (int l = 0; l < 4; ++l) {
-      const int k = 4 * b + l;
-      const Vec3 v = h.v[k < h.nv ? k : h.nv - 1];
-      out->x[b][l] = v.x, out->y[b][l] = v.y, out->z[b][l] = v.z;
-    }
+    const int i = 4 * b;
+    const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
+               p3 = h.v[i + 3 <= last ? i + 3 : last];
+    out->x[b] = F4{p0.x, p1.x, p2.x, p3.x};
+    out->y[b] = F4{p0.y, p1.y, p2.y, p3.y};
+    out->z[b] = F4{p0.z, p1.z, p2.z, p3.z};
   }
 }
 
@@ -53,10 +55,15 @@ float faceSeparationReference(const HullView& a, int face, const HullView& b) {
   return lo - p.offset;
 }
 
-float faceSeparation(const HullView& a, int face, const HullView& b) {
+namespace {
+// faceSeparation in line, for the loops that call it per face.
+inline float faceSeparationInline(const HullView& a, int face, const HullView& b) {
   if (b.cols == nullptr) return faceSeparationReference(a, face, b);
   return minProjection(*b.cols, a.planes[face].normal) - a.planes[face].offset;
 }
+}  // namespace
+
+float faceSeparation(const HullView& a, int face, const HullView& b) { return faceSeparationInline(a, face, b); }
 
 int supportVertex(const HullView& h, Vec3 d) {
   int best = 0;
@@ -79,11 +86,11 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   for (int f = 1; f < a.nf; ++f) {
     if (bounds[f] > bounds[first]) first = f;
   }
-  FaceQuery best{first, faceSeparation(a, first, b)};
+  FaceQuery best{first, faceSeparationInline(a, first, b)};
   if (best.separation > stopAbove) return best;
   for (int f = 0; f < a.nf; ++f) {
     if (bounds[f] <= best.separation || f == first) continue;
-    const float s = faceSeparation(a, f, b);
+    const float s = faceSeparationInline(a, f, b);
     if (s > best.separation) {
       best = {f, s};
       if (s > stopAbove) return best;
@@ -386,14 +393,21 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
   return runSatUncached(a, b, tol, cache, -FLT_MAX);
 }
 
-SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known) {
+SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatCache3* cache, float known,
+                         const PendingPlanes* pendingB) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
-  faceBounds(a, b.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, b, boundsA.data(), tol);
+  faceBounds(a, bIn.centroid, boundsA.data());
+  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol);
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
+    // From here on B's planes are read: moved now if the caller left them.
+    HullView b = bIn;
+    if (pendingB != nullptr) {
+      movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved);
+      b.planes = pendingB->moved->planes;
+    }
     faceBounds(b, a.centroid, boundsB.data());
     const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol);
     if (fb.separation > tol) {
