@@ -100,7 +100,7 @@ void DynamicTree3::insertLeaf(int leaf) {
   } else {
     nodes_[size_t(oldParent)].child2 = parent;
   }
-  refitUpFrom(nodes_[size_t(leaf)].parent);
+  refitUpFrom(nodes_[size_t(leaf)].parent, true);
 }
 
 void DynamicTree3::removeLeaf(int leaf) {
@@ -120,7 +120,7 @@ void DynamicTree3::removeLeaf(int leaf) {
   }
   Node& g = nodes_[size_t(grandParent)];
   (g.child1 == parent ? g.child1 : g.child2) = sibling;
-  refitUpFrom(grandParent);
+  refitUpFrom(grandParent, false);
 }
 
 void DynamicTree3::refit(int node) {
@@ -131,9 +131,9 @@ void DynamicTree3::refit(int node) {
   n.height = 1 + maxInt(a.height, b.height);
 }
 
-void DynamicTree3::refitUpFrom(int node) {
+void DynamicTree3::refitUpFrom(int node, bool areaSwaps) {
   while (node != kNull) {
-    node = rotate(node);
+    node = rotate(node, areaSwaps);
     refit(node);
     node = nodes_[size_t(node)].parent;
   }
@@ -191,13 +191,14 @@ void DynamicTree3::swapForArea(int node) {
 }
 
 // AVL step: when one child of `node` is more than kMaxImbalance levels taller, that child takes node's place and
-// node takes the child's shorter grandchild. Returns the subtree's new root. Otherwise the node may swap for area.
-int DynamicTree3::rotate(int node) {
+// node takes the child's shorter grandchild. Returns the subtree's new root. Otherwise, with areaSwaps, the node
+// may swap for area (on the way up from an insertion only: after a removal the swaps cost more than they gain).
+int DynamicTree3::rotate(int node, bool areaSwaps) {
   Node& a = nodes_[size_t(node)];
   if (a.isLeaf() || a.height < 2) return node;
   const int balance = nodes_[size_t(a.child2)].height - nodes_[size_t(a.child1)].height;
   if (balance >= -kMaxImbalance && balance <= kMaxImbalance) {
-    swapForArea(node);
+    if (areaSwaps) swapForArea(node);
     return node;
   }
   const bool secondTaller = balance > 1;

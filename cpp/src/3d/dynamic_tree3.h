@@ -1,8 +1,8 @@
 // A dynamic AABB tree in 3D: leaves hold fat boxes, internal nodes the union of their children. Insertion picks
 // the sibling by the surface-area heuristic (Goldsmith and Salmon 1987, as in Box2D's b2DynamicTree). On the way
 // back up every node is rebalanced: a child more than two levels taller than its sibling is rotated up (an AVL
-// step); otherwise a child may trade places with a grandchild when that shrinks the surface area of the node that
-// changes and keeps both changed nodes within two levels of balance. Area swaps keep the internal boxes tight as
+// step); otherwise, after an insertion, a child may trade places with a grandchild when that shrinks the surface
+// area of the node that changes and keeps both changed nodes within two levels of balance. Area swaps keep the internal boxes tight as
 // leaves move (queries of a scene whose bodies all move visit about half the nodes of height-only rotations); the
 // balance bound keeps the depth logarithmic. Traversals use a fixed stack on the C++ stack: no allocation,
 // and a query may run inside another one's callback.
@@ -60,8 +60,8 @@ class DynamicTree3 {
   int chooseSibling(const AABB3& box) const;
   void insertLeaf(int leaf);
   void removeLeaf(int leaf);
-  void refitUpFrom(int node);
-  int rotate(int node);
+  void refitUpFrom(int node, bool areaSwaps);
+  int rotate(int node, bool areaSwaps);
   void swapForArea(int node);
   void refit(int node);
   int validateSubtree(int node, int parent, bool* ok) const;
