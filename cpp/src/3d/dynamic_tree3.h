@@ -2,10 +2,9 @@
 // the sibling by the surface-area heuristic (Goldsmith and Salmon 1987, as in Box2D's b2DynamicTree). On the way
 // back up every node is rebalanced: a child more than two levels taller than its sibling is rotated up (an AVL
 // step); otherwise, after an insertion, a child may trade places with a grandchild when that shrinks the surface
-// area of the node that changes and keeps both changed nodes within two levels of balance. Area swaps keep the internal boxes tight as
-// leaves move (queries of a scene whose bodies all move visit about half the nodes of height-only rotations); the
-// balance bound keeps the depth logarithmic. Traversals use a fixed stack on the C++ stack: no allocation,
-// and a query may run inside another one's callback.
+// area of the node that changes and keeps both changed nodes within two levels of balance. The area swaps keep the
+// internal boxes tight while every leaf moves; the balance bound keeps the depth logarithmic. Traversals use a fixed
+// stack on the C++ stack: no allocation, and a query may run inside another one's callback.
 #pragma once
 
 #include <cstdint>
