@@ -10,11 +10,15 @@
 //   - Rapier3D: kinematic position-based bodies with convex-hull colliders, KINEMATIC_KINEMATIC pairs enabled,
 //     teleported with setTranslation / setRotation, then world.step(). Its JS API has no collision-only pipeline;
 //     kinematic bodies have no dynamics to solve, so the step is broad + narrow phase plus bookkeeping.
-// Reports the median frame time of each, the ratios against sat-wasm, touching pairs per frame (they should agree)
-// and World3's stage split. Run after `node scripts/build-wasm.mjs`:
+// Reports the median frame time of each (wall clock, and the process's CPU time, which the load of a shared machine
+// inflates less), the ratios against sat-wasm, touching pairs per frame (they should agree) and World3's stage
+// split. Run after `node scripts/build-wasm.mjs`:
 //   node bench/js/world3_scene.mjs [--bodies=5000] [--frames=120] [--warmup=30] [--warmup-seconds=5]
-//                                  [--prefer=simd|baseline|asmjs] [--peers=cannon,rapier|none]
+//                                  [--prefer=simd|baseline|asmjs] [--peers=cannon,rapier|none] [--module=glue.mjs]
+// --module: another build of the 3D module (its glue, the .wasm beside it), e.g. to time two builds in alternation.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 
 const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
 const arg = (name, fallback) => {
@@ -27,6 +31,7 @@ const WARMUP = Number(arg('warmup', 30));
 const PREFER = arg('prefer', undefined);
 const PEERS = arg('peers', 'cannon,rapier').split(',').filter((p) => p && p !== 'none');
 const WARMUP_S = Number(arg('warmup-seconds', 5));
+const MODULE = arg('module', undefined);
 
 function rng(seed) {
   let a = seed >>> 0;
@@ -56,7 +61,12 @@ const median = (xs) => {
 };
 
 // ---- the scene: 64 hulls, N bodies, and every frame's poses -------------------------------------------------------
-const sat3 = await load3D(PREFER ? { prefer: PREFER } : {});
+const loadOptions = PREFER ? { prefer: PREFER } : {};
+if (MODULE) {
+  loadOptions.moduleFactory = (await import(pathToFileURL(MODULE).href)).default;
+  loadOptions.wasmBinary = readFileSync(MODULE.replace(/(-nodyn)?\.mjs$/, '.wasm'));
+}
+const sat3 = await load3D(loadOptions);
 const hulls = [];
 while (hulls.length < 64) {
   const n = 8 + Math.floor(r() * 13), pts = [];
@@ -110,13 +120,16 @@ function run(contenders) {
   do {
     for (let f = 1; f <= WARMUP; ++f) for (const c of contenders) c.frame(poses[f]);
   } while (performance.now() - start < WARMUP_S * 1000);
-  for (const c of contenders) (c.ms = []), (c.results = []);
+  for (const c of contenders) (c.ms = []), (c.cpuMs = []), (c.results = []);
   for (let f = WARMUP + 1; f <= WARMUP + FRAMES; ++f) {
     for (let k = 0; k < contenders.length; ++k) {
       const c = contenders[(f + k) % contenders.length];
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const res = c.frame(poses[f]);
       c.ms.push(performance.now() - t0);
+      const cpu = process.cpuUsage(cpu0);
+      c.cpuMs.push((cpu.user + cpu.system) / 1000);
       c.results.push(res);
     }
   }
@@ -278,12 +291,12 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const f2 = (x) => x.toFixed(2);
 const oursMs = median(ours.ms);
 console.log(`world3 scene: ${BODIES} moving hulls (8-20 vertices), ${FRAMES} timed frames after ${WARMUP} (repeated for at least ${WARMUP_S} s), contenders interleaved frame by frame, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(1)}`);
-console.log('| contender | median ms/frame | p90 ms | contender / sat-wasm | touching pairs/frame |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
+console.log('| contender | median ms/frame | p90 ms | median CPU ms/frame | contender / sat-wasm (wall, CPU) | touching pairs/frame |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   const s = [...row.ms].sort((a, b) => a - b);
-  const ratio = median(row.ms) / oursMs;
-  console.log(`| ${row.name} | ${f2(median(row.ms))} | ${f2(s[Math.floor(0.9 * (s.length - 1))])} | ${ratio.toFixed(1)}x | ${mean(row.results).toFixed(1)} |`);
+  const ratio = median(row.ms) / oursMs, cpuRatio = median(row.cpuMs) / median(ours.cpuMs);
+  console.log(`| ${row.name} | ${f2(median(row.ms))} | ${f2(s[Math.floor(0.9 * (s.length - 1))])} | ${f2(median(row.cpuMs))} | ${ratio.toFixed(1)}x, ${cpuRatio.toFixed(1)}x | ${mean(row.results).toFixed(1)} |`);
 }
 const st = ours.stages;
 console.log(`sat-wasm World3 stages, median ms: sync ${f2(median(st.sync))}, broad ${f2(median(st.broad))}, narrow ${f2(median(st.narrow))}, events ${f2(median(st.events))}; ` +

@@ -6,6 +6,8 @@ namespace {
 int maxInt(int a, int b) {
   return a > b ? a : b;
 }
+/// Largest height difference between siblings that rotate() leaves in place.
+constexpr int kMaxImbalance = 2;
 }  // namespace
 
 int DynamicTree3::allocateNode() {
@@ -98,7 +100,7 @@ void DynamicTree3::insertLeaf(int leaf) {
   } else {
     nodes_[size_t(oldParent)].child2 = parent;
   }
-  refitUpFrom(nodes_[size_t(leaf)].parent);
+  refitUpFrom(nodes_[size_t(leaf)].parent, true);
 }
 
 void DynamicTree3::removeLeaf(int leaf) {
@@ -118,7 +120,7 @@ void DynamicTree3::removeLeaf(int leaf) {
   }
   Node& g = nodes_[size_t(grandParent)];
   (g.child1 == parent ? g.child1 : g.child2) = sibling;
-  refitUpFrom(grandParent);
+  refitUpFrom(grandParent, false);
 }
 
 void DynamicTree3::refit(int node) {
@@ -129,21 +131,76 @@ void DynamicTree3::refit(int node) {
   n.height = 1 + maxInt(a.height, b.height);
 }
 
-void DynamicTree3::refitUpFrom(int node) {
+void DynamicTree3::refitUpFrom(int node, bool areaSwaps) {
   while (node != kNull) {
-    node = rotate(node);
+    node = rotate(node, areaSwaps);
     refit(node);
     node = nodes_[size_t(node)].parent;
   }
 }
 
-// AVL step: when one child of `node` is more than one level taller, that child takes node's place and node takes
-// the child's shorter grandchild. Returns the subtree's new root.
-int DynamicTree3::rotate(int node) {
+// Within a node A = (B, C) whose children's heights differ by at most kMaxImbalance: swaps one child with a
+// grandchild under the other child when that shrinks the surface area of the child that changes (the idea of Box2D
+// v3's tree rotations) and leaves both changed nodes within kMaxImbalance. The best such swap, if any.
+void DynamicTree3::swapForArea(int node) {
+  Node& a = nodes_[size_t(node)];
+  const int b = a.child1, c = a.child2;
+  int bestChild = kNull, bestUncle = kNull, bestMoved = kNull;
+  float bestGain = 0.0f;
+  // The child `uncle` of A goes into the internal child `parent` in place of the grandchild `moved`; `kept` is
+  // parent's other child.
+  auto consider = [&](int uncle, int parent) {
+    const Node& p = nodes_[size_t(parent)];
+    if (p.isLeaf()) return;
+    const float before = surfaceArea(p.box);
+    const int grandchildren[2] = {p.child1, p.child2};
+    for (int k = 0; k < 2; ++k) {
+      const int moved = grandchildren[k], kept = grandchildren[1 - k];
+      const int hu = nodes_[size_t(uncle)].height, hk = nodes_[size_t(kept)].height;
+      const int hm = nodes_[size_t(moved)].height;
+      const int hp = 1 + maxInt(hu, hk);
+      if (hu - hk > kMaxImbalance || hk - hu > kMaxImbalance || hm - hp > kMaxImbalance || hp - hm > kMaxImbalance) {
+        continue;
+      }
+      const float gain = before - surfaceArea(unionOf(nodes_[size_t(uncle)].box, nodes_[size_t(kept)].box));
+      if (gain > bestGain) {
+        bestGain = gain;
+        bestChild = parent, bestUncle = uncle, bestMoved = moved;
+      }
+    }
+  };
+  consider(b, c);
+  consider(c, b);
+  if (bestChild == kNull) return;
+  // A = (moved, child'), child' = (uncle, kept) in the order the children had.
+  Node& p = nodes_[size_t(bestChild)];
+  if (p.child1 == bestMoved) {
+    p.child1 = bestUncle;
+  } else {
+    p.child2 = bestUncle;
+  }
+  Node& an = nodes_[size_t(node)];
+  if (an.child1 == bestUncle) {
+    an.child1 = bestMoved;
+  } else {
+    an.child2 = bestMoved;
+  }
+  nodes_[size_t(bestUncle)].parent = bestChild;
+  nodes_[size_t(bestMoved)].parent = node;
+  refit(bestChild);
+}
+
+// AVL step: when one child of `node` is more than kMaxImbalance levels taller, that child takes node's place and
+// node takes the child's shorter grandchild. Returns the subtree's new root. Otherwise, with areaSwaps, the node
+// may swap for area (on the way up from an insertion only: after a removal the swaps cost more than they gain).
+int DynamicTree3::rotate(int node, bool areaSwaps) {
   Node& a = nodes_[size_t(node)];
   if (a.isLeaf() || a.height < 2) return node;
   const int balance = nodes_[size_t(a.child2)].height - nodes_[size_t(a.child1)].height;
-  if (balance >= -1 && balance <= 1) return node;
+  if (balance >= -kMaxImbalance && balance <= kMaxImbalance) {
+    if (areaSwaps) swapForArea(node);
+    return node;
+  }
   const bool secondTaller = balance > 1;
   const int up = secondTaller ? a.child2 : a.child1;
   Node& u = nodes_[size_t(up)];
@@ -185,6 +242,7 @@ int DynamicTree3::validateSubtree(int node, int parent, bool* ok) const {
   const AABB3 u = unionOf(a.box, b.box);
   if (!(u.lower == n.box.lower) || !(u.upper == n.box.upper)) *ok = false;
   if (n.height != 1 + maxInt(a.height, b.height)) *ok = false;
+  if (a.height - b.height > kMaxImbalance || b.height - a.height > kMaxImbalance) *ok = false;
   return leaves;
 }
 

@@ -1,7 +1,10 @@
 // A dynamic AABB tree in 3D: leaves hold fat boxes, internal nodes the union of their children. Insertion picks
-// the sibling by the surface-area heuristic (Goldsmith and Salmon 1987, as in Box2D's b2DynamicTree); the tree is
-// kept balanced by AVL rotations on the way back up. Traversals use a fixed stack on the C++ stack: no allocation,
-// and a query may run inside another one's callback.
+// the sibling by the surface-area heuristic (Goldsmith and Salmon 1987, as in Box2D's b2DynamicTree). On the way
+// back up every node is rebalanced: a child more than two levels taller than its sibling is rotated up (an AVL
+// step); otherwise, after an insertion, a child may trade places with a grandchild when that shrinks the surface
+// area of the node that changes and keeps both changed nodes within two levels of balance. The area swaps keep the
+// internal boxes tight while every leaf moves; the balance bound keeps the depth logarithmic. Traversals use a fixed
+// stack on the C++ stack: no allocation, and a query may run inside another one's callback.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +17,8 @@ namespace sat {
 class DynamicTree3 {
  public:
   static constexpr int kNull = -1;
-  /// Deepest traversal stack: an AVL tree of 2^20 leaves is at most about 29 levels deep.
+  /// Deepest traversal stack: a tree of 2^20 leaves whose siblings' heights differ by at most two is at most about
+  /// 38 levels deep (a traversal holds at most one entry per level plus one).
   static constexpr int kStackSize = 128;
 
   int createProxy(const AABB3& fatBox, uint32_t userData);
@@ -55,8 +59,9 @@ class DynamicTree3 {
   int chooseSibling(const AABB3& box) const;
   void insertLeaf(int leaf);
   void removeLeaf(int leaf);
-  void refitUpFrom(int node);
-  int rotate(int node);
+  void refitUpFrom(int node, bool areaSwaps);
+  int rotate(int node, bool areaSwaps);
+  void swapForArea(int node);
   void refit(int node);
   int validateSubtree(int node, int parent, bool* ok) const;
 

@@ -114,13 +114,44 @@ Transform3 World3::Impl::readBuffer(uint32_t slot) const {
   return {{f[0], f[1], f[2]}, {f[3], f[4], f[5], f[6]}, {f[7], f[8], f[9]}};
 }
 
-void World3::Impl::computeBounds(Body3& body) {
-  AABB3 all = computeAABB(body.shapes[0].shape, body.xf);
-  for (BodyShape3& s : body.shapes) {
-    s.box = computeAABB(s.shape, body.xf);
-    all = unionOf(all, s.box);
+// ---- bounds --------------------------------------------------------------------------------------------------
+
+namespace {
+/// Four floats in one register (SIMD128 in the WebAssembly SIMD build, SSE natively; plain floats elsewhere).
+typedef float Lanes4 __attribute__((vector_size(16)));
+inline Lanes4 lanesOf(Vec3 v) { return Lanes4{v.x, v.y, v.z, 0.0f}; }
+}  // namespace
+
+AABB3 hullBounds(const Hull3& hull, const Transform3& xf, const Mat3& r) {
+  // Per vertex, as computeAABB: w = p + ((s.x * cx + s.y * cy) + s.z * cz) with s = scale * v, then the running
+  // min / max as vmin / vmax pick them (a < b ? a : b). x, y, z go in three lanes of one register.
+  const Lanes4 p = lanesOf(xf.p), cx = lanesOf(r.cx), cy = lanesOf(r.cy), cz = lanesOf(r.cz);
+  const Vec3* v = hull.vertices();
+  const int n = hull.vertexCount();
+  auto place = [&](Vec3 local) {
+    const Vec3 s = mulComponents(xf.scale, local);
+    return p + ((s.x * cx + s.y * cy) + s.z * cz);
+  };
+  Lanes4 lo = place(v[0]), hi = lo;
+  for (int i = 1; i < n; ++i) {
+    const Lanes4 w = place(v[i]);
+    lo = lo < w ? lo : w;
+    hi = hi > w ? hi : w;
   }
-  body.box = all;
+  return {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
+}
+
+AABB3 shapeBounds(const Shape3& shape, const Transform3& xf, const Mat3& r) {
+  return shape.type == ShapeType3::Hull ? hullBounds(shape.hull, xf, r) : computeAABB(shape, xf);
+}
+
+void World3::Impl::computeBounds(Body3& body) {
+  const Mat3 r = toMat3(body.xf.q);
+  for (size_t i = 0; i < body.shapes.size(); ++i) {
+    BodyShape3& s = body.shapes[i];
+    s.box = shapeBounds(s.shape, body.xf, r);
+    body.box = i == 0 ? s.box : unionOf(body.box, s.box);
+  }
 }
 
 AABB3 World3::Impl::fatten(const AABB3& box) const {

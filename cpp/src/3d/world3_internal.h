@@ -53,6 +53,12 @@ struct Pair3 {
   bool remove = false;       ///< the narrow phase dropped the pair: the events stage frees it
 };
 
+/// World bounds of a hull, r = toMat3(xf.q): the same bits as computeAABB(hull, xf) (its reference), the vertices
+/// placed three coordinates at a time.
+AABB3 hullBounds(const Hull3& hull, const Transform3& xf, const Mat3& r);
+/// World bounds of any shape: hullBounds for hulls, computeAABB for the rest.
+AABB3 shapeBounds(const Shape3& shape, const Transform3& xf, const Mat3& r);
+
 /// Ok when a shape holds what its maker would have made (queries take shapes from the caller).
 Status checkShape3(const Shape3& shape);
 

@@ -581,3 +581,69 @@ TEST(World3, PushApartSeparatesARandomPileBetterThanItFoundIt) {
   EXPECT_GT(firstDeepest, 0.1f);
   EXPECT_TRUE(scene.world.validate());
 }
+
+// The world's bounds routine against its reference, computeAABB: the same bits for random hulls under random
+// poses, mirrored and non-uniform scales included, far from the origin and near it.
+TEST(World3, HullBoundsGiveTheSameBitsAsComputeAABB) {
+  std::mt19937 rng(77);
+  int hullsChecked = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const float size = std::pow(10.0f, uni(rng, -2.0f, 2.0f));
+    std::vector<sat::Vec3> pts;
+    const int n = 4 + int(rng() % 60);
+    for (int k = 0; k < n; ++k) pts.push_back(size * sat::Vec3{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)});
+    sat::Hull3 hull;
+    if (sat::makeHull(pts.data(), n, &hull, sat::kMaxHullVertices) != Status::Ok) continue;
+    ++hullsChecked;
+    sat::Transform3 xf = randomPose(rng, std::pow(10.0f, uni(rng, -1.0f, 4.0f)));
+    if (rng() % 3 == 0) {
+      for (float* s : {&xf.scale.x, &xf.scale.y, &xf.scale.z}) *s = (rng() % 2 ? -1.0f : 1.0f) * uni(rng, 0.01f, 50.0f);
+    }
+    const sat::AABB3 fast = sat::hullBounds(hull, xf, sat::toMat3(xf.q));
+    const sat::AABB3 ref = sat::computeAABB(hull, xf);
+    ASSERT_EQ(std::memcmp(&fast, &ref, sizeof(sat::AABB3)), 0) << "case " << i;
+    const sat::AABB3 viaShape = sat::shapeBounds(sat::Shape3(hull), xf, sat::toMat3(xf.q));
+    ASSERT_EQ(std::memcmp(&viaShape, &ref, sizeof(sat::AABB3)), 0) << "case " << i;
+  }
+  EXPECT_GT(hullsChecked, 3000);
+}
+
+// A body's bounds after update() are the union of computeAABB over its shapes, to the bit, whatever their types.
+TEST(World3, BodyBoundsAreTheUnionOfTheShapesReferenceBounds) {
+  std::mt19937 rng(78);
+  sat::World3 world;
+  std::vector<std::vector<sat::Shape3>> shapes;
+  std::vector<BodyId> ids;
+  for (int i = 0; i < 200; ++i) {
+    std::vector<sat::Shape3> s;
+    std::vector<sat::ShapeDef3> defs;
+    const int count = 1 + int(rng() % 3);
+    for (int k = 0; k < count; ++k) {
+      s.push_back(randomShape3(rng, 1.0f));
+      defs.push_back({s.back(), {}, {}});  // no offset: the body keeps the shape as it is
+    }
+    sat::BodyDef3 def;
+    def.transform = randomPose(rng, 20.0f);
+    BodyId id = 0;
+    ASSERT_EQ(world.createBody(def, defs.data(), count, &id), Status::Ok);
+    ids.push_back(id);
+    shapes.push_back(s);
+  }
+  for (int frame = 0; frame < 3; ++frame) {
+    for (size_t i = 0; i < ids.size(); ++i) {
+      sat::Transform3 xf = randomPose(rng, 20.0f);
+      if (rng() % 4 == 0) xf.scale = {-xf.scale.x, xf.scale.y, -xf.scale.z};
+      ASSERT_EQ(world.setTransform(ids[i], xf), Status::Ok);
+    }
+    ASSERT_EQ(world.update(), Status::Ok);
+    for (size_t i = 0; i < ids.size(); ++i) {
+      sat::Transform3 xf;
+      ASSERT_EQ(world.getTransform(ids[i], &xf), Status::Ok);
+      sat::AABB3 ref = sat::computeAABB(shapes[i][0], xf);
+      for (const sat::Shape3& s : shapes[i]) ref = sat::unionOf(ref, sat::computeAABB(s, xf));
+      sat::AABB3 got;
+      ASSERT_TRUE(world.bounds(ids[i], &got));
+      ASSERT_EQ(std::memcmp(&got, &ref, sizeof(sat::AABB3)), 0) << "body " << i << " frame " << frame;
+    }
+  }
+}
