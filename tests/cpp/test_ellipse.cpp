@@ -411,3 +411,185 @@ TEST(Ellipse, BoundsAreExact) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace ellipse_oracle;
+using ref::V;
+
+// ---- distance ----
+
+sat::Shape randomSegmentShape(Rng& rng) {
+  const double half = std::exp(uniform(rng, std::log(0.1), std::log(2.0))), a = uniform(rng, -kPi, kPi);
+  sat::Segment s;
+  EXPECT_EQ(sat::makeSegment({f32(-half * std::cos(a)), f32(-half * std::sin(a))},
+                             {f32(half * std::cos(a)), f32(half * std::sin(a))}, &s),
+            sat::Status::Ok);
+  return s;
+}
+
+/// A random shape of kind 0 (circle or capsule), 1 (polygon) or 2 (segment).
+sat::Shape randomShapeOfKind(Rng& rng, int kind) {
+  return kind == 0 ? randomRounded(rng) : kind == 1 ? randomPolygonShape(rng) : randomSegmentShape(rng);
+}
+
+/// randomTransform, stretched up to 1:1000 in a tenth of the cases.
+sat::Transform distanceTransform(Rng& rng, bool stretched) {
+  sat::Transform t = randomTransform(rng, stretched);
+  if (stretched && chance(rng, 0.1)) {
+    const double ratio = std::exp(uniform(rng, std::log(20.0), std::log(1000.0)));
+    if (chance(rng, 0.5)) {
+      t.scale.x = f32(t.scale.x * std::sqrt(ratio));
+      t.scale.y = f32(t.scale.y / std::sqrt(ratio));
+    } else {
+      t.scale.x = f32(t.scale.x / std::sqrt(ratio));
+      t.scale.y = f32(t.scale.y * std::sqrt(ratio));
+    }
+  }
+  return t;
+}
+
+struct DistanceStats {
+  int pairs = 0, apart = 0, touching = 0, large = 0;
+};
+
+/// sat::distance of one pair against the oracle: the distance equals the largest separating-axis gap (a lower
+/// bound of the true distance), and the reported points lie on the two boundaries that far apart (so the true
+/// distance is at most that): together they pin the distance to the slack. Overlapping pairs: distance 0, one
+/// shared point, a zero normal.
+template <class X>
+void checkDistance(const sat::Shape& a, const X& xfA, const sat::Shape& b, const X& xfB, DistanceStats* st,
+                   int index) {
+  const OShape oa = oracleShape(a, xfA), ob = oracleShape(b, xfB);
+  V on;
+  const double depth = oracleDepth(oa, ob, &on);
+  const double S = oa.size + ob.size, slack = 2.0e-5 * S;
+  const sat::DistanceOutput d = sat::distance(a, xfA, b, xfB);
+  ++st->pairs;
+  std::string what;
+  if constexpr (std::is_same_v<X, sat::Transform>) what = testing_sat::describeCase(a, xfA, b, xfB);
+  SCOPED_TRACE(::testing::Message() << what << "\n pair " << index << " oracle depth " << depth << " size " << S
+                                    << " impl distance " << d.distance);
+  const V pa = ref::fromVec(d.pointA), pb = ref::fromVec(d.pointB);
+  if (depth > slack) {
+    ++st->touching;
+    EXPECT_EQ(d.distance, 0.0f);
+    EXPECT_EQ(d.normal.x, 0.0f);
+    EXPECT_EQ(d.normal.y, 0.0f);
+    EXPECT_EQ(d.pointA.x, d.pointB.x);
+    EXPECT_EQ(d.pointA.y, d.pointB.y);
+    // The shared point is midway between the two deepest points along the minimum translation: within the
+    // depth of both shapes (a segment has no inside).
+    EXPECT_LT(oracleSignedDistance(oa, pa), depth + slack);
+    EXPECT_LT(oracleSignedDistance(ob, pa), depth + slack);
+    return;
+  }
+  if (depth > -slack) return;  // touching within the slack: either answer
+  ++st->apart;
+  EXPECT_NEAR(d.distance, -depth, slack);
+  EXPECT_NEAR(ref::len(pb - pa), d.distance, slack);
+  EXPECT_NEAR(oracleSignedDistance(oa, pa), 0.0, slack);
+  EXPECT_NEAR(oracleSignedDistance(ob, pb), 0.0, slack);
+  // The normal is a unit vector from A to B along which the gap is the distance.
+  const V n = ref::fromVec(d.normal);
+  EXPECT_NEAR(ref::len(n), 1.0, 1e-6);
+  EXPECT_NEAR(-(oa.h(n) + ob.h(-n)), double(d.distance), slack);
+}
+
+// Every pair kind with a stretched circle or capsule (ellipse-ellipse, -polygon, -capsule, -segment, stretched
+// capsule pairs), rotated, mirrored, stretched up to 1:1000: from overlapping to far apart, a fifth within
+// 1e-3 of the sizes of touching.
+TEST(Ellipse, DistanceMatchesOracle) {
+  Rng rng(0xd157a9eu);
+  DistanceStats st;
+  const int count = pairCount();
+  for (int i = 0; i < count && !::testing::Test::HasFatalFailure(); ++i) {
+    const int kindA = std::uniform_int_distribution<int>(0, 2)(rng), kindB = std::uniform_int_distribution<int>(0, 2)(rng);
+    sat::Shape a = randomShapeOfKind(rng, kindA);
+    sat::Shape b = kindA != 0 && kindB != 0 ? randomRounded(rng) : randomShapeOfKind(rng, kindB);
+    const bool roundA = a.type == sat::ShapeType::Circle || a.type == sat::ShapeType::Capsule;
+    const bool roundB = b.type == sat::ShapeType::Circle || b.type == sat::ShapeType::Capsule;
+    bool stretchA = roundA && chance(rng, 0.7), stretchB = roundB && chance(rng, 0.7);
+    if (!stretchA && !stretchB) (roundA ? stretchA : stretchB) = true;
+    sat::Transform xfA = distanceTransform(rng, stretchA || (!roundA && chance(rng, 0.3)));
+    sat::Transform xfB = distanceTransform(rng, stretchB || (!roundB && chance(rng, 0.3)));
+    OShape oa = oracleShape(a, xfA), ob = oracleShape(b, xfB);
+    const double reach = oa.size + ob.size, ang = uniform(rng, -kPi, kPi), dist = reach * uniform(rng, 0.3, 2.0);
+    const V shift = (oa.pts[0] + dist * dirOf(ang)) - ob.pts[0];
+    xfB.p = {f32(xfB.p.x + shift.x), f32(xfB.p.y + shift.y)};
+    if (chance(rng, 0.2)) {
+      V n;
+      const double d = oracleDepth(oa, oracleShape(b, xfB), &n, 4096);
+      const double t = d - uniform(rng, 0.0, 1e-3) * reach;
+      xfB.p = {f32(xfB.p.x + t * n.x), f32(xfB.p.y + t * n.y)};
+    }
+    if (std::fabs(xfA.scale.x / xfA.scale.y) > 20.5f || std::fabs(xfA.scale.y / xfA.scale.x) > 20.5f ||
+        std::fabs(xfB.scale.x / xfB.scale.y) > 20.5f || std::fabs(xfB.scale.y / xfB.scale.x) > 20.5f) {
+      ++st.large;
+    }
+    checkDistance(a, xfA, b, xfB, &st, i);
+  }
+  std::printf("distance pairs %d: apart %d, overlapping %d, ratio above 1:20 %d\n", st.pairs, st.apart, st.touching,
+              st.large);
+  EXPECT_GT(st.apart, st.pairs / 2);
+  EXPECT_GT(st.touching, st.pairs / 20);
+  EXPECT_GT(st.large, st.pairs / 40);
+}
+
+// The same through skewed (Affine) frames.
+TEST(Ellipse, DistanceMatchesOracleInAffineFrames) {
+  Rng rng(0xd15aff1u);
+  DistanceStats st;
+  const int count = pairCount() / 5;
+  for (int i = 0; i < count && !::testing::Test::HasFatalFailure(); ++i) {
+    sat::Shape a = randomShapeOfKind(rng, std::uniform_int_distribution<int>(0, 2)(rng));
+    sat::Shape b = randomRounded(rng);
+    if (chance(rng, 0.5)) std::swap(a, b);
+    sat::Affine xfA = randomAffine(rng), xfB = randomAffine(rng);
+    OShape oa = oracleShape(a, xfA), ob = oracleShape(b, xfB);
+    const double reach = oa.size + ob.size, ang = uniform(rng, -kPi, kPi), dist = reach * uniform(rng, 0.3, 2.0);
+    const V shift = (oa.pts[0] + dist * dirOf(ang)) - ob.pts[0];
+    xfB.tx = f32(xfB.tx + shift.x);
+    xfB.ty = f32(xfB.ty + shift.y);
+    checkDistance(a, xfA, b, xfB, &st, i);
+  }
+  std::printf("affine distance pairs %d: apart %d, overlapping %d\n", st.pairs, st.apart, st.touching);
+  EXPECT_GT(st.apart, st.pairs / 2);
+  EXPECT_GT(st.touching, st.pairs / 20);
+}
+
+// An ellipse above a wall: the gap is measured to the ellipse's semi-axis along the normal, not to the enclosing
+// circle; a stretched capsule lying flat on it reports points on the flat side.
+TEST(Ellipse, DistanceUsesTheSemiAxisAlongTheNormal) {
+  sat::Polygon wall;
+  ASSERT_EQ(sat::makeBox(10.0f, 1.0f, &wall), sat::Status::Ok);
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 1.0f, &c), sat::Status::Ok);
+  // Semi-axes 3 (x) and 0.5 (y), centre at y = 2: bottom at 1.5, 0.5 above the wall's top face.
+  const sat::DistanceOutput d = sat::distance(wall, sat::makeTransform(0, 0), c, sat::makeTransform(0.0f, 2.0f, 0.0f, 3.0f, 0.5f));
+  EXPECT_NEAR(d.distance, 0.5f, 1e-6f);
+  EXPECT_NEAR(d.normal.x, 0.0f, 1e-6f);
+  EXPECT_NEAR(d.normal.y, 1.0f, 1e-6f);
+  EXPECT_NEAR(d.pointA.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(d.pointA.y, 1.0f, 1e-6f);
+  EXPECT_NEAR(d.pointB.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(d.pointB.y, 1.5f, 1e-6f);
+  // B first: the normal turns round.
+  const sat::DistanceOutput r = sat::distance(c, sat::makeTransform(0.0f, 2.0f, 0.0f, 3.0f, 0.5f), wall, sat::makeTransform(0, 0));
+  EXPECT_NEAR(r.distance, 0.5f, 1e-6f);
+  EXPECT_NEAR(r.normal.y, -1.0f, 1e-6f);
+  // Overlapping: distance 0, a zero normal.
+  const sat::DistanceOutput o = sat::distance(wall, sat::makeTransform(0, 0), c, sat::makeTransform(0.0f, 1.4f, 0.0f, 3.0f, 0.5f));
+  EXPECT_EQ(o.distance, 0.0f);
+  EXPECT_EQ(o.normal.x, 0.0f);
+  EXPECT_EQ(o.normal.y, 0.0f);
+  // A capsule segment -2..2 with ellipse semi-axes 1 x 0.25, centre at y = 1.5: its flat side 0.25 above the wall.
+  sat::Capsule cap;
+  ASSERT_EQ(sat::makeCapsule({-1.0f, 0.0f}, {1.0f, 0.0f}, 0.5f, &cap), sat::Status::Ok);
+  const sat::DistanceOutput k = sat::distance(wall, sat::makeTransform(0, 0), cap, sat::makeTransform(0.0f, 1.5f, 0.0f, 2.0f, 0.5f));
+  EXPECT_NEAR(k.distance, 0.25f, 1e-6f);
+  EXPECT_NEAR(k.pointB.y, 1.25f, 1e-6f);
+  EXPECT_LE(std::fabs(k.pointB.x), 2.0f + 1e-5f);
+}
+
+}  // namespace
