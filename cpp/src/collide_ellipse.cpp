@@ -514,6 +514,46 @@ SupportDistance distanceSupportShapes(const ShapeRef& sa, const Placement& pa, c
   return out;
 }
 
+/// The point of B's lower boundary (the side facing -n) at tangent coordinate u along e, measured from q1, for
+/// a B whose lowest point along -n lies past u (beyond it when `high`, before it otherwise): the support
+/// directions turn from -n towards -e (or +e) until their support point's tangent coordinate is u, by bisection;
+/// a flat side met there is interpolated. False when B does not reach u.
+bool boundaryAtTangent(const SupportShape& b, D2 n, D2 e, D2 q1, double u, bool high, D2* out, int* id) {
+  const D2 down = {-n.x, -n.y}, side = high ? D2{-e.x, -e.y} : e;
+  auto pointAt = [&](double phi, int* vertex) {  // phi in [0, 1]: a quarter turn from down to side
+    const D2 d = unitD({(1.0 - phi) * down.x + phi * side.x, (1.0 - phi) * down.y + phi * side.y});
+    *vertex = b.supportVertex(d, *vertex);
+    const D2 ep = b.ellipsePoint(d), pv = d2(b.core.v[*vertex]);
+    return D2{pv.x + ep.x, pv.y + ep.y};
+  };
+  auto tangent = [&](D2 p) { return dotD(e, {p.x - q1.x, p.y - q1.y}); };
+  int vLo = 0, vHi = 0;
+  double aLo = 0.0, aHi = 1.0;
+  D2 pLo = pointAt(aLo, &vLo), pHi = pointAt(aHi, &vHi);
+  const auto past = [&](double t) { return high ? t > u : t < u; };
+  if (past(tangent(pHi))) return false;  // even B's extreme point along `side` lies past u: B misses the segment
+  for (int it = 0; it < 60; ++it) {
+    const double mid = 0.5 * (aLo + aHi);
+    int v = vLo;
+    const D2 p = pointAt(mid, &v);
+    if (past(tangent(p))) {
+      aLo = mid;
+      pLo = p;
+      vLo = v;
+    } else {
+      aHi = mid;
+      pHi = p;
+      vHi = v;
+    }
+  }
+  // pLo and pHi straddle u: one point of a smooth arc, or the two ends of a flat side between them.
+  const double tl = tangent(pLo), th = tangent(pHi);
+  const double t = th == tl ? 0.0 : (u - tl) / (th - tl);
+  *out = {pLo.x + t * (pHi.x - pLo.x), pLo.y + t * (pHi.y - pLo.y)};
+  *id = b.vertexId(vHi);
+  return true;
+}
+
 Manifold collideSupportAlongFace(Vec2 p1, Vec2 p2, Vec2 n1, const ShapeRef& sb, const Placement& pb, float tol) {
   ShapeStore store;
   const SupportShape b = makeSupportShape(sb, pb, &store);
@@ -526,7 +566,7 @@ Manifold collideSupportAlongFace(Vec2 p1, Vec2 p2, Vec2 n1, const ShapeRef& sb, 
   // B's support feature along -n1 (a point, or a flat side of a capsule or polygon), clipped to the segment's
   // extent along its direction (with the tolerance).
   const Feature fb = supportFeature(b, v, back);
-  const D2 e = {n.y, -n.x};  // the segment's direction: n1 is its right-hand normal
+  const D2 e = {-n.y, n.x};  // the segment's direction p1 -> p2: n1 is its right-hand normal
   const double lo = -double(tol), hi = dotD(e, {double(p2.x) - q1.x, double(p2.y) - q1.y}) + double(tol);
   D2 w[2] = {fb.p0, fb.p1};
   int ids[2] = {fb.id0, fb.id1};
@@ -550,7 +590,13 @@ Manifold collideSupportAlongFace(Vec2 p1, Vec2 p2, Vec2 n1, const ShapeRef& sb, 
     w[1] = clipped[1];
   } else {
     const double sv = dotD(e, {w[0].x - q1.x, w[0].y - q1.y});
-    if (sv < lo || sv > hi) return {};
+    if (sv < lo || sv > hi) {
+      // The deepest point lies beyond the segment's end, which B may still cross: B's lowest point over the
+      // segment is then on its boundary right at that end (B is convex).
+      const bool high = sv > hi;
+      if (!boundaryAtTangent(b, n, e, q1, high ? hi : lo, high, &w[0], &ids[0])) return {};
+      segFeature[0] = high ? 1u : 0u;
+    }
   }
   Manifold m;
   for (int k = 0; k < ends; ++k) {
