@@ -21,6 +21,7 @@
 #include "random_shapes.h"
 #include "reference.h"
 #include "sat/sat.h"
+#include "sat/world.h"
 
 namespace {
 
@@ -590,6 +591,152 @@ TEST(Ellipse, DistanceUsesTheSemiAxisAlongTheNormal) {
   EXPECT_NEAR(k.distance, 0.25f, 1e-6f);
   EXPECT_NEAR(k.pointB.y, 1.25f, 1e-6f);
   EXPECT_LE(std::fabs(k.pointB.x), 2.0f + 1e-5f);
+}
+
+// ---- time of impact ----
+
+/// First contact of B moved by t * move (t in [0, 1]) with A, by brute force on the oracle: the first of `steps`
+/// steps at which they overlap, then bisection between it and the step before. 2 when they never overlap at
+/// those steps.
+double bruteFirstContact(const sat::Shape& a, const sat::Transform& xfA, const sat::Shape& b, const sat::Transform& xfB,
+                         V move, int steps) {
+  auto depthAt = [&](double t) {
+    sat::Transform x = xfB;
+    x.p = {f32(xfB.p.x + t * move.x), f32(xfB.p.y + t * move.y)};
+    return oracleDepth(oracleShape(a, xfA), oracleShape(b, x), nullptr, 2048);
+  };
+  double prev = 0.0;
+  for (int k = 1; k <= steps; ++k) {
+    const double t = double(k) / steps;
+    if (depthAt(t) < 0.0) {
+      prev = t;
+      continue;
+    }
+    double lo = prev, hi = t;
+    for (int it = 0; it < 40; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      (depthAt(mid) < 0.0 ? lo : hi) = mid;
+    }
+    return hi;
+  }
+  return 2.0;
+}
+
+// castShape (conservative advancement on the exact distance) against brute-force stepping on the oracle: a shape
+// swept at a static body, either of them a stretched circle or capsule (rotated, mirrored, ratios to 1:20). The
+// hit is never past the first contact (no tunnelling), and at the reported fraction the gap is within the time of
+// impact's tolerance (2e-4 of the two sizes), not the distance to an enclosing circle.
+TEST(Ellipse, CastShapeStopsAtTheFirstContact) {
+  Rng rng(0x70105eu);
+  int hits = 0, misses = 0, grazes = 0;
+  for (int i = 0; i < 400 && !::testing::Test::HasFatalFailure(); ++i) {
+    sat::Shape body = chance(rng, 0.6) ? randomRounded(rng) : randomPolygonShape(rng);
+    sat::Shape probe = body.type == sat::ShapeType::Polygon || chance(rng, 0.7) ? randomRounded(rng)
+                                                                                 : randomPolygonShape(rng);
+    const bool roundBody = body.type != sat::ShapeType::Polygon;
+    const sat::Transform xfBody = randomTransform(rng, roundBody && chance(rng, 0.8));
+    sat::Transform xfProbe = randomTransform(rng, probe.type != sat::ShapeType::Polygon);
+    const OShape ob = oracleShape(body, xfBody);
+    OShape op = oracleShape(probe, xfProbe);
+    // Start apart, 1.2 to 3 reaches away, and move towards the body with an offset (some sweeps miss).
+    const double reach = ob.size + op.size, ang = uniform(rng, -kPi, kPi);
+    const V start = ob.pts[0] + uniform(rng, 1.2, 3.0) * reach * dirOf(ang);
+    const V shift = start - op.pts[0];
+    xfProbe.p = {f32(xfProbe.p.x + shift.x), f32(xfProbe.p.y + shift.y)};
+    op = oracleShape(probe, xfProbe);
+    if (oracleDepth(ob, op, nullptr, 4096) > -1e-3 * reach) continue;
+    const V aim = ob.pts[0] + uniform(rng, -0.8, 0.8) * reach * dirOf(ang + kPi / 2);
+    const V move = 1.5 * (aim - op.pts[0]);
+    sat::World world;
+    sat::BodyDef def;
+    def.type = sat::BodyType::Static;
+    def.x = xfBody.p.x;
+    def.y = xfBody.p.y;
+    def.angle = std::atan2(xfBody.q.s, xfBody.q.c);
+    def.scaleX = xfBody.scale.x;
+    def.scaleY = xfBody.scale.y;
+    sat::BodyId id;
+    ASSERT_EQ(world.createBody(def, body, &id), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    sat::Transform placed;
+    ASSERT_EQ(world.getTransform(id, &placed), sat::Status::Ok);
+    const OShape obw = oracleShape(body, placed);
+    sat::RayHit hit;
+    const bool any = world.castShape(probe, xfProbe, {f32(move.x), f32(move.y)}, {}, &hit);
+    const double len = ref::len(move), tolGap = 2.0 * 2e-4 * 2.0 * reach + 1e-5 * reach;
+    const double tStar = bruteFirstContact(body, placed, probe, xfProbe, move, 400);
+    std::string what = testing_sat::describeCase(body, placed, probe, xfProbe);
+    SCOPED_TRACE(::testing::Message() << what << "\n case " << i << " move (" << move.x << ", " << move.y
+                                      << ") brute t " << tStar << " hit " << any << " fraction " << hit.fraction);
+    auto probeAt = [&](double t) {
+      sat::Transform x = xfProbe;
+      x.p = {f32(xfProbe.p.x + t * move.x), f32(xfProbe.p.y + t * move.y)};
+      return oracleShape(probe, x);
+    };
+    if (any) {
+      const OShape at = probeAt(hit.fraction);
+      // Never past the contact: at the reported fraction the shapes do not overlap (beyond rounding).
+      EXPECT_LT(oracleDepth(obw, at, nullptr, 4096), 1e-5 * reach);
+      EXPECT_NEAR(ref::len(ref::fromVec(hit.normal)), 1.0, 1e-4);
+    }
+    if (tStar <= 1.0) {
+      ASSERT_TRUE(any) << "the sweep passes through the body";
+      ++hits;
+      EXPECT_LE(hit.fraction, tStar + 1e-5 * reach / len);
+      // At the first contact within the tolerance: the gap at the reported fraction.
+      EXPECT_LT(oracleDistance(obw, probeAt(hit.fraction), nullptr, 4096), tolGap);
+    } else if (any) {
+      // No overlap at any of the 400 steps: a graze the steps stepped over, within a step's travel.
+      ++grazes;
+      EXPECT_LT(oracleDistance(obw, probeAt(hit.fraction), nullptr, 4096), tolGap + len / 400.0);
+    } else {
+      ++misses;
+    }
+  }
+  std::printf("casts: hits %d, misses %d, grazes %d\n", hits, misses, grazes);
+  EXPECT_GT(hits, 100);
+  EXPECT_GT(misses, 50);
+}
+
+// A bullet ellipse (semi-axes 0.1 along its motion, 1.5 across) fired through a thin wall in one update: swept,
+// it stops where the ellipse touches the wall (its centre 0.1 short of it head-on; the enclosing circle would stop
+// it 1.5 short), for the wall's face turned by up to 60 degrees: the centre's height above the face is the
+// ellipse's support value along the face's normal.
+TEST(Ellipse, BulletEllipseStopsAtTheWall) {
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 1.0f, &c), sat::Status::Ok);
+  sat::Polygon wall;
+  ASSERT_EQ(sat::makeBox(0.05f, 20.0f, &wall), sat::Status::Ok);
+  for (const double turn : {0.0, 0.3, -0.7, 1.0}) {
+    sat::World world;
+    sat::BodyDef w;
+    w.type = sat::BodyType::Static;
+    w.x = 10.0f;
+    w.angle = f32(turn);
+    sat::BodyDef b;
+    b.bullet = true;
+    b.scaleX = 0.1f;
+    b.scaleY = 1.5f;
+    sat::BodyId wallId, bulletId;
+    ASSERT_EQ(world.createBody(w, wall, &wallId), sat::Status::Ok);
+    ASSERT_EQ(world.createBody(b, c, &bulletId), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.setTransform(bulletId, 20.0f, 0.0f, 0.0f, 0.1f, 1.5f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    sat::Transform at;
+    ASSERT_EQ(world.getTransform(bulletId, &at), sat::Status::Ok);
+    // The wall's left face: normal n = (-cos, -sin), through (10, 0) - 0.05 * (cos, sin). The ellipse touches it
+    // when its centre's height above the face is its support value along -n.
+    const V n{-std::cos(turn), -std::sin(turn)};
+    const double support = std::hypot(0.1 * n.x, 1.5 * n.y);
+    const double face = ref::dot(n, V{10.0 - 0.05 * std::cos(turn), -0.05 * std::sin(turn)});
+    const double xStop = (face + support) / n.x;  // the centre on the x axis where the gap closes
+    // The gap left, along the wall's normal: not negative (past the contact), and within the time of impact's
+    // target, 2e-4 of the two shapes' sizes (the wall's about 20, the ellipse's 1.5).
+    const double gap = (xStop - at.p.x) * -n.x;
+    EXPECT_GT(gap, -1e-5) << "turn " << turn;
+    EXPECT_LT(gap, 2e-4 * (20.0 + 1.5) + 1e-5) << "turn " << turn;
+  }
 }
 
 }  // namespace
