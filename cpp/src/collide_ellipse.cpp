@@ -11,6 +11,10 @@
 // are candidates themselves. The contacts come from both shapes' support features along the normal found
 // (supportFeature, clipFeatures): one point, or two where a flat side (a polygon face, a capsule's segment) meets
 // another. Computed in double, with basic IEEE operations only (no libm trigonometry): the same bits everywhere.
+//
+// The same search, run to the end, serves distance() (distanceSupportShapes: for a separated pair the minimum is
+// minus the distance, the closest points come from the support features along it) and explain()
+// (minimumSupportTranslation); collideSupportAlongFace measures a shape along a chain segment's front normal.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
