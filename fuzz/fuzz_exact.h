@@ -17,7 +17,7 @@ inline bool stretchedRound(const sat::Shape& s, const sat::Transform& xf) {
          std::fabs(xf.scale.x) != std::fabs(xf.scale.y);
 }
 
-/// Penetration depth of the pair (negative: separation), exact for stretched round shapes.
+/// Penetration depth of the pair (negative: separation, minus the distance), exact for stretched round shapes.
 inline double exactDepth(const sat::Shape& a, const sat::Transform& xfA, const sat::Shape& b,
                          const sat::Transform& xfB) {
   return ellipse_oracle::oracleDepth(ellipse_oracle::oracleShape(a, xfA), ellipse_oracle::oracleShape(b, xfB),

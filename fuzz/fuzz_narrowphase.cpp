@@ -98,12 +98,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const double unique = 1.0e-2 * sz + 100.0 * roundOff;
 
   if (fuzz::stretchedRound(a, xfA) || fuzz::stretchedRound(b, xfB)) {
-    // Exact ellipse / stretched capsule: overlap against the support-function oracle (depths and points are
-    // checked against it in tests/cpp/test_ellipse.cpp); the enclosing-circle checks below do not apply.
+    // Exact ellipse / stretched capsule: overlap and distance against the support-function oracle (depths and
+    // points are checked against it in tests/cpp/test_ellipse.cpp); the enclosing-circle checks below do not apply.
     const double d = fuzz::exactDepth(a, xfA, b, xfB);
     if (d > band) NP_CHECK(ov, "oracle overlaps by %.9g (band %.3g), collide says apart", d, band);
     if (d < -band) NP_CHECK(!ov, "oracle apart by %.9g (band %.3g), collide overlaps", -d, band);
     if (m.pointCount > 0) NP_CHECK(m.depth >= -band, "depth %.9g below -band", m.depth);
+    // distance(): exact too, the oracle's separation.
+    const sat::DistanceOutput e = sat::distance(a, xfA, b, xfB);
+    NP_CHECK(std::isfinite(e.distance) && e.distance >= 0.0f, "distance %.9g", e.distance);
+    NP_CHECK(fuzz::finite(e.pointA) && fuzz::finite(e.pointB), "distance: non-finite closest points");
+    if (d > band) NP_CHECK(e.distance <= band + depthTol, "distance %.9g, oracle overlaps by %.9g", e.distance, d);
+    if (d < -band)
+      NP_CHECK(std::fabs(e.distance + d) <= depthTol + 1e-4 * sz, "distance %.9g, oracle %.9g", e.distance, -d);
     return 0;
   }
   if (r.depth > band) NP_CHECK(ov, "reference overlaps by %.9g (band %.3g), collide says apart", r.depth, band);

@@ -9,15 +9,18 @@ import { SATError } from './errors.js';
 import { EXPLAIN_CONSTANTS, K, readConstants, statusOf } from './layout.js';
 import type { Transform, Vec2 } from './types.js';
 
-/** Where an axis comes from: a face of A, a face of B, or the line between rounded shapes' closest core points. */
-export type AxisSource = 'faceOfA' | 'faceOfB' | 'closestPoints';
+/**
+ * Where an axis comes from: a face of A, a face of B, the line between rounded shapes' closest core points, or
+ * (a pair with a stretched circle or capsule) the continuous minimum-translation direction.
+ */
+export type AxisSource = 'faceOfA' | 'faceOfB' | 'closestPoints' | 'continuous';
 
 /** One tested axis, with both shapes projected onto it (world units, radii included). */
 export interface ExplainedAxis {
   source: AxisSource;
-  /** face index in the owner's stored (counter-clockwise) shape; -1 for `'closestPoints'` */
+  /** face index in the owner's stored (counter-clockwise) shape; -1 for `'closestPoints'` and `'continuous'` */
   index: number;
-  /** unit axis (world): the face's outward normal, or A to B for `'closestPoints'` */
+  /** unit axis (world): the face's outward normal, or A to B for `'closestPoints'` and `'continuous'` */
   normal: Vec2;
   /** A's projection interval */
   minA: number;
@@ -42,7 +45,10 @@ export interface AxisCache {
 
 /** What {@link SAT.explain} returns. */
 export interface Explanation {
-  /** every axis tested, in order: A's faces, B's faces, then the closest-points axis when there is one */
+  /**
+   * every axis tested, in order: A's faces, B's faces, then the closest-points axis when there is one, or the
+   * continuous axis (always, and deciding) for a pair with a stretched circle or capsule
+   */
   axes: ExplainedAxis[];
   /** index into `axes` of the axis that decides: the largest separation */
   deciding: number;
@@ -60,7 +66,7 @@ export interface Explanation {
   tolerance: number;
 }
 
-const SOURCES: AxisSource[] = ['faceOfA', 'faceOfB', 'closestPoints'];
+const SOURCES: AxisSource[] = ['faceOfA', 'faceOfB', 'closestPoints', 'continuous'];
 
 /** @internal The body of {@link SAT.explain}. */
 export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: Transform, cache?: AxisCache): Explanation {
@@ -76,7 +82,7 @@ export function explainPair(sat: SAT, a: Shape, xfA: Transform, b: Shape, xfB: T
   }
   readConstants(m, EXPLAIN_CONSTANTS);
   const words = K.EXPLAIN_AXIS_WORDS;
-  // Room for every face of two of the largest polygons and the closest-points axis.
+  // Room for every face of two of the largest polygons and the closest-points or continuous axis.
   const capacity = 2 * sat.maxPolygonVertices + 1;
   const block = sat._buffer(4 * words * capacity);
   if (block === 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow`);

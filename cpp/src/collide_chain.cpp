@@ -14,6 +14,8 @@
 // 4. classifyNormal: keep it (admitted), drop it (the neighbour answers for that normal), or snap it.
 // 5. collideAlongFace: the snapped contact: B pushed out along the segment's front normal, its points clipped
 //    to the segment's extent.
+// A stretched circle or capsule B (an ellipse, a stretched capsule) takes the same stages with its support
+// function for stages 3 and 5 (collideChainSupport): exact, as every other query of such a shape.
 #include <cfloat>
 #include <cmath>
 
@@ -203,6 +205,22 @@ void restoreSegmentFeatures(Manifold* m, bool reversed) {
   }
 }
 
+/// Stages 3-5 for a stretched circle or capsule B (an ellipse, a stretched capsule): the plain segment's manifold
+/// is the exact support-function one (collideSupportShapes, in the segment's own order), the snapped contact
+/// measures B along the front normal by its support function (collideSupportAlongFace, in the walked order).
+Manifold collideChainSupport(const ChainSegment& a, const ChainFrame& f, const ShapeRef& b, const PlacedPair& pp) {
+  Manifold m = collideSupportShapes(refOf(a), pp.pa, b, pp.pb, pp.tol);
+  if (m.pointCount == 0) return m;
+  switch (classifyNormal(f, m.normal)) {
+    case Verdict::Admit: return m;
+    case Verdict::Skip: return {};
+    case Verdict::Snap: break;
+  }
+  m = collideSupportAlongFace(f.p1, f.p2, f.n1, b, pp.pb, pp.tol);
+  restoreSegmentFeatures(&m, f.reversed);
+  return m;
+}
+
 }  // namespace
 
 // Not inlined into the dispatch (one copy per frame type there otherwise): chain pairs are rare next to the rest.
@@ -220,6 +238,8 @@ void restoreSegmentFeatures(Manifold* m, bool reversed) {
   seg.v = bufA.v;
   seg.n = bufA.n;
   seg.count = 2;
+
+  if (needsSupportPath(b, pp.pb)) return collideChainSupport(a, f, b, pp);
 
   CoreView core;
   if (b.type == ShapeType::Circle) {

@@ -11,6 +11,10 @@
 // are candidates themselves. The contacts come from both shapes' support features along the normal found
 // (supportFeature, clipFeatures): one point, or two where a flat side (a polygon face, a capsule's segment) meets
 // another. Computed in double, with basic IEEE operations only (no libm trigonometry): the same bits everywhere.
+//
+// The same search, run to the end, serves distance() (distanceSupportShapes: for a separated pair the minimum is
+// minus the distance, the closest points come from the support features along it) and explain()
+// (minimumSupportTranslation); collideSupportAlongFace measures a shape along a chain segment's front normal.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -377,8 +381,11 @@ struct Feature {
 };
 
 constexpr double kFlatSine = 0.005;
+/// For closest points: a core edge counts as flat along n only when n is its face normal up to float rounding
+/// (the distance's maximum lies exactly on a face normal whenever a flat side is closest).
+constexpr double kExactFlatSine = 1.0e-5;
 
-Feature supportFeature(const SupportShape& s, int v, D2 n) {
+Feature supportFeature(const SupportShape& s, int v, D2 n, double flatSine = kFlatSine) {
   Feature f;
   const D2 e = s.ellipsePoint(n);
   const D2 pv = d2(s.core.v[v]);
@@ -392,7 +399,7 @@ Feature supportFeature(const SupportShape& s, int v, D2 n) {
   for (int k = 0; k < 2; ++k) {
     const int edge = candidates[k];
     const D2 en = unitD(d2(s.core.n[edge]));
-    if (dotD(en, n) < std::sqrt(1.0 - kFlatSine * kFlatSine)) continue;
+    if (dotD(en, n) < std::sqrt(1.0 - flatSine * flatSine)) continue;
     const int other = k == 0 ? next : prev;
     const D2 po = d2(s.core.v[other]);
     f.p1 = {po.x + e.x, po.y + e.y};
@@ -453,7 +460,162 @@ void clipFeatures(const Feature& fa, const Feature& fb, D2 n, double depth, floa
   m->points[0].depth = float(depth);
 }
 
+/// Closest points of two support features facing each other along n (A's feature along n, B's along -n): the
+/// point feature and its projection onto the other, or for two flat sides the middle of their overlap along the
+/// tangent (their ranges' nearest ends when they do not overlap).
+void closestOfFeatures(const Feature& fa, const Feature& fb, D2 n, D2* pa, D2* pb) {
+  const D2 t = {-n.y, n.x};
+  double u;
+  if (fa.segment && fb.segment) {
+    const double a0 = dotD(fa.p0, t), a1 = dotD(fa.p1, t), b0 = dotD(fb.p0, t), b1 = dotD(fb.p1, t);
+    const double lo = std::fmax(std::fmin(a0, a1), std::fmin(b0, b1));
+    const double hi = std::fmin(std::fmax(a0, a1), std::fmax(b0, b1));
+    u = 0.5 * (lo + hi);
+  } else {
+    u = !fa.segment ? dotD(fa.p0, t) : dotD(fb.p0, t);
+  }
+  *pa = atTangent(fa, t, u);
+  *pb = atTangent(fb, t, u);
+}
+
 }  // namespace
+
+SupportMinimum minimumSupportTranslation(const ShapeRef& sa, const Placement& pa, const ShapeRef& sb,
+                                         const Placement& pb) {
+  ShapeStore storeA, storeB;
+  const SupportShape a = makeSupportShape(sa, pa, &storeA);
+  const SupportShape b = makeSupportShape(sb, pb, &storeB);
+  const Candidate best = minimumTranslation(a, b, -DBL_MAX);
+  SupportMinimum out;
+  out.value = best.value;
+  out.normal = {float(best.n.x), float(best.n.y)};
+  return out;
+}
+
+SupportDistance distanceSupportShapes(const ShapeRef& sa, const Placement& pa, const ShapeRef& sb,
+                                      const Placement& pb) {
+  ShapeStore storeA, storeB;
+  const SupportShape a = makeSupportShape(sa, pa, &storeA);
+  const SupportShape b = makeSupportShape(sb, pb, &storeB);
+  const Candidate best = minimumTranslation(a, b, -DBL_MAX);
+  SupportDistance out;
+  const D2 n = best.n;
+  const D2 m = {-n.x, -n.y};
+  const Feature fa = supportFeature(a, best.ia, n, kExactFlatSine);
+  const Feature fb = supportFeature(b, best.ib, m, kExactFlatSine);
+  D2 qa, qb;
+  closestOfFeatures(fa, fb, n, &qa, &qb);
+  out.apart = best.value < 0.0;
+  out.distance = best.value < 0.0 ? -best.value : 0.0;
+  out.normal = {float(n.x), float(n.y)};
+  if (out.apart) {
+    out.pointA = {float(qa.x), float(qa.y)};
+    out.pointB = {float(qb.x), float(qb.y)};
+  } else {
+    const Vec2 mid = {float(0.5 * (qa.x + qb.x)), float(0.5 * (qa.y + qb.y))};
+    out.pointA = out.pointB = mid;
+  }
+  return out;
+}
+
+/// The point of B's lower boundary (the side facing -n) at tangent coordinate u along e, measured from q1, for
+/// a B whose lowest point along -n lies past u (beyond it when `high`, before it otherwise): the support
+/// directions turn from -n towards -e (or +e) until their support point's tangent coordinate is u, by bisection;
+/// a flat side met there is interpolated. False when B does not reach u.
+bool boundaryAtTangent(const SupportShape& b, D2 n, D2 e, D2 q1, double u, bool high, D2* out, int* id) {
+  const D2 down = {-n.x, -n.y}, side = high ? D2{-e.x, -e.y} : e;
+  auto pointAt = [&](double phi, int* vertex) {  // phi in [0, 1]: a quarter turn from down to side
+    const D2 d = unitD({(1.0 - phi) * down.x + phi * side.x, (1.0 - phi) * down.y + phi * side.y});
+    *vertex = b.supportVertex(d, *vertex);
+    const D2 ep = b.ellipsePoint(d), pv = d2(b.core.v[*vertex]);
+    return D2{pv.x + ep.x, pv.y + ep.y};
+  };
+  auto tangent = [&](D2 p) { return dotD(e, {p.x - q1.x, p.y - q1.y}); };
+  int vLo = 0, vHi = 0;
+  double aLo = 0.0, aHi = 1.0;
+  D2 pLo = pointAt(aLo, &vLo), pHi = pointAt(aHi, &vHi);
+  const auto past = [&](double t) { return high ? t > u : t < u; };
+  if (past(tangent(pHi))) return false;  // even B's extreme point along `side` lies past u: B misses the segment
+  for (int it = 0; it < 60; ++it) {
+    const double mid = 0.5 * (aLo + aHi);
+    int v = vLo;
+    const D2 p = pointAt(mid, &v);
+    if (past(tangent(p))) {
+      aLo = mid;
+      pLo = p;
+      vLo = v;
+    } else {
+      aHi = mid;
+      pHi = p;
+      vHi = v;
+    }
+  }
+  // pLo and pHi straddle u: one point of a smooth arc, or the two ends of a flat side between them.
+  const double tl = tangent(pLo), th = tangent(pHi);
+  const double t = th == tl ? 0.0 : (u - tl) / (th - tl);
+  *out = {pLo.x + t * (pHi.x - pLo.x), pLo.y + t * (pHi.y - pLo.y)};
+  *id = b.vertexId(vHi);
+  return true;
+}
+
+Manifold collideSupportAlongFace(Vec2 p1, Vec2 p2, Vec2 n1, const ShapeRef& sb, const Placement& pb, float tol) {
+  ShapeStore store;
+  const SupportShape b = makeSupportShape(sb, pb, &store);
+  const D2 n = unitD(d2(n1)), back = {-n.x, -n.y};
+  const D2 q1 = d2(p1);
+  // B's lowest point above the face's line: minus its support value along -n1, from p1's level.
+  const int v = b.supportVertex(back, 0);
+  const double low = -(dotD(d2(b.core.v[v]), back) + b.ellipseSupport(back)) - dotD(n, q1);
+  if (low > double(tol)) return {};
+  // B's support feature along -n1 (a point, or a flat side of a capsule or polygon), clipped to the segment's
+  // extent along its direction (with the tolerance).
+  const Feature fb = supportFeature(b, v, back);
+  const D2 e = {-n.y, n.x};  // the segment's direction p1 -> p2: n1 is its right-hand normal
+  const double lo = -double(tol), hi = dotD(e, {double(p2.x) - q1.x, double(p2.y) - q1.y}) + double(tol);
+  D2 w[2] = {fb.p0, fb.p1};
+  int ids[2] = {fb.id0, fb.id1};
+  uint32_t segFeature[2] = {0u, 0u};
+  int ends = 1;
+  if (fb.segment) {
+    ends = 2;
+    const double sv[2] = {dotD(e, {w[0].x - q1.x, w[0].y - q1.y}), dotD(e, {w[1].x - q1.x, w[1].y - q1.y})};
+    D2 clipped[2] = {w[0], w[1]};
+    for (int k = 0; k < 2; ++k) {
+      const double bound = sv[k] < lo ? lo : (sv[k] > hi ? hi : sv[k]);
+      if (bound == sv[k]) continue;
+      const double other = sv[1 - k];
+      if ((other - bound) * (sv[k] - bound) >= 0.0) return {};  // the whole side lies beyond this end
+      const double t = (bound - sv[k]) / (other - sv[k]);
+      clipped[k] = {w[k].x + t * (w[1 - k].x - w[k].x), w[k].y + t * (w[1 - k].y - w[k].y)};
+      ids[k] = fb.edge;
+      segFeature[k] = bound == lo ? 0u : 1u;
+    }
+    w[0] = clipped[0];
+    w[1] = clipped[1];
+  } else {
+    const double sv = dotD(e, {w[0].x - q1.x, w[0].y - q1.y});
+    if (sv < lo || sv > hi) {
+      // The deepest point lies beyond the segment's end, which B may still cross: B's lowest point over the
+      // segment is then on its boundary right at that end (B is convex).
+      const bool high = sv > hi;
+      if (!boundaryAtTangent(b, n, e, q1, high ? hi : lo, high, &w[0], &ids[0])) return {};
+      segFeature[0] = high ? 1u : 0u;
+    }
+  }
+  Manifold m;
+  for (int k = 0; k < ends; ++k) {
+    const double h = dotD(n, {w[k].x - q1.x, w[k].y - q1.y});
+    if (h > double(tol)) continue;
+    ManifoldPoint& mp = m.points[m.pointCount++];
+    mp.point = {float(w[k].x - 0.5 * h * n.x), float(w[k].y - 0.5 * h * n.y)};
+    mp.depth = float(-h);
+    mp.id = makeFeatureId(segFeature[k], uint32_t(ids[k]));
+    if (m.pointCount == 1 || mp.depth > m.depth) m.depth = mp.depth;
+  }
+  if (m.pointCount == 0) return {};
+  m.normal = n1;
+  return m;
+}
 
 bool needsSupportPath(const ShapeRef& s, const Placement& p) {
   return (s.type == ShapeType::Circle || s.type == ShapeType::Capsule) && !isSimilarity(p);

@@ -88,6 +88,29 @@ bool needsSupportPath(const ShapeRef& s, const Placement& p);
 /// h_A(n) + h_B(-n) (collide_ellipse.cpp). Empty when apart by more than tol.
 Manifold collideSupportShapes(const ShapeRef& a, const Placement& pa, const ShapeRef& b, const Placement& pb,
                               float tol);
+/// The minimum over unit n of h_A(n) + h_B(-n) for such a pair and its direction (A to B, working frame), searched
+/// to the end (no early exit when apart): collideSupportShapes' depth and normal when it reports a contact.
+struct SupportMinimum {
+  double value = 0.0;
+  Vec2 normal{1.0f, 0.0f};
+};
+SupportMinimum minimumSupportTranslation(const ShapeRef& a, const Placement& pa, const ShapeRef& b,
+                                         const Placement& pb);
+/// Distance of such a pair, in the working frame: the maximum over unit n of -(h_A(n) + h_B(-n)), its direction n
+/// (A to B) and the closest points from both shapes' support features along it. Not apart (touching or
+/// overlapping): distance 0 and one point, midway between the two deepest points along the minimum translation.
+struct SupportDistance {
+  bool apart = false;
+  double distance = 0.0;
+  Vec2 pointA{0.0f, 0.0f}, pointB{0.0f, 0.0f};
+  Vec2 normal{1.0f, 0.0f};
+};
+SupportDistance distanceSupportShapes(const ShapeRef& a, const Placement& pa, const ShapeRef& b, const Placement& pb);
+/// A chain segment's snapped contact with such a shape B: B pushed out along the segment's front normal n1 (p1 ->
+/// p2 with n1 on its right), the depth from B's support value along -n1, the contact points from B's support
+/// feature there clipped to the segment's extent. Segment features as collideChainSegment numbers them in that
+/// order: its face 0, or the end (0 at p1, 1 at p2) that clipped a point.
+Manifold collideSupportAlongFace(Vec2 p1, Vec2 p2, Vec2 n1, const ShapeRef& b, const Placement& pb, float tol);
 /// Whether a placed pair takes collideSupportShapes.
 inline bool supportPair(const ShapeRef& a, const Placement& pa, const ShapeRef& b, const Placement& pb) {
   return needsSupportPath(a, pa) || needsSupportPath(b, pb);

@@ -1,6 +1,8 @@
 // Distance and closest points: GJK on the shapes' cores (points of a polygon, a capsule's segment, a circle's
 // centre) with the radii subtracted afterwards. Simplex solver after Box2D's b2ShapeDistance (Johnson's
 // sub-algorithm with barycentric coordinates).
+// A circle or capsule under a non-uniform map (an ellipse, a stretched capsule) has no radius to subtract: such a
+// pair is measured by its support functions instead (distanceSupportShapes, collide_ellipse.cpp), exactly.
 #include <cfloat>
 #include <cmath>
 
@@ -186,6 +188,22 @@ Proxy proxyOf(detail::ShapeRef s, const detail::Placement& p, detail::CoreBuffer
   return {c.v, c.count, 0.0f};
 }
 
+/// A pair with an ellipse or stretched capsule: the support-function distance, under the same contract (touching
+/// or overlapping: distance 0, one shared point, a zero normal).
+DistanceOutput supportDistance(const detail::ShapeRef& a, const detail::Placement& pa, const detail::ShapeRef& b,
+                               const detail::Placement& pb, const detail::Frame& frame) {
+  const detail::SupportDistance d = detail::distanceSupportShapes(a, pa, b, pb);
+  DistanceOutput out;
+  out.iterations = 1;
+  out.pointA = frame.toWorldPoint(d.pointA);
+  out.pointB = frame.toWorldPoint(d.pointB);
+  if (d.apart && float(d.distance) > 0.0f) {
+    out.distance = float(d.distance);
+    out.normal = frame.toWorldVector(d.normal);
+  }
+  return out;
+}
+
 template <class Xf>
 DistanceOutput distanceImpl(const Shape& a, const Xf& xfA, const Shape& b, const Xf& xfB) {
   DistanceOutput out;
@@ -194,6 +212,7 @@ DistanceOutput distanceImpl(const Shape& a, const Xf& xfA, const Shape& b, const
   detail::Placement pa, pb;
   detail::Frame frame;
   detail::placePair(xfA, xfB, &pa, &pb, &frame);
+  if (detail::supportPair(ra, pa, rb, pb)) return supportDistance(ra, pa, rb, pb, frame);
   detail::CoreBuffer bufA, bufB;
   Proxy proxyA = proxyOf(ra, pa, &bufA), proxyB = proxyOf(rb, pb, &bufB);
   out = gjk(proxyA, proxyB);

@@ -8,6 +8,8 @@
 #include <cfloat>
 #include <cmath>
 
+#include "dispatch.h"
+
 namespace sat {
 namespace {
 
@@ -19,7 +21,34 @@ struct PlacedCore {
   int faces = 0;  ///< face normals (a polygon: count; a capsule: 2; a circle: 0)
   float radius = 0.0f;
   float size = 0.0f;  ///< world size for the contact tolerance
+  /// A circle or capsule under a non-uniform scale: its round part is the ellipse L * unit disc (L = R S r,
+  /// row-major), not a radius; radius is then 0.
+  bool stretched = false;
+  double l00 = 0, l01 = 0, l10 = 0, l11 = 0;
+  /// Support value of the round part along a unit axis: the radius, or the ellipse's |L^T n|.
+  float roundSupport(Vec2 axis) const {
+    if (!stretched) return radius;
+    const double ux = l00 * axis.x + l10 * axis.y, uy = l01 * axis.x + l11 * axis.y;
+    return float(std::sqrt(ux * ux + uy * uy));
+  }
 };
+
+/// Whether a shape under the transform is a stretched circle or capsule (collide() takes its exact path).
+bool isStretchedRound(const Shape& s, const Transform& xf) {
+  return (s.type == ShapeType::Circle || s.type == ShapeType::Capsule) &&
+         std::fabs(xf.scale.x) != std::fabs(xf.scale.y);
+}
+
+/// The ellipse of a stretched circle or capsule of radius r: L = R S r.
+void setEllipse(const Transform& xf, float r, PlacedCore* c) {
+  const double q = r, cs = xf.q.c, sn = xf.q.s;
+  c->stretched = true;
+  c->radius = 0.0f;
+  c->l00 = q * cs * xf.scale.x;
+  c->l01 = -q * sn * xf.scale.y;
+  c->l10 = q * sn * xf.scale.x;
+  c->l11 = q * cs * xf.scale.y;
+}
 
 float radiusScale(const Transform& xf) { return std::fmax(std::fabs(xf.scale.x), std::fabs(xf.scale.y)); }
 
@@ -37,6 +66,7 @@ void placeCore(const Shape& s, const Transform& xf, PlacedCore* c) {
       c->faces = 0;
       c->radius = s.circle.radius * radiusScale(xf);
       c->size = c->radius;
+      if (isStretchedRound(s, xf)) setEllipse(xf, s.circle.radius, c);
       return;
     case ShapeType::Capsule: {
       c->v[0] = transformPoint(xf, s.capsule.center1);
@@ -48,6 +78,7 @@ void placeCore(const Shape& s, const Transform& xf, PlacedCore* c) {
       c->n[1] = -c->n[0];
       c->radius = s.capsule.radius * radiusScale(xf);
       c->size = 0.5f * distance(c->v[0], c->v[1]) + c->radius;
+      if (isStretchedRound(s, xf)) setEllipse(xf, s.capsule.radius, c);
       return;
     }
     case ShapeType::Segment:
@@ -81,7 +112,7 @@ void placeCore(const Shape& s, const Transform& xf, PlacedCore* c) {
   c->size = std::sqrt(best);
 }
 
-/// Projection interval of a core on a unit axis, radius included.
+/// Projection interval of a core on a unit axis, its round part included.
 void project(const PlacedCore& c, Vec2 axis, float* lo, float* hi) {
   float mn = FLT_MAX, mx = -FLT_MAX;
   for (int i = 0; i < c.count; ++i) {
@@ -89,8 +120,9 @@ void project(const PlacedCore& c, Vec2 axis, float* lo, float* hi) {
     mn = std::fmin(mn, d);
     mx = std::fmax(mx, d);
   }
-  *lo = mn - c.radius;
-  *hi = mx + c.radius;
+  const float lower = c.roundSupport(-axis), upper = c.roundSupport(axis);
+  *lo = mn - lower;
+  *hi = mx + upper;
 }
 
 /// Face separation of core `other` from face i of `owner`, cores only (no radii): how far other's deepest
@@ -150,6 +182,37 @@ void closestCorePoints(const PlacedCore& a, const PlacedCore& b, Vec2* pa, Vec2*
   }
 }
 
+/// For closest points found at core vertex k, the direction u kept inside the normal cone of the vertex that is
+/// really closest (the directions along which it is extreme: <u, v_k> >= <u, v_j> for both neighbours j; stated
+/// without the vertex order, which a mirroring transform reverses here). u outside k's cone within `noise` (the
+/// error of the direction between two nearly coincident points, closestPointNoise): the edge it crossed is the
+/// closest feature, and its normal the exact direction. Farther outside: the search picked k among vertices
+/// whose distances tie in float; the neighbour on u's side is tested next. collide() does the same
+/// (clampToVertexCone in placement.h).
+Vec2 clampToVertexCone(const PlacedCore& c, int k, Vec2 u, float noise) {
+  if (c.faces == 0 || k < 0) return u;
+  for (int step = 0;; ++step) {
+    const int prev = k == 0 ? c.count - 1 : k - 1, next = k + 1 == c.count ? 0 : k + 1;
+    const float dPrev = dot(u, c.v[k] - c.v[prev]), dNext = dot(u, c.v[k] - c.v[next]);
+    if (dPrev >= 0.0f && dNext >= 0.0f) return u;
+    // The side u is farther past: the edge from k to next (normal k) or from prev to k (normal prev). A segment's
+    // two edges are one line with opposite normals: the one facing u.
+    const bool pastNext = dNext < dPrev;
+    Vec2 edge = c.n[pastNext ? k : prev];
+    if (dot(edge, u) < 0.0f) edge = -edge;
+    if (noise >= 1.0f || std::fabs(cross(u, edge)) <= noise || step == c.count) return edge;
+    k = pastNext ? next : prev;
+  }
+}
+
+/// Index of the core vertex equal to p, or -1 (p inside an edge).
+int vertexAt(const PlacedCore& c, Vec2 p) {
+  for (int i = 0; i < c.count; ++i) {
+    if (c.v[i].x == p.x && c.v[i].y == p.y) return i;
+  }
+  return -1;
+}
+
 }  // namespace
 
 Status explain(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB, ExplainedAxis* axes,
@@ -179,6 +242,27 @@ Status explain(const Shape& a, const Transform& xfA, const Shape& b, const Trans
     if (total < capacity) axes[total] = ax;
     return total++;
   };
+
+  if (ca.stretched || cb.stretched) {
+    // A stretched circle or capsule: SAT over the continuum of directions. Every face normal is listed with its
+    // exact projections; the deciding axis is the continuous one, the direction of the minimum translation as
+    // collide() finds it (the minimum over unit n of h_A(n) + h_B(-n); a gap when negative).
+    for (int i = 0; i < ca.faces; ++i) emit(ca.n[i], AxisSource::FaceOfA, i, true);
+    for (int i = 0; i < cb.faces; ++i) emit(cb.n[i], AxisSource::FaceOfB, i, false);
+    detail::Placement pa, pb;
+    detail::Frame frame;
+    detail::placePair(xfA, xfB, &pa, &pb, &frame);
+    const detail::SupportMinimum mtv =
+        detail::minimumSupportTranslation(detail::refOf(a), pa, detail::refOf(b), pb);
+    const Vec2 u = frame.toWorldVector(mtv.normal);
+    out->deciding = emit(u, AxisSource::Continuous, -1, true);
+    out->depth = float(mtv.value);
+    out->normal = u;
+    out->overlap = mtv.value >= -double(tol);
+    out->axisTotal = total;
+    out->axisCount = total < capacity ? total : capacity;
+    return Status::Ok;
+  }
 
   // Face normals of A, then of B; the running maximum of the core separations, A's face kept unless B's is
   // clearly larger (collide()'s rule, so the reference face does not flicker).
@@ -228,7 +312,13 @@ Status explain(const Shape& a, const Transform& xfA, const Shape& b, const Trans
     dist = distance(pa, pb);
   }
   if (byClosest && (faceAxis < 0 || dist > tol)) {
-    const Vec2 u = onEdge ? edgeNormal : dist > 0.0f ? (1.0f / dist) * (pb - pa) : Vec2{1.0f, 0.0f};
+    Vec2 u = onEdge ? edgeNormal : dist > 0.0f ? (1.0f / dist) * (pb - pa) : Vec2{1.0f, 0.0f};
+    if (!onEdge && dist > 0.0f) {
+      // Two vertices: the direction between them, kept in both vertices' normal cones (A's along u, B's along -u).
+      const float noise = detail::closestPointNoise(pa, pb, dist);
+      u = clampToVertexCone(ca, vertexAt(ca, pa), u, noise);
+      u = -clampToVertexCone(cb, vertexAt(cb, pb), -u, noise);
+    }
     out->deciding = emit(u, AxisSource::ClosestPoints, -1, true);
     out->depth = rSum - dist;
     out->normal = u;

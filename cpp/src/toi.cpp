@@ -2,9 +2,10 @@
 // b2TimeOfImpact before the root finder). At each step the distance d between the shapes (sat::distance, GJK) and
 // a bound on how fast it can shrink (relative speed along the separating normal, plus rotation and scale change
 // times the shapes' extents) give a step t += d / bound that cannot pass the first contact.
-// A circle or capsule under a non-uniform scale enters as its enclosing circle / capsule (sat::distance measures it
-// so): the time found is then a lower bound of the ellipse's first contact, which is all a sweep needs (a bullet
-// stops at or before the contact, never past it); castShape reports that earlier time.
+// The distance is exact for every shape, an ellipse or stretched capsule included (sat::distance takes their
+// support functions): the steps end within `target` of the true first contact, never past it. Should the
+// iterations run out first (a sweep grazing along a surface), the last time reached is reported as the impact:
+// it is short of the contact, so the sweep stops early rather than passes through.
 #include <cmath>
 
 #include "world_internal.h"
@@ -73,6 +74,11 @@ ToiResult timeOfImpact(const Shape& a, const Transform& a0, const Transform& a1,
     t += (d.distance - 0.5f * target) / closing;
     if (t > 1.0f) return r;
   }
+  // Out of iterations, still closing, short of the contact: stop there.
+  r.hit = true;
+  r.t = lastT;
+  r.normal = last.normal;
+  r.point = 0.5f * (last.pointA + last.pointB);
   return r;
 }
 

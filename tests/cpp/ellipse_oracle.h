@@ -128,6 +128,12 @@ double minimizeOverCircle(G g, int samples, V* arg) {
 inline double oracleDepth(const OShape& a, const OShape& b, V* normal = nullptr, int samples = 20000) {
   return minimizeOverCircle([&](V n) { return a.h(n) + b.h(-n); }, samples, normal);
 }
+/// Distance between two shapes (0 when they overlap), from separating axes: every unit n gives the lower bound
+/// -(h_A(n) + h_B(-n)) of the gap, and for convex sets the largest of them is the distance. A test pairs it with
+/// an upper bound, two points of the shapes that far apart (on the boundaries: oracleSignedDistance 0).
+inline double oracleDistance(const OShape& a, const OShape& b, V* normal = nullptr, int samples = 20000) {
+  return std::max(0.0, -oracleDepth(a, b, normal, samples));
+}
 /// Signed distance from x to the shape's boundary (negative inside).
 inline double oracleSignedDistance(const OShape& s, V x) {
   return -minimizeOverCircle([&](V n) { return s.h(n) - ref::dot(x, n); }, 2048, nullptr);

@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "ellipse_oracle.h"
 #include "random_shapes.h"
 #include "reference.h"
 #include "sat/sat.h"
@@ -268,6 +269,97 @@ TEST(Chain, LoopCollidesOnItsFrontSide) {
   ASSERT_EQ(ms.size(), 1u);
   EXPECT_NEAR(ms[0].normal.x, -1.0f, 1e-6f);
   EXPECT_NEAR(ms[0].depth, 0.1f, 1e-5f);
+}
+
+// Stretched circles and capsules (ellipses, stretched capsules) at random angles, scales (to 1:20, mirrored or not)
+// and heights across a flat floor: every contact takes the floor's normal (no snag at the internal vertices,
+// whatever the plain segment's minimum translation at its ends), and the depth is the shape's exact one along it,
+// the oracle's support value (not the enclosing circle's); each contact lies midway between the floor and the
+// shape's boundary. Both one- and two-sided chains, and the chain under a
+// mirroring frame.
+TEST(Chain, StretchedRoundShapesAcrossFlatFloorTakeTheExactDepth) {
+  Rng rng(0xc4a1e11u);
+  const auto oneSided = chainOf(flatFloor(6), false, true);
+  const auto twoSided = chainOf(flatFloor(6), false, false);
+  const sat::Transform mirror = sat::makeTransform(6.0f, 0.0f, 0.0f, -1.0f, 1.0f);  // x mirrored: the same floor
+  int touching = 0, twoPoints = 0, clear = 0, awayFromJoints = 0;
+  for (int i = 0; i < 3000; ++i) {
+    sat::Shape s;
+    if (testing_sat::chance(rng, 0.5)) {
+      sat::Circle c;
+      ASSERT_EQ(sat::makeCircle({0, 0}, float(uni(rng, 0.1, 0.6)), &c), sat::Status::Ok);
+      s = c;
+    } else {
+      sat::Capsule c;
+      const float h = float(uni(rng, 0.05, 0.6));
+      ASSERT_EQ(sat::makeCapsule({-h, 0}, {h, 0}, float(uni(rng, 0.05, 0.4)), &c), sat::Status::Ok);
+      s = c;
+    }
+    const double ratio = std::exp(uni(rng, std::log(1.5), std::log(20.0)));
+    float sx = float(std::sqrt(ratio)), sy = float(1.0 / std::sqrt(ratio));
+    if (testing_sat::chance(rng, 0.5)) std::swap(sx, sy);
+    if (testing_sat::chance(rng, 0.3)) sx = -sx;
+    // Lying flat now and then (a capsule's side along the floor: two points).
+    const float angle = testing_sat::chance(rng, 0.2) ? 0.0f : float(uni(rng, -M_PI, M_PI));
+    sat::Transform xf = sat::makeTransform(float(uni(rng, 0.5, 5.5)), 0.0f, angle, sx, sy);
+    const ellipse_oracle::OShape o0 = ellipse_oracle::oracleShape(s, xf);
+    const double bottom = o0.h({0.0, -1.0});  // how far below its origin (at y = 0) the shape reaches
+    // Within the floor's extent (its free ends own the sideways normals).
+    const double left = o0.h({-1.0, 0.0}) + xf.p.x, right = o0.h({1.0, 0.0}) - xf.p.x;
+    if (left > 2.5 || right > 2.5) continue;
+    xf.p.x = float(uni(rng, left + 0.3, 5.7 - right));
+    const double want = uni(rng, -0.05, 0.1);                    // wanted depth below y = 0
+    xf.p.y = float(bottom - want);
+    if (xf.p.y < 0.01f) continue;  // the centre behind the floor: one-sided passes, two-sided pushes down
+    const ellipse_oracle::OShape o = ellipse_oracle::oracleShape(s, xf);
+    const double depth = o.h({0.0, -1.0});  // the floor is y <= 0 along (0, 1): the overlap is h_B(-n)
+    const bool mirrored = i % 3 == 2;
+    const auto& chain = i % 3 == 1 ? twoSided : oneSided;
+    double deepest = -1.0;
+    int count = 0;
+    for (const auto& c : chain) {
+      const sat::Manifold m = sat::collide(sat::Shape(c), mirrored ? mirror : kId, s, xf);
+      if (m.pointCount == 0) continue;
+      ++count;
+      EXPECT_NEAR(m.normal.x, 0.0f, 1.5e-3f) << i;  // the face normal, or one within the face test's angle
+      EXPECT_NEAR(m.normal.y, 1.0f, 1e-6f) << i;
+      EXPECT_LE(m.depth, depth + 1e-5) << i;
+      deepest = std::max(deepest, double(m.depth));
+      twoPoints += m.pointCount == 2;
+      for (int k = 0; k < m.pointCount; ++k) {
+        // Midway between the floor and the shape's surface: the surface point at depth d is d below the floor.
+        const ref::V p = ref::fromVec(m.points[k].point);
+        EXPECT_NEAR(p.y, -0.5 * m.points[k].depth, 1e-5) << i;
+        EXPECT_NEAR(ellipse_oracle::oracleSignedDistance(o, {p.x, p.y - 0.5 * m.points[k].depth}), 0.0, 1e-4) << i;
+      }
+    }
+    if (depth > 1e-4) {
+      ASSERT_GT(count, 0) << i << " depth " << depth << " " << ref::str(s) << " " << ref::str(xf);
+      // The full depth when the lowest point (the support point along -y, from the support function's
+      // gradient) is over a segment, away from the joints, that B crosses; else B may cross a segment at less
+      // depth than it reaches below the next one, and the segment reports the depth of its own part (clipped).
+      const double dx = 1e-6, lowX = (o.h({dx, -1.0}) - o.h({-dx, -1.0})) / (2.0 * dx);
+      // B crosses the floor line over that segment (a thin tilted shape may reach below one segment while
+      // crossing the line over the next only).
+      bool crosses = false;
+      const double k = std::floor(lowX);
+      for (int j = 1; j < 100 && !crosses; ++j) {
+        crosses = ellipse_oracle::oracleSignedDistance(o, {k + 0.01 * j, 0.0}) < -1e-4;
+      }
+      if (std::fabs(lowX - std::round(lowX)) > 0.01 && crosses) {
+        EXPECT_NEAR(deepest, depth, 1e-5) << i << " lowest at x " << lowX << " " << ref::str(s) << " " << ref::str(xf);
+        ++awayFromJoints;
+      }
+      ++touching;
+    } else if (depth < -1e-4) {
+      EXPECT_EQ(count, 0) << i << " depth " << depth;
+      ++clear;
+    }
+  }
+  EXPECT_GT(touching, 1000);
+  EXPECT_GT(awayFromJoints, 900);
+  EXPECT_GT(clear, 200);
+  EXPECT_GT(twoPoints, 50);
 }
 
 // Under a mirroring scale the front stays the side it is in the chain's own frame.

@@ -21,6 +21,7 @@
 #include "random_shapes.h"
 #include "reference.h"
 #include "sat/sat.h"
+#include "sat/world.h"
 
 namespace {
 
@@ -407,6 +408,334 @@ TEST(Ellipse, BoundsAreExact) {
     EXPECT_NEAR(box.lower.x, -o.h({-1, 0}), tol) << i;
     EXPECT_NEAR(box.upper.y, o.h({0, 1}), tol) << i;
     EXPECT_NEAR(box.lower.y, -o.h({0, -1}), tol) << i;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+using namespace ellipse_oracle;
+using ref::V;
+
+// ---- distance ----
+
+sat::Shape randomSegmentShape(Rng& rng) {
+  const double half = std::exp(uniform(rng, std::log(0.1), std::log(2.0))), a = uniform(rng, -kPi, kPi);
+  sat::Segment s;
+  EXPECT_EQ(sat::makeSegment({f32(-half * std::cos(a)), f32(-half * std::sin(a))},
+                             {f32(half * std::cos(a)), f32(half * std::sin(a))}, &s),
+            sat::Status::Ok);
+  return s;
+}
+
+/// A random shape of kind 0 (circle or capsule), 1 (polygon) or 2 (segment).
+sat::Shape randomShapeOfKind(Rng& rng, int kind) {
+  return kind == 0 ? randomRounded(rng) : kind == 1 ? randomPolygonShape(rng) : randomSegmentShape(rng);
+}
+
+/// randomTransform, stretched up to 1:1000 in a tenth of the cases.
+sat::Transform distanceTransform(Rng& rng, bool stretched) {
+  sat::Transform t = randomTransform(rng, stretched);
+  if (stretched && chance(rng, 0.1)) {
+    const double ratio = std::exp(uniform(rng, std::log(20.0), std::log(1000.0)));
+    if (chance(rng, 0.5)) {
+      t.scale.x = f32(t.scale.x * std::sqrt(ratio));
+      t.scale.y = f32(t.scale.y / std::sqrt(ratio));
+    } else {
+      t.scale.x = f32(t.scale.x / std::sqrt(ratio));
+      t.scale.y = f32(t.scale.y * std::sqrt(ratio));
+    }
+  }
+  return t;
+}
+
+struct DistanceStats {
+  int pairs = 0, apart = 0, touching = 0, large = 0;
+};
+
+/// sat::distance of one pair against the oracle: the distance equals the largest separating-axis gap (a lower
+/// bound of the true distance), and the reported points lie on the two boundaries that far apart (so the true
+/// distance is at most that): together they pin the distance to the slack. Overlapping pairs: distance 0, one
+/// shared point, a zero normal.
+template <class X>
+void checkDistance(const sat::Shape& a, const X& xfA, const sat::Shape& b, const X& xfB, DistanceStats* st,
+                   int index) {
+  const OShape oa = oracleShape(a, xfA), ob = oracleShape(b, xfB);
+  V on;
+  const double depth = oracleDepth(oa, ob, &on);
+  const double S = oa.size + ob.size, slack = 2.0e-5 * S;
+  const sat::DistanceOutput d = sat::distance(a, xfA, b, xfB);
+  ++st->pairs;
+  std::string what;
+  if constexpr (std::is_same_v<X, sat::Transform>) what = testing_sat::describeCase(a, xfA, b, xfB);
+  SCOPED_TRACE(::testing::Message() << what << "\n pair " << index << " oracle depth " << depth << " size " << S
+                                    << " impl distance " << d.distance);
+  const V pa = ref::fromVec(d.pointA), pb = ref::fromVec(d.pointB);
+  if (depth > slack) {
+    ++st->touching;
+    EXPECT_EQ(d.distance, 0.0f);
+    EXPECT_EQ(d.normal.x, 0.0f);
+    EXPECT_EQ(d.normal.y, 0.0f);
+    EXPECT_EQ(d.pointA.x, d.pointB.x);
+    EXPECT_EQ(d.pointA.y, d.pointB.y);
+    // The shared point is midway between the two deepest points along the minimum translation: within the
+    // depth of both shapes (a segment has no inside).
+    EXPECT_LT(oracleSignedDistance(oa, pa), depth + slack);
+    EXPECT_LT(oracleSignedDistance(ob, pa), depth + slack);
+    return;
+  }
+  if (depth > -slack) return;  // touching within the slack: either answer
+  ++st->apart;
+  EXPECT_NEAR(d.distance, -depth, slack);
+  EXPECT_NEAR(ref::len(pb - pa), d.distance, slack);
+  EXPECT_NEAR(oracleSignedDistance(oa, pa), 0.0, slack);
+  EXPECT_NEAR(oracleSignedDistance(ob, pb), 0.0, slack);
+  // The normal is a unit vector from A to B along which the gap is the distance.
+  const V n = ref::fromVec(d.normal);
+  EXPECT_NEAR(ref::len(n), 1.0, 1e-6);
+  EXPECT_NEAR(-(oa.h(n) + ob.h(-n)), double(d.distance), slack);
+}
+
+// Every pair kind with a stretched circle or capsule (ellipse-ellipse, -polygon, -capsule, -segment, stretched
+// capsule pairs), rotated, mirrored, stretched up to 1:1000: from overlapping to far apart, a fifth within
+// 1e-3 of the sizes of touching.
+TEST(Ellipse, DistanceMatchesOracle) {
+  Rng rng(0xd157a9eu);
+  DistanceStats st;
+  const int count = pairCount();
+  for (int i = 0; i < count && !::testing::Test::HasFatalFailure(); ++i) {
+    const int kindA = std::uniform_int_distribution<int>(0, 2)(rng), kindB = std::uniform_int_distribution<int>(0, 2)(rng);
+    sat::Shape a = randomShapeOfKind(rng, kindA);
+    sat::Shape b = kindA != 0 && kindB != 0 ? randomRounded(rng) : randomShapeOfKind(rng, kindB);
+    const bool roundA = a.type == sat::ShapeType::Circle || a.type == sat::ShapeType::Capsule;
+    const bool roundB = b.type == sat::ShapeType::Circle || b.type == sat::ShapeType::Capsule;
+    bool stretchA = roundA && chance(rng, 0.7), stretchB = roundB && chance(rng, 0.7);
+    if (!stretchA && !stretchB) (roundA ? stretchA : stretchB) = true;
+    sat::Transform xfA = distanceTransform(rng, stretchA || (!roundA && chance(rng, 0.3)));
+    sat::Transform xfB = distanceTransform(rng, stretchB || (!roundB && chance(rng, 0.3)));
+    OShape oa = oracleShape(a, xfA), ob = oracleShape(b, xfB);
+    const double reach = oa.size + ob.size, ang = uniform(rng, -kPi, kPi), dist = reach * uniform(rng, 0.3, 2.0);
+    const V shift = (oa.pts[0] + dist * dirOf(ang)) - ob.pts[0];
+    xfB.p = {f32(xfB.p.x + shift.x), f32(xfB.p.y + shift.y)};
+    if (chance(rng, 0.2)) {
+      V n;
+      const double d = oracleDepth(oa, oracleShape(b, xfB), &n, 4096);
+      const double t = d - uniform(rng, 0.0, 1e-3) * reach;
+      xfB.p = {f32(xfB.p.x + t * n.x), f32(xfB.p.y + t * n.y)};
+    }
+    if (std::fabs(xfA.scale.x / xfA.scale.y) > 20.5f || std::fabs(xfA.scale.y / xfA.scale.x) > 20.5f ||
+        std::fabs(xfB.scale.x / xfB.scale.y) > 20.5f || std::fabs(xfB.scale.y / xfB.scale.x) > 20.5f) {
+      ++st.large;
+    }
+    checkDistance(a, xfA, b, xfB, &st, i);
+  }
+  std::printf("distance pairs %d: apart %d, overlapping %d, ratio above 1:20 %d\n", st.pairs, st.apart, st.touching,
+              st.large);
+  EXPECT_GT(st.apart, st.pairs / 2);
+  EXPECT_GT(st.touching, st.pairs / 20);
+  EXPECT_GT(st.large, st.pairs / 40);
+}
+
+// The same through skewed (Affine) frames.
+TEST(Ellipse, DistanceMatchesOracleInAffineFrames) {
+  Rng rng(0xd15aff1u);
+  DistanceStats st;
+  const int count = pairCount() / 5;
+  for (int i = 0; i < count && !::testing::Test::HasFatalFailure(); ++i) {
+    sat::Shape a = randomShapeOfKind(rng, std::uniform_int_distribution<int>(0, 2)(rng));
+    sat::Shape b = randomRounded(rng);
+    if (chance(rng, 0.5)) std::swap(a, b);
+    sat::Affine xfA = randomAffine(rng), xfB = randomAffine(rng);
+    OShape oa = oracleShape(a, xfA), ob = oracleShape(b, xfB);
+    const double reach = oa.size + ob.size, ang = uniform(rng, -kPi, kPi), dist = reach * uniform(rng, 0.3, 2.0);
+    const V shift = (oa.pts[0] + dist * dirOf(ang)) - ob.pts[0];
+    xfB.tx = f32(xfB.tx + shift.x);
+    xfB.ty = f32(xfB.ty + shift.y);
+    checkDistance(a, xfA, b, xfB, &st, i);
+  }
+  std::printf("affine distance pairs %d: apart %d, overlapping %d\n", st.pairs, st.apart, st.touching);
+  EXPECT_GT(st.apart, st.pairs / 2);
+  EXPECT_GT(st.touching, st.pairs / 20);
+}
+
+// An ellipse above a wall: the gap is measured to the ellipse's semi-axis along the normal, not to the enclosing
+// circle; a stretched capsule lying flat on it reports points on the flat side.
+TEST(Ellipse, DistanceUsesTheSemiAxisAlongTheNormal) {
+  sat::Polygon wall;
+  ASSERT_EQ(sat::makeBox(10.0f, 1.0f, &wall), sat::Status::Ok);
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 1.0f, &c), sat::Status::Ok);
+  // Semi-axes 3 (x) and 0.5 (y), centre at y = 2: bottom at 1.5, 0.5 above the wall's top face.
+  const sat::DistanceOutput d = sat::distance(wall, sat::makeTransform(0, 0), c, sat::makeTransform(0.0f, 2.0f, 0.0f, 3.0f, 0.5f));
+  EXPECT_NEAR(d.distance, 0.5f, 1e-6f);
+  EXPECT_NEAR(d.normal.x, 0.0f, 1e-6f);
+  EXPECT_NEAR(d.normal.y, 1.0f, 1e-6f);
+  EXPECT_NEAR(d.pointA.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(d.pointA.y, 1.0f, 1e-6f);
+  EXPECT_NEAR(d.pointB.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(d.pointB.y, 1.5f, 1e-6f);
+  // B first: the normal turns round.
+  const sat::DistanceOutput r = sat::distance(c, sat::makeTransform(0.0f, 2.0f, 0.0f, 3.0f, 0.5f), wall, sat::makeTransform(0, 0));
+  EXPECT_NEAR(r.distance, 0.5f, 1e-6f);
+  EXPECT_NEAR(r.normal.y, -1.0f, 1e-6f);
+  // Overlapping: distance 0, a zero normal.
+  const sat::DistanceOutput o = sat::distance(wall, sat::makeTransform(0, 0), c, sat::makeTransform(0.0f, 1.4f, 0.0f, 3.0f, 0.5f));
+  EXPECT_EQ(o.distance, 0.0f);
+  EXPECT_EQ(o.normal.x, 0.0f);
+  EXPECT_EQ(o.normal.y, 0.0f);
+  // A capsule segment -2..2 with ellipse semi-axes 1 x 0.25, centre at y = 1.5: its flat side 0.25 above the wall.
+  sat::Capsule cap;
+  ASSERT_EQ(sat::makeCapsule({-1.0f, 0.0f}, {1.0f, 0.0f}, 0.5f, &cap), sat::Status::Ok);
+  const sat::DistanceOutput k = sat::distance(wall, sat::makeTransform(0, 0), cap, sat::makeTransform(0.0f, 1.5f, 0.0f, 2.0f, 0.5f));
+  EXPECT_NEAR(k.distance, 0.25f, 1e-6f);
+  EXPECT_NEAR(k.pointB.y, 1.25f, 1e-6f);
+  EXPECT_LE(std::fabs(k.pointB.x), 2.0f + 1e-5f);
+}
+
+// ---- time of impact ----
+
+/// First contact of B moved by t * move (t in [0, 1]) with A, by brute force on the oracle: the first of `steps`
+/// steps at which they overlap, then bisection between it and the step before. 2 when they never overlap at
+/// those steps.
+double bruteFirstContact(const sat::Shape& a, const sat::Transform& xfA, const sat::Shape& b, const sat::Transform& xfB,
+                         V move, int steps) {
+  auto depthAt = [&](double t) {
+    sat::Transform x = xfB;
+    x.p = {f32(xfB.p.x + t * move.x), f32(xfB.p.y + t * move.y)};
+    return oracleDepth(oracleShape(a, xfA), oracleShape(b, x), nullptr, 2048);
+  };
+  double prev = 0.0;
+  for (int k = 1; k <= steps; ++k) {
+    const double t = double(k) / steps;
+    if (depthAt(t) < 0.0) {
+      prev = t;
+      continue;
+    }
+    double lo = prev, hi = t;
+    for (int it = 0; it < 40; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      (depthAt(mid) < 0.0 ? lo : hi) = mid;
+    }
+    return hi;
+  }
+  return 2.0;
+}
+
+// castShape (conservative advancement on the exact distance) against brute-force stepping on the oracle: a shape
+// swept at a static body, either of them a stretched circle or capsule (rotated, mirrored, ratios to 1:20). The
+// hit is never past the first contact (no tunnelling), and at the reported fraction the gap is within the time of
+// impact's tolerance (2e-4 of the two sizes), not the distance to an enclosing circle.
+TEST(Ellipse, CastShapeStopsAtTheFirstContact) {
+  Rng rng(0x70105eu);
+  int hits = 0, misses = 0, grazes = 0;
+  for (int i = 0; i < 400 && !::testing::Test::HasFatalFailure(); ++i) {
+    sat::Shape body = chance(rng, 0.6) ? randomRounded(rng) : randomPolygonShape(rng);
+    sat::Shape probe = body.type == sat::ShapeType::Polygon || chance(rng, 0.7) ? randomRounded(rng)
+                                                                                 : randomPolygonShape(rng);
+    const bool roundBody = body.type != sat::ShapeType::Polygon;
+    const sat::Transform xfBody = randomTransform(rng, roundBody && chance(rng, 0.8));
+    sat::Transform xfProbe = randomTransform(rng, probe.type != sat::ShapeType::Polygon);
+    const OShape ob = oracleShape(body, xfBody);
+    OShape op = oracleShape(probe, xfProbe);
+    // Start apart, 1.2 to 3 reaches away, and move towards the body with an offset (some sweeps miss).
+    const double reach = ob.size + op.size, ang = uniform(rng, -kPi, kPi);
+    const V start = ob.pts[0] + uniform(rng, 1.2, 3.0) * reach * dirOf(ang);
+    const V shift = start - op.pts[0];
+    xfProbe.p = {f32(xfProbe.p.x + shift.x), f32(xfProbe.p.y + shift.y)};
+    op = oracleShape(probe, xfProbe);
+    if (oracleDepth(ob, op, nullptr, 4096) > -1e-3 * reach) continue;
+    const V aim = ob.pts[0] + uniform(rng, -0.8, 0.8) * reach * dirOf(ang + kPi / 2);
+    const V move = 1.5 * (aim - op.pts[0]);
+    sat::World world;
+    sat::BodyDef def;
+    def.type = sat::BodyType::Static;
+    def.x = xfBody.p.x;
+    def.y = xfBody.p.y;
+    def.angle = std::atan2(xfBody.q.s, xfBody.q.c);
+    def.scaleX = xfBody.scale.x;
+    def.scaleY = xfBody.scale.y;
+    sat::BodyId id;
+    ASSERT_EQ(world.createBody(def, body, &id), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    sat::Transform placed;
+    ASSERT_EQ(world.getTransform(id, &placed), sat::Status::Ok);
+    const OShape obw = oracleShape(body, placed);
+    sat::RayHit hit;
+    const bool any = world.castShape(probe, xfProbe, {f32(move.x), f32(move.y)}, {}, &hit);
+    const double len = ref::len(move), tolGap = 2.0 * 2e-4 * 2.0 * reach + 1e-5 * reach;
+    const double tStar = bruteFirstContact(body, placed, probe, xfProbe, move, 400);
+    std::string what = testing_sat::describeCase(body, placed, probe, xfProbe);
+    SCOPED_TRACE(::testing::Message() << what << "\n case " << i << " move (" << move.x << ", " << move.y
+                                      << ") brute t " << tStar << " hit " << any << " fraction " << hit.fraction);
+    auto probeAt = [&](double t) {
+      sat::Transform x = xfProbe;
+      x.p = {f32(xfProbe.p.x + t * move.x), f32(xfProbe.p.y + t * move.y)};
+      return oracleShape(probe, x);
+    };
+    if (any) {
+      const OShape at = probeAt(hit.fraction);
+      // Never past the contact: at the reported fraction the shapes do not overlap (beyond rounding).
+      EXPECT_LT(oracleDepth(obw, at, nullptr, 4096), 1e-5 * reach);
+      EXPECT_NEAR(ref::len(ref::fromVec(hit.normal)), 1.0, 1e-4);
+    }
+    if (tStar <= 1.0) {
+      ASSERT_TRUE(any) << "the sweep passes through the body";
+      ++hits;
+      EXPECT_LE(hit.fraction, tStar + 1e-5 * reach / len);
+      // At the first contact within the tolerance: the gap at the reported fraction.
+      EXPECT_LT(oracleDistance(obw, probeAt(hit.fraction), nullptr, 4096), tolGap);
+    } else if (any) {
+      // No overlap at any of the 400 steps: a graze the steps stepped over, within a step's travel.
+      ++grazes;
+      EXPECT_LT(oracleDistance(obw, probeAt(hit.fraction), nullptr, 4096), tolGap + len / 400.0);
+    } else {
+      ++misses;
+    }
+  }
+  std::printf("casts: hits %d, misses %d, grazes %d\n", hits, misses, grazes);
+  EXPECT_GT(hits, 100);
+  EXPECT_GT(misses, 50);
+}
+
+// A bullet ellipse (semi-axes 0.1 along its motion, 1.5 across) fired through a thin wall in one update: swept,
+// it stops where the ellipse touches the wall (its centre 0.1 short of it head-on; the enclosing circle would stop
+// it 1.5 short), for the wall's face turned by up to 60 degrees: the centre's height above the face is the
+// ellipse's support value along the face's normal.
+TEST(Ellipse, BulletEllipseStopsAtTheWall) {
+  sat::Circle c;
+  ASSERT_EQ(sat::makeCircle({0, 0}, 1.0f, &c), sat::Status::Ok);
+  sat::Polygon wall;
+  ASSERT_EQ(sat::makeBox(0.05f, 20.0f, &wall), sat::Status::Ok);
+  for (const double turn : {0.0, 0.3, -0.7, 1.0}) {
+    sat::World world;
+    sat::BodyDef w;
+    w.type = sat::BodyType::Static;
+    w.x = 10.0f;
+    w.angle = f32(turn);
+    sat::BodyDef b;
+    b.bullet = true;
+    b.scaleX = 0.1f;
+    b.scaleY = 1.5f;
+    sat::BodyId wallId, bulletId;
+    ASSERT_EQ(world.createBody(w, wall, &wallId), sat::Status::Ok);
+    ASSERT_EQ(world.createBody(b, c, &bulletId), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    ASSERT_EQ(world.setTransform(bulletId, 20.0f, 0.0f, 0.0f, 0.1f, 1.5f), sat::Status::Ok);
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    sat::Transform at;
+    ASSERT_EQ(world.getTransform(bulletId, &at), sat::Status::Ok);
+    // The wall's left face: normal n = (-cos, -sin), through (10, 0) - 0.05 * (cos, sin). The ellipse touches it
+    // when its centre's height above the face is its support value along -n.
+    const V n{-std::cos(turn), -std::sin(turn)};
+    const double support = std::hypot(0.1 * n.x, 1.5 * n.y);
+    const double face = ref::dot(n, V{10.0 - 0.05 * std::cos(turn), -0.05 * std::sin(turn)});
+    const double xStop = (face + support) / n.x;  // the centre on the x axis where the gap closes
+    // The gap left, along the wall's normal: not negative (past the contact), and within the time of impact's
+    // target, 2e-4 of the two shapes' sizes (the wall's about 20, the ellipse's 1.5).
+    const double gap = (xStop - at.p.x) * -n.x;
+    EXPECT_GT(gap, -1e-5) << "turn " << turn;
+    EXPECT_LT(gap, 2e-4 * (20.0 + 1.5) + 1e-5) << "turn " << turn;
   }
 }
 

@@ -138,6 +138,88 @@ describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
     for (const s of [box, disc, cap]) s.dispose();
   });
 
+  it('sat.distance agrees with the support-function oracle on random stretched pairs', async () => {
+    const sat: SAT = await satFor(variant);
+    const rand = rng(0xd15);
+    const box = sat.box(2, 1.2);
+    const boxCore: P[] = [[-1, -0.6], [1, -0.6], [1, 0.6], [-1, 0.6]];
+    const disc = sat.circle(0.8);
+    const cap = sat.capsule({ x: -0.7, y: 0.1 }, { x: 0.6, y: -0.2 }, 0.4);
+    const capCore: P[] = [[Math.fround(-0.7), Math.fround(0.1)], [Math.fround(0.6), Math.fround(-0.2)]];
+    const kinds = [
+      { shape: box, core: boxCore, radius: 0 },
+      { shape: disc, core: [[0, 0]] as P[], radius: Math.fround(0.8) },
+      { shape: cap, core: capCore, radius: Math.fround(0.4) },
+    ];
+    let apart = 0;
+    let overlapping = 0;
+    const failures: string[] = [];
+    for (let k = 0; k < 300 && failures.length < 5; k++) {
+      const a = kinds[Math.floor(rand() * 3)];
+      const b = kinds[1 + Math.floor(rand() * 2)]; // B is always rounded, and stretched
+      const stretch = (): [number, number] => {
+        const r = Math.exp(rand() * Math.log(20));
+        return rand() < 0.5 ? [r, 1 / Math.sqrt(r)] : [1 / Math.sqrt(r), r];
+      };
+      const [sxa, sya] = a.radius > 0 && rand() < 0.5 ? stretch() : [1, 1];
+      const [sxb, syb] = stretch();
+      const xfA: Xf = { x: 0, y: 0, angle: rand() * 6.28, scaleX: rand() < 0.2 ? -sxa : sxa, scaleY: sya };
+      const xfB: Xf = { x: (rand() - 0.5) * 12, y: (rand() - 0.5) * 12, angle: rand() * 6.28, scaleX: sxb, scaleY: rand() < 0.2 ? -syb : syb };
+      const oa = oracle(a.core, a.radius, xfA);
+      const ob = oracle(b.core, b.radius, xfB);
+      const ref = oracleDepth(oa, ob);
+      const size = 6;
+      const d = sat.distance(a.shape, xfA, b.shape, xfB);
+      const where = `case ${k}: oracle depth ${ref.depth}`;
+      if (ref.depth < -1e-3) {
+        apart++;
+        // The largest separating-axis gap is a lower bound of the distance; the two points, on the boundaries
+        // (support value along the normal), that far apart, an upper bound.
+        if (Math.abs(d.distance + ref.depth) > 2e-5 * size) failures.push(`${where}: distance ${d.distance}`);
+        const gap = Math.hypot(d.pointB.x - d.pointA.x, d.pointB.y - d.pointA.y);
+        if (Math.abs(gap - d.distance) > 2e-5 * size) failures.push(`${where}: points ${gap} apart`);
+        const n = d.normal;
+        const onA = support(oa, n.x, n.y) - (d.pointA.x * n.x + d.pointA.y * n.y);
+        const onB = support(ob, -n.x, -n.y) + (d.pointB.x * n.x + d.pointB.y * n.y);
+        if (Math.abs(onA) > 2e-5 * size || Math.abs(onB) > 2e-5 * size) failures.push(`${where}: points off the boundaries ${onA} ${onB}`);
+      } else if (ref.depth > 1e-3) {
+        overlapping++;
+        if (d.distance !== 0 || d.normal.x !== 0 || d.normal.y !== 0) failures.push(`${where}: overlapping, got ${d.distance}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(apart).toBeGreaterThan(100);
+    expect(overlapping).toBeGreaterThan(10);
+    for (const s of [box, disc, cap]) s.dispose();
+  });
+
+  it('world distance and castShape measure the ellipse, not its enclosing circle', async () => {
+    const sat: SAT = await satFor(variant);
+    const world = sat.createWorld();
+    const wall = sat.box(20, 2); // half extents 10 x 1
+    const disc = sat.circle(1);
+    const wallId = world.add({ shape: wall, x: 0, y: 0, type: 'static' });
+    // Semi-axes 3 (x) and 0.5 (y), centre at y = 2: its bottom 0.5 above the wall's top face.
+    const id = world.add({ shape: disc, x: 0, y: 2 });
+    world.setScale(id, 3, 0.5);
+    world.update();
+    const d = world.distance(wallId, id);
+    expect(d.distance).toBeCloseTo(0.5, 5);
+    expect(d.normal.y).toBeCloseTo(1, 6);
+    expect(d.pointB.y).toBeCloseTo(1.5, 5);
+    // Cast straight down from (7, 4), clear of the body at x = 0: the ellipse's bottom (3.5) reaches the face after
+    // 2.5 of the 4 units (its enclosing circle, radius 3, would stop it at once).
+    const hit = world.castShape(disc, { x: 7, y: 4, angle: 0, scaleX: 3, scaleY: 0.5 }, 0, -4);
+    expect(hit).not.toBeNull();
+    expect(hit!.body).toBe(wallId);
+    expect(hit!.fraction).toBeLessThanOrEqual(2.5 / 4 + 1e-6);
+    expect(hit!.fraction).toBeGreaterThan(2.5 / 4 - 2e-4 * (20 + 6) / 4); // within 2e-4 of the two box sizes
+    expect(hit!.normal.y).toBeCloseTo(1, 4);
+    world.dispose();
+    wall.dispose();
+    disc.dispose();
+  });
+
   it('a world body given setScale is the ellipse: contacts, events and queries', async () => {
     const sat: SAT = await satFor(variant);
     const world = sat.createWorld();

@@ -86,6 +86,71 @@ describe.each(VARIANTS)('sat.explain (%s)', (variant) => {
     }
   }
 
+  it('a stretched circle or capsule: the faces with exact projections, then the continuous axis deciding as collide()', async () => {
+    const sat = await satFor(variant);
+    const rand = rng(0xc0a7);
+    let overlapping = 0;
+    let apart = 0;
+    for (let i = 0; i < 300; i++) {
+      const ka = KINDS[Math.floor(rand() * 3)];
+      const kb: Kind = rand() < 0.5 ? 'circle' : 'capsule';
+      const A = makeSample(sat, ka, rand);
+      const B = makeSample(sat, kb, rand);
+      const xa = randomXf(rand, 0, 0, 0, A.kind);
+      const r = Math.exp(rand() * Math.log(20));
+      const xb = { ...randomXf(rand, 0, 0, 4), scaleX: rand() < 0.3 ? -r : r, scaleY: 1 / Math.sqrt(r) };
+      const e = sat.explain(A.shape, xa, B.shape, xb);
+      const nFaces = faces(ka, A.core.length) + faces(kb, B.core.length);
+      expect(e.axes.length).toBe(nFaces + 1);
+      expect(e.deciding).toBe(nFaces);
+      const d = e.axes[e.deciding];
+      expect(d.source).toBe('continuous');
+      expect(d.index).toBe(-1);
+      const size = e.tolerance / 1e-5; // the tolerance is 1e-5 of the pair's size
+      expect(Math.abs(d.separation + e.depth)).toBeLessThan(2e-5 * size);
+      for (const ax of e.axes.slice(0, nFaces)) expect(ax.separation).toBeLessThan(d.separation + 2e-5 * size);
+      // The same answer as collide() (depth, normal).
+      const m = sat.collide(A.shape, xa, B.shape, xb);
+      expect(e.overlap).toBe(m !== null);
+      if (m) {
+        overlapping++;
+        // The same search, in the frame of collide()'s working shape (a circle's partner when it has one).
+        expect(Math.abs(e.depth - m.depth)).toBeLessThan(2e-5 * size);
+        expect(e.normal.x * m.normal.x + e.normal.y * m.normal.y).toBeGreaterThan(0.99999);
+      } else {
+        apart++;
+        expect(d.separation).toBeGreaterThan(-e.tolerance);
+      }
+      A.shape.dispose();
+      B.shape.dispose();
+    }
+    expect(overlapping).toBeGreaterThan(30);
+    expect(apart).toBeGreaterThan(30);
+  });
+
+  it('mirrored capsule pairs: the deciding separation is minus the depth to float rounding', async () => {
+    const sat = await satFor(variant);
+    const rand = rng(0x3141);
+    let compared = 0;
+    let worst = 0;
+    for (let i = 0; i < 3000; i++) {
+      const A = makeSample(sat, 'capsule', rand);
+      const B = makeSample(sat, 'capsule', rand);
+      const s = 0.5 + 2.5 * rand();
+      const xa = { ...randomXf(rand, 0, 0, 0), scaleX: -s, scaleY: s };
+      const xb = { ...randomXf(rand, 0, 0, 3), scaleX: s, scaleY: rand() < 0.5 ? -s : s };
+      const e = sat.explain(A.shape, xa, B.shape, xb);
+      A.shape.dispose();
+      B.shape.dispose();
+      if (!e.overlap) continue;
+      compared++;
+      const size = e.tolerance / 1e-5; // the tolerance is 1e-5 of the pair's size
+      worst = Math.max(worst, Math.abs(e.axes[e.deciding].separation + e.depth) / size);
+    }
+    expect(compared).toBeGreaterThan(500);
+    expect(worst).toBeLessThan(1e-5);
+  });
+
   it('AABB pre-check, and the axis cache hitting on the next frame of a separated pair', async () => {
     const sat = await satFor(variant);
     const a = sat.box(2, 1);

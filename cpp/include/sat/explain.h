@@ -8,9 +8,12 @@
 // whose cores are not clearly overlapping are decided by the exact closest points of their cores instead, which
 // adds one axis: the line between those points.
 //
-// A circle or capsule under a non-uniform scale is explained as its enclosing circle / capsule (radius *
-// max(|scale.x|, |scale.y|)): collide() treats it as the exact ellipse / stretched capsule, whose deciding axis
-// lies anywhere on the continuum of directions (collide.h), so for such pairs the two may disagree.
+// A pair with a circle or capsule under a non-uniform scale (an ellipse, a stretched capsule) has no finite set
+// of axes: SAT runs over the continuum of directions (collide.h). Such a pair lists every face normal of both
+// cores (a polygon's edges, a capsule's or segment's two-sided face) with the shapes' exact projections, then one
+// Continuous axis, always the deciding one: the direction of the minimum translation, the minimum over unit n of
+// h_A(n) + h_B(-n), found by collide()'s own search. Its separation is minus that minimum, which is minus
+// collide()'s depth, and no face separates more.
 //
 // Sign rules as in collide.h: normals point from A to B; a positive separation is a gap.
 // Nothing here allocates or throws: the caller provides the axis array.
@@ -27,6 +30,7 @@ enum class AxisSource : uint8_t {
   FaceOfA = 0,        ///< outward normal of A's face `index`
   FaceOfB = 1,        ///< outward normal of B's face `index`
   ClosestPoints = 2,  ///< from A's closest core point to B's (rounded shapes)
+  Continuous = 3,     ///< the minimum-translation direction of a pair with a stretched circle or capsule
 };
 
 /// One tested axis, with both shapes projected onto it (world units, radii included). Plain 32-bit fields in a
@@ -37,10 +41,10 @@ struct ExplainedAxis {
   float maxA;
   float minB;        ///< B's projection interval
   float maxB;
-  /// How far apart the shapes are along this axis, on the side the axis faces: minB - maxA for a face of A or
-  /// the closest-points axis, minA - maxB for a face of B. > 0: a gap (this axis separates them).
+  /// How far apart the shapes are along this axis, on the side the axis faces: minB - maxA for a face of A,
+  /// the closest-points or the continuous axis, minA - maxB for a face of B. > 0: a gap (this axis separates them).
   float separation;
-  int32_t index;     ///< face index in the owner's stored (CCW) shape; -1 for ClosestPoints
+  int32_t index;     ///< face index in the owner's stored (CCW) shape; -1 for ClosestPoints and Continuous
   int32_t source;    ///< an AxisSource
 };
 

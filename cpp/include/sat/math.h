@@ -188,9 +188,9 @@ inline bool isValid(Rot q) {
 /// scale first (along the shape's own axes), then rotate, then translate.
 /// Rounded shapes (circle, capsule) under a uniform scale (|scale.x| == |scale.y|, mirrored or not) stay circles
 /// and capsules with radius * |scale.x|. Under a non-uniform scale they are the exact shapes the map makes of them:
-/// a circle an ellipse, a capsule its mapped segment swept by that ellipse. collide / overlap, containsPoint,
-/// raycast and the bounds treat them so; distance, explain and time of impact (CCD, castShape) use the enclosing
-/// circle, radius * max(|scale.x|, |scale.y|) (docs/js-api.md, "Transforms").
+/// a circle an ellipse, a capsule its mapped segment swept by that ellipse. Every query treats them so: collide /
+/// overlap, distance, explain, time of impact (CCD, castShape), containsPoint, raycast and the bounds
+/// (docs/js-api.md, "Transforms").
 struct Transform {
   Vec2 p{0.0f, 0.0f};      ///< translation
   Rot q{1.0f, 0.0f};       ///< rotation

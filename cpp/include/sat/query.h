@@ -16,8 +16,9 @@ struct DistanceOutput {
 };
 
 /// Distance between two shapes (GJK on their cores, radii subtracted). Overlapping shapes give distance 0.
-/// A circle or capsule under a non-uniform scale is measured as its enclosing circle / capsule (radius *
-/// max(|scale.x|, |scale.y|)): the distance is a lower bound of the ellipse's.
+/// A circle or capsule under a non-uniform scale is measured exactly as the ellipse / stretched capsule it is: the
+/// maximum over unit n of -(h_A(n) + h_B(-n)) (support functions, as collide() finds its minimum translation),
+/// the closest points from both shapes' support features along that n (iterations is then 1).
 DistanceOutput distance(const Shape& a, const Transform& xfA, const Shape& b, const Transform& xfB);
 DistanceOutput distance(const Shape& a, const Affine& xfA, const Shape& b, const Affine& xfB);
 
