@@ -162,3 +162,74 @@ mergeInto(LibraryManager.library, {
   },
 });
 #endif
+
+// Direct calls, in every glue: a free or static function whose parameters are `int`, `long`, `float` or `double`
+// and whose result is one of those, `unsigned int`, `unsigned long`, `bool` or `void` (the per-call queries, the
+// shape makers) is called as the WebAssembly function itself. For these types Embind's C++ invoker only passes the
+// values through and their JavaScript conversions are the identity (the engine converts each number at the
+// boundary, as it does for the invoker), so the invoker's own call and its indirect call to the target are
+// skipped; the argument-count check and the result conversions (bool, unsigned) stay. Any other signature is left
+// to the invoker made before this block (Embind's generated one, or the closures above without dynamic execution).
+// With dynamic execution each direct function is generated on its own (a call site per function: the engine calls
+// the target without a generic dispatch); without, one closure per argument count.
+(function() {
+  var crafted = LibraryManager.library.$craftInvokerFunction;
+  var craftedDeps = LibraryManager.library.$craftInvokerFunction__deps || [];
+  mergeInto(LibraryManager.library, {
+    $craftInvokerFunctionPassing: crafted,
+    $craftInvokerFunctionPassing__deps: craftedDeps,
+    $craftInvokerFunction__deps: ['$craftInvokerFunctionPassing', '$getWasmTableEntry', '$throwBindingError'],
+    $craftInvokerFunction: function(humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc) {
+      var argCount = argTypes.length - 2;
+      var direct = classType === null && argTypes[1] === null && argCount >= 0 && argCount <= 4;
+      var identity = { 'int': 1, 'long': 1, 'float': 1, 'double': 1 };
+      for (var i = 2; direct && i < argTypes.length; ++i) direct = identity[argTypes[i].name] === 1;
+      var ret = direct ? argTypes[0].name : '';
+      // 0: the value as it is, 1: a bool, 2: unsigned 32-bit, 3: nothing.
+      var conversion = identity[ret] === 1 ? 0 : ret === 'bool' ? 1 : ret === 'unsigned int' || ret === 'unsigned long' ? 2 :
+                       ret === 'void' ? 3 : -1;
+      if (!direct || conversion < 0) {
+        return craftInvokerFunctionPassing(humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc);
+      }
+      var target = getWasmTableEntry(cppTargetFunc);
+      function badCount(count) {
+        throwBindingError('function ' + humanName + ' called with ' + count + ' arguments, expected ' + argCount +
+                          ' args!');
+      }
+#if DYNAMIC_EXECUTION == 0
+      function result(rv) {
+        return conversion === 0 ? rv : conversion === 1 ? !!rv : conversion === 2 ? rv >>> 0 : undefined;
+      }
+      switch (argCount) {
+        case 0: return function() {
+          if (arguments.length !== 0) badCount(arguments.length);
+          return result(target());
+        };
+        case 1: return function(a) {
+          if (arguments.length !== 1) badCount(arguments.length);
+          return result(target(a));
+        };
+        case 2: return function(a, b) {
+          if (arguments.length !== 2) badCount(arguments.length);
+          return result(target(a, b));
+        };
+        case 3: return function(a, b, c) {
+          if (arguments.length !== 3) badCount(arguments.length);
+          return result(target(a, b, c));
+        };
+        default: return function(a, b, c, d) {
+          if (arguments.length !== 4) badCount(arguments.length);
+          return result(target(a, b, c, d));
+        };
+      }
+#else
+      var params = ['a', 'b', 'c', 'd'].slice(0, argCount).join(',');
+      var call = 'target(' + params + ')';
+      var body = 'if(arguments.length!==' + argCount + ')badCount(arguments.length);' +
+                 (conversion === 0 ? 'return ' + call : conversion === 1 ? 'return !!' + call :
+                  conversion === 2 ? 'return ' + call + '>>>0' : call) + ';';
+      return new Function('target', 'badCount', 'return function(' + params + '){' + body + '}')(target, badCount);
+#endif
+    },
+  });
+})();

@@ -651,8 +651,9 @@ export class SAT {
     const q = p + K.MANIFOLD_POINT_FLOATS;
     const ids = o + K.MANIFOLD_IDS;
     const u32 = this._u32;
-    const contacts: Contact[] = [{ x: f[p], y: f[p + 1], depth: f[p + 2], id: u32[ids] }];
-    if (n === 2) contacts.push({ x: f[q], y: f[q + 1], depth: f[q + 2], id: u32[ids + 1] });
+    const c0: Contact = { x: f[p], y: f[p + 1], depth: f[p + 2], id: u32[ids] };
+    // The array made at its final length (a push would grow it).
+    const contacts = n === 2 ? [c0, { x: f[q], y: f[q + 1], depth: f[q + 2], id: u32[ids + 1] }] : [c0];
     const normal = o + K.MANIFOLD_NORMAL;
     return { normal: { x: f[normal], y: f[normal + 1] }, depth: f[o + K.MANIFOLD_DEPTH], contacts };
   }

@@ -170,6 +170,35 @@ describe.each([
     }
     box.dispose();
   });
+
+  // Functions of numbers only (int, long, float, double; results also bool, unsigned, void) are called as the
+  // WebAssembly function itself (embind_runtime.js), without Embind's C++ invoker: the calls must convert and check
+  // as the module's invokers do for every other signature.
+  it.skipIf(dynamicExecution && !allowsCodeGeneration())('numbers-only functions: conversions and checks', async () => {
+    const sat = await loadSAT({ prefer: 'simd', dynamicExecution });
+    const m = sat._m as unknown as {
+      collide(...args: unknown[]): unknown;
+      Status: { InvalidArgument: { value: number } };
+      ERROR_ARGUMENT_SHIFT: number;
+      ShapeStore: { live(...args: unknown[]): unknown; release(...args: unknown[]): unknown; box(...args: number[]): number };
+    };
+    const badB = -(m.Status.InvalidArgument.value | (1 << m.ERROR_ARGUMENT_SHIFT));
+    const h = m.ShapeStore.box(1, 1, 0, 0, 0);
+    expect(h).toBeGreaterThan(0);
+    const live = m.ShapeStore.live();
+    expect(typeof live).toBe('number');
+    // An int result; a non-number argument converts to 0 (no live handle), as the engine converts it for any invoker.
+    expect(m.collide(h, 0)).toBe(badB);
+    expect(m.collide(h, 'x')).toBe(badB);
+    expect(m.collide(h, 1.5)).toBe(badB);
+    expect(() => m.collide(h)).toThrow(/^function collide called with 1 arguments, expected 2 args!$/);
+    expect(() => m.collide(h, h, h)).toThrow(/called with 3 arguments, expected 2 args!/);
+    expect(() => m.ShapeStore.live(1)).toThrow(/called with 1 arguments, expected 0 args!/);
+    // A bool result stays a bool.
+    expect(m.ShapeStore.release(h)).toBe(true);
+    expect(m.ShapeStore.release(h)).toBe(false);
+    expect(m.ShapeStore.live()).toBe((live as number) - 1);
+  });
 });
 
 describe('the 3D module: registered names = the names the TypeScript layer uses', () => {

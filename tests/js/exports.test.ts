@@ -1,6 +1,6 @@
-// What crosses the binding layer besides geometry, in both flavours of every build: the core's limits, the core's and
-// the world's status messages carried by the errors, shape bounds under a transform, and what the narrow-phase-only
-// flavour leaves out (the world).
+// What the Embind-bound module registers besides geometry, in both flavours of every build: the core's limits, the
+// core's and the world's status messages carried by the errors, shape bounds under a transform, and what the
+// narrow-phase-only flavour leaves out (the world).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, loadSAT, type SAT } from '../../dist/index.js';
 import { VARIANTS, satFor } from './helpers.js';
@@ -15,7 +15,7 @@ function thrown(fn: () => unknown): SATError {
   throw new Error('expected a throw');
 }
 
-describe.each(VARIANTS)('module exports (%s)', (variant) => {
+describe.each(VARIANTS)('what the module registers (%s)', (variant) => {
   let sat: SAT;
   beforeAll(async () => {
     sat = await satFor(variant);
@@ -58,7 +58,7 @@ describe.each(VARIANTS)('module exports (%s)', (variant) => {
     box.dispose();
   });
 
-  it('the narrow-phase-only flavour has the same exports but the world', async () => {
+  it('the narrow-phase-only flavour registers the same but the world', async () => {
     const narrow = await loadSAT({ prefer: variant, narrowPhaseOnly: true });
     expect(narrow.maxPolygonVertices).toBe(256);
     expect(thrown(() => narrow.polygon([0, 0, 1, 0])).message).toContain('a polygon needs at least 3 distinct points');

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <new>
 
 #include "sat/math.h"
 
@@ -158,18 +159,54 @@ Status checkTransform(const Affine& xf);
 struct Shape {
   ShapeType type = ShapeType::Circle;
   Polygon polygon{};  ///< valid when type == Polygon (first, so its leading members share type's cache line)
-  Circle circle{};    ///< valid when type == Circle
-  Capsule capsule{};  ///< valid when type == Capsule
-  Segment segment{};  ///< valid when type == Segment
-  ChainSegment chain{};  ///< valid when type == ChainSegment
+  // The small shapes share their storage: a Shape is a polygon plus the largest of them, so the shape store and the
+  // world's shape array stay as dense as the pair loops read them. Copies copy the member that `type` names.
+  union {
+    Circle circle;       ///< valid when type == Circle
+    Capsule capsule;     ///< valid when type == Capsule
+    Segment segment;     ///< valid when type == Segment
+    ChainSegment chain;  ///< valid when type == ChainSegment
+  };
 
-  Shape() = default;
+  Shape() : circle() {}
   Shape(const Circle& c) : type(ShapeType::Circle), circle(c) {}
   Shape(const Capsule& c) : type(ShapeType::Capsule), capsule(c) {}
-  Shape(const Polygon& p) : type(ShapeType::Polygon), polygon(p) {}
+  Shape(const Polygon& p) : type(ShapeType::Polygon), polygon(p), circle() {}
   Shape(const Segment& s) : type(ShapeType::Segment), segment(s) {}
   Shape(const ChainSegment& c) : type(ShapeType::ChainSegment), chain(c) {}
-  Shape(Polygon&& p) : type(ShapeType::Polygon), polygon(static_cast<Polygon&&>(p)) {}
+  Shape(Polygon&& p) : type(ShapeType::Polygon), polygon(static_cast<Polygon&&>(p)), circle() {}
+  // Written out: under Emscripten Vec2 has its own copy operations (math.h), which delete the union's.
+  Shape(const Shape& o) : type(o.type), polygon(o.polygon) { copySmall(o); }
+  Shape(Shape&& o) noexcept : type(o.type), polygon(static_cast<Polygon&&>(o.polygon)) { copySmall(o); }
+  Shape& operator=(const Shape& o) {
+    if (this != &o) {
+      type = o.type;
+      polygon = o.polygon;
+      copySmall(o);
+    }
+    return *this;
+  }
+  Shape& operator=(Shape&& o) noexcept {
+    if (this != &o) {
+      type = o.type;
+      polygon = static_cast<Polygon&&>(o.polygon);
+      copySmall(o);
+    }
+    return *this;
+  }
+  ~Shape() {}
+
+ private:
+  void copySmall(const Shape& o) {
+    switch (o.type) {
+      case ShapeType::Capsule: ::new (&capsule) Capsule(o.capsule); return;
+      case ShapeType::Segment: ::new (&segment) Segment(o.segment); return;
+      case ShapeType::ChainSegment: ::new (&chain) ChainSegment(o.chain); return;
+      case ShapeType::Circle: ::new (&circle) Circle(o.circle); return;
+      case ShapeType::Polygon: break;
+    }
+    ::new (&circle) Circle();
+  }
 };
 
 /// Local-space bounds of a shape.
