@@ -14,7 +14,7 @@
  * `normal * depth` separates the shapes; bad input throws a {@link SATError} with a `code`.
  * @packageDocumentation
  */
-import { SATError } from './errors.js';
+import { SATError, describe } from './errors.js';
 import { allowsCodeGeneration, chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
 import type { Variant } from './api.js';
 import { World3, type World3Options } from './world3.js';
@@ -166,8 +166,6 @@ export class Shape3 {
   }
 }
 
-const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`;
 
 /** The 3D API over one loaded module. Made by {@link load3D}. */
 export class SAT3D {

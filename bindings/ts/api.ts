@@ -2,7 +2,7 @@
  * The narrow-phase API: shapes stored in the WebAssembly module and addressed by handle, and the queries.
  * @module
  */
-import { SATError } from './errors.js';
+import { SATError, describe, isFiniteFloat32, isFiniteNumber } from './errors.js';
 import { CORE_CONSTANTS, E, K, STATUS_CODE, readConstants, readEnums, statusOf } from './layout.js';
 import type { PairBatch, SATModule } from './module.js';
 import { World, type WorldOptions } from './world.js';
@@ -28,23 +28,7 @@ export type Variant = 'simd' | 'baseline' | 'asmjs';
 /** Kind of a {@link Shape}. */
 export type ShapeKind = 'circle' | 'capsule' | 'polygon' | 'segment';
 
-const FLOAT32_MAX = 3.4028234663852886e38;
 
-/** A short description of a bad value for error messages. */
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 24 ? value.slice(0, 24) + '...' : value)}`;
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  if (value instanceof Shape) return 'a Shape';
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-  return `a ${typeof value}`;
-}
-
-function isFiniteNumber(v: unknown): v is number {
-  return typeof v === 'number' && v - v === 0;
-}
 
 /** Cached description of a stored shape (shapes are immutable). */
 interface ShapeInfo {
@@ -339,7 +323,7 @@ export class SAT {
       if (typeof v !== 'number') {
         return new SATError('InvalidTransform', `${fn}: ${arg}.${field} must be a number, got ${describe(v)}`);
       }
-      if (!isFiniteNumber(v) || Math.abs(v) > FLOAT32_MAX) {
+      if (!isFiniteFloat32(v)) {
         return new SATError('InvalidTransform', `${fn}: ${arg}.${field} is ${v}: transform components must be finite`);
       }
     }
@@ -435,7 +419,7 @@ export class SAT {
   /** Checks a scalar argument of a maker: a finite number. */
   private _number(v: unknown, fn: string, arg: string): number {
     if (typeof v !== 'number') throw new SATError('InvalidArgument', `${fn}: ${arg} must be a number, got ${describe(v)}`);
-    if (!isFiniteNumber(v) || Math.abs(v) > FLOAT32_MAX) throw new SATError('NonFinite', `${fn}: ${arg} is ${v}: it must be finite`);
+    if (!isFiniteFloat32(v)) throw new SATError('NonFinite', `${fn}: ${arg} is ${v}: it must be finite`);
     return v;
   }
 

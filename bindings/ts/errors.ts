@@ -86,3 +86,33 @@ export class SATError extends Error {
     this.code = code;
   }
 }
+
+// ---- argument checks shared by every part of the TypeScript layer (not exported from the package) ----------------
+
+/** The largest finite float32: a number beyond it is infinite once stored in WebAssembly memory. */
+export const FLOAT32_MAX = 3.4028234663852886e38;
+
+/** A short description of a bad value, for error messages ("null", "an array of length 3", "a Shape", ...). */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 24 ? value.slice(0, 24) + '...' : value)}`;
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  if (typeof value === 'object') {
+    const name = (value as object).constructor?.name;
+    return name && name !== 'Object' ? `a ${name}` : 'an object';
+  }
+  return `a ${typeof value}`;
+}
+
+/** A number that is neither NaN nor infinite. */
+export function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && v - v === 0;
+}
+
+/** A number that stays finite as a float32 (|v| <= FLOAT32_MAX). */
+export function isFiniteFloat32(v: unknown): v is number {
+  return isFiniteNumber(v) && Math.abs(v) <= FLOAT32_MAX;
+}

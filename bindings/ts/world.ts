@@ -20,7 +20,7 @@
  * ```
  * @module
  */
-import { SATError, type SATErrorCode } from './errors.js';
+import { SATError, describe, isFiniteFloat32, type SATErrorCode } from './errors.js';
 import { E, K, STATUS_CODE, WORLD_CONSTANTS, readConstants, statusOf } from './layout.js';
 import type { BodyDefValue, NativeWorld } from './module.js';
 import type { SAT, Shape } from './api.js';
@@ -488,7 +488,6 @@ const BROAD_PHASES: readonly BroadPhase[] = ['grid', 'tree', 'sap'];
 const BROAD_PHASE_KINDS = ['Grid', 'Tree', 'SortAndSweep'] as const;
 const BODY_TYPES: readonly BodyType[] = ['static', 'kinematic', 'dynamic'];
 const BODY_TYPE_VALUES = ['Static', 'Kinematic', 'Dynamic'] as const;
-const FLOAT32_MAX = 3.4028234663852886e38;
 
 /** The BodyType value of the module for a type name (-1 for none). */
 function bodyTypeValue(type: unknown): number {
@@ -536,19 +535,6 @@ function statusCode(status: number): SATErrorCode {
   return STATUS_CODE[status] ?? 'InvalidArgument';
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 24 ? value.slice(0, 24) + '...' : value)}`;
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-  return `a ${typeof value}`;
-}
-
-function isFiniteNumber(v: unknown): v is number {
-  return typeof v === 'number' && v - v === 0 && Math.abs(v) <= FLOAT32_MAX;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // World
@@ -816,7 +802,7 @@ export class World {
   setScale(id: number, scaleX: number, scaleY: number): void {
     const w = this._ptr('setScale');
     this._id(id, 'setScale');
-    if (!isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
+    if (!isFiniteFloat32(scaleX) || !isFiniteFloat32(scaleY)) {
       const s = w.check(id);
       if (s !== 0) throw this._bodyError(s, 'setScale', id);
       throw new SATError('InvalidTransform', `World.setScale: body ${id}: (${describe(scaleX)}, ${describe(scaleY)}) must be finite numbers`);
@@ -934,7 +920,7 @@ export class World {
     }
     for (const k of ['x', 'y', 'angle', 'scaleX', 'scaleY'] as const) {
       const v = def[k];
-      if (v !== undefined && !isFiniteNumber(v)) throw new SATError('InvalidTransform', `${fn}: def.${k} is ${describe(v)}: transform components must be finite numbers`);
+      if (v !== undefined && !isFiniteFloat32(v)) throw new SATError('InvalidTransform', `${fn}: def.${k} is ${describe(v)}: transform components must be finite numbers`);
     }
     const mass = optNumber(def.mass, 1, fn, 'def.mass');
     if (!(mass > 0)) throw new SATError('InvalidArgument', `${fn}: def.mass must be > 0, got ${mass}`);
@@ -1009,7 +995,7 @@ export class World {
       x = xOrXf as number;
       y = yOrOptions as number;
     }
-    if (!isFiniteNumber(x) || !isFiniteNumber(y) || !isFiniteNumber(angle) || !isFiniteNumber(scaleX) || !isFiniteNumber(scaleY)) {
+    if (!isFiniteFloat32(x) || !isFiniteFloat32(y) || !isFiniteFloat32(angle) || !isFiniteFloat32(scaleX) || !isFiniteFloat32(scaleY)) {
       const s = w.check(id);
       if (s !== 0) throw this._bodyError(s, 'setTransform', id);
       throw new SATError('InvalidTransform', `World.setTransform: body ${id}: (${x}, ${y}, ${angle}, ${scaleX}, ${scaleY}) has a non-finite or non-number component`);
@@ -1108,7 +1094,7 @@ export class World {
   setMass(id: number, mass: number): void {
     const w = this._ptr('setMass');
     this._id(id, 'setMass');
-    if (!isFiniteNumber(mass) || !(mass > 0)) {
+    if (!isFiniteFloat32(mass) || !(mass > 0)) {
       const s = w.check(id);
       if (s !== 0) throw this._bodyError(s, 'setMass', id);
       throw new SATError('InvalidArgument', `World.setMass: mass must be a finite number > 0, got ${describe(mass)}`);
@@ -1382,7 +1368,7 @@ export class World {
   private _ray(x1: number, y1: number, x2: number, y2: number, filter: QueryFilter | undefined, all: boolean, fn: string): number {
     const w = this._ptr(fn);
     for (const [v, name] of [[x1, 'x1'], [y1, 'y1'], [x2, 'x2'], [y2, 'y2']] as const) {
-      if (!isFiniteNumber(v)) throw new SATError('InvalidArgument', `World.${fn}: ${name} must be a finite number, got ${describe(v)}`);
+      if (!isFiniteFloat32(v)) throw new SATError('InvalidArgument', `World.${fn}: ${name} must be a finite number, got ${describe(v)}`);
     }
     const [g, m, sensors] = this._filter(w, filter, fn);
     const sat = this._sat;
@@ -1436,7 +1422,7 @@ export class World {
    */
   queryPoint(x: number, y: number, filter?: QueryFilter, out?: number[]): number[] {
     const w = this._ptr('queryPoint');
-    if (!isFiniteNumber(x) || !isFiniteNumber(y)) {
+    if (!isFiniteFloat32(x) || !isFiniteFloat32(y)) {
       throw new SATError('InvalidArgument', `World.queryPoint: (${describe(x)}, ${describe(y)}) must be finite numbers`);
     }
     const [g, m, sensors] = this._filter(w, filter, 'queryPoint');
@@ -1449,7 +1435,7 @@ export class World {
    */
   queryAABB(minX: number, minY: number, maxX: number, maxY: number, filter?: QueryFilter, out?: number[]): number[] {
     const w = this._ptr('queryAABB');
-    if (![minX, minY, maxX, maxY].every(isFiniteNumber) || !(minX <= maxX) || !(minY <= maxY)) {
+    if (![minX, minY, maxX, maxY].every(isFiniteFloat32) || !(minX <= maxX) || !(minY <= maxY)) {
       throw new SATError('InvalidArgument', `World.queryAABB: (${minX}, ${minY}, ${maxX}, ${maxY}) must be finite with min <= max`);
     }
     const [g, m, sensors] = this._filter(w, filter, 'queryAABB');
@@ -1485,7 +1471,7 @@ export class World {
   castShape(shape: Shape, xf: Transform, dx: number, dy: number, filter?: QueryFilter): WorldRayHit | null {
     const w = this._ptr('castShape');
     const h = this._sat._handle(shape, 'World.castShape', 'shape');
-    if (!isFiniteNumber(dx) || !isFiniteNumber(dy)) {
+    if (!isFiniteFloat32(dx) || !isFiniteFloat32(dy)) {
       throw new SATError('InvalidArgument', `World.castShape: (dx, dy) = (${describe(dx)}, ${describe(dy)}) must be finite numbers`);
     }
     const [g, m, sensors] = this._filter(w, filter, 'castShape');
@@ -2021,7 +2007,7 @@ function makeStats(): WorldStats {
 
 function optNumber(v: unknown, fallback: number, fn: string, arg: string, min = -Infinity): number {
   if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !isFiniteNumber(v)) {
+  if (typeof v !== 'number' || !isFiniteFloat32(v)) {
     throw new SATError('InvalidArgument', `${fn}: ${arg} must be a finite number, got ${describe(v)}`);
   }
   if (v < min) throw new SATError('InvalidArgument', `${fn}: ${arg} must be >= ${min}, got ${v}`);
@@ -2067,7 +2053,7 @@ function flatten(points: PointsInput, fn: string): Float32Array {
       if (typeof p !== 'object' || p === null || typeof p.x !== 'number' || typeof p.y !== 'number') {
         throw new SATError('InvalidArgument', `${fn}: points[${i}] must be {x, y} with numbers, got ${describe(p)}`);
       }
-      if (!isFiniteNumber(p.x) || !isFiniteNumber(p.y)) throw new SATError('NonFinite', `${fn}: points[${i}] is not finite`);
+      if (!isFiniteFloat32(p.x) || !isFiniteFloat32(p.y)) throw new SATError('NonFinite', `${fn}: points[${i}] is not finite`);
       out[2 * i] = p.x;
       out[2 * i + 1] = p.y;
     }
@@ -2078,7 +2064,7 @@ function flatten(points: PointsInput, fn: string): Float32Array {
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
     if (typeof v !== 'number') throw new SATError('InvalidArgument', `${fn}: points[${i}] must be a number, got ${describe(v)}`);
-    if (!isFiniteNumber(v)) throw new SATError('NonFinite', `${fn}: points[${i}] is ${v}: coordinates must be finite`);
+    if (!isFiniteFloat32(v)) throw new SATError('NonFinite', `${fn}: points[${i}] is ${v}: coordinates must be finite`);
     out[i] = v;
   }
   return out;

@@ -8,7 +8,7 @@
  * {@link World3.heapF32}); {@link World3.contacts} and friends return objects for convenience.
  * @module
  */
-import { SATError, type SATErrorCode } from './errors.js';
+import { SATError, describe, type SATErrorCode } from './errors.js';
 import type { Quat, Ray3, SAT3D, Shape3, Transform3, Vec3 } from './3d.js';
 import { E3, K3, STATUS_CODE_3D, errorCode3, status3, type NativeWorld3, type SAT3DModule } from './module3.js';
 
@@ -144,8 +144,6 @@ export interface World3Frame {
   contactWords: number;
 }
 
-const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`;
 
 /** A 3D collision world living in the 3D module. Free it with {@link World3.dispose}. */
 export class World3 {
