@@ -141,6 +141,38 @@ describe.each(VARIANTS)('segments and chains (%s)', (variant) => {
     box.dispose();
   });
 
+  it('an ellipse (a stretched circle) on a chain floor touches by its own lowest point, not its enclosing circle', () => {
+    // A circle of radius 0.5 scaled (3, 1) is an ellipse with semi-axes 1.5 and 0.5. Turned by theta, its lowest
+    // point lies sqrt((1.5 sin)^2 + (0.5 cos)^2) below its centre: the depth into the floor in closed form. The
+    // enclosing circle (radius 1.5) would give depths about 1 larger.
+    const world = sat.createWorld();
+    const ground = world.addChain(floor(8), { type: 'static', x: 0, y: 0 });
+    const circle = sat.circle(0.5);
+    const e = world.add({ shape: circle, x: 2, y: 1, scaleX: 3, scaleY: 1 });
+    const random = rng(7);
+    for (let k = 0; k < 200; k++) {
+      const theta = (random() - 0.5) * Math.PI;
+      const reach = Math.hypot(1.5 * Math.sin(theta), 0.5 * Math.cos(theta));
+      const depth = 0.005 + 0.04 * random();
+      const x = 1.6 + 4.8 * random(); // across internal vertices of the floor
+      world.setTransform(e, x, reach - depth, theta, 3, 1);
+      world.update();
+      const cs = world.contacts.toArray();
+      expect(cs.length, `k ${k}`).toBe(1);
+      const c = cs[0];
+      const sign = c.a === ground ? 1 : -1;
+      expect(sign * c.normal.x, `k ${k}`).toBeCloseTo(0, 4);
+      expect(sign * c.normal.y, `k ${k}`).toBeCloseTo(1, 4);
+      expect(Math.abs(c.depth - depth), `k ${k}: theta ${theta}`).toBeLessThan(2e-4);
+    }
+    // Lifted just clear of the floor: no contact.
+    world.setTransform(e, 4, 0.5 + 0.01, 0, 3, 1);
+    world.update();
+    expect(world.contacts.toArray()).toEqual([]);
+    world.dispose();
+    circle.dispose();
+  });
+
   it('one-sided chains let shapes through from behind; two-sided ones push them back out', () => {
     const world = sat.createWorld();
     const one = world.addChain(floor(4), { type: 'static', x: 0, y: 0, oneSided: true });
