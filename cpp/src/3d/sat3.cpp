@@ -65,7 +65,7 @@ inline float faceSeparationInline(const HullView& a, int face, const HullView& b
 
 float faceSeparation(const HullView& a, int face, const HullView& b) { return faceSeparationInline(a, face, b); }
 
-int supportVertex(const HullView& h, Vec3 d) {
+int supportVertexReference(const HullView& h, Vec3 d) {
   int best = 0;
   float hi = dot(d, h.v[0]);
   for (int i = 1; i < h.nv; ++i) {
@@ -75,8 +75,45 @@ int supportVertex(const HullView& h, Vec3 d) {
   return best;
 }
 
-void faceBounds(const HullView& a, Vec3 otherCentroid, float* bounds) {
-  for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], otherCentroid);
+int supportVertex(const HullView& h, Vec3 d) {
+  if (h.cols == nullptr) return supportVertexReference(h, d);
+  // The largest projection four vertices at a time, then the first vertex that reaches it (the reference keeps
+  // the first of equal ones; a padding lane repeats the last vertex, which comes before it in its block).
+  const HullColumns& c = *h.cols;
+  const F4 dx = splat4(d.x), dy = splat4(d.y), dz = splat4(d.z);
+  F4 m = dx * c.x[0] + dy * c.y[0] + dz * c.z[0];
+  for (int b = 1; b < c.blocks; ++b) m = max4(m, dx * c.x[b] + dy * c.y[b] + dz * c.z[b]);
+  const F4 hi = splat4(hmax4(m));
+  for (int b = 0;; ++b) {
+    const int hit = bits4(dx * c.x[b] + dy * c.y[b] + dz * c.z[b] == hi);
+    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
+  }
+}
+
+void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
+  for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
+}
+
+void faceBounds(const HullView& a, Vec3 x, float* bounds) {
+  // Four planes at a time: a Plane is four floats (normal, offset), so four of them load as the rows of a 4 x 4
+  // block whose transpose gives the normals' columns and the offsets. Each lane sums dot() in its order.
+  static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
+  const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+  int f = 0;
+  for (; f + 4 <= a.nf; f += 4) {
+    F4 r0, r1, r2, r3;
+    __builtin_memcpy(&r0, &a.planes[f], sizeof(F4));
+    __builtin_memcpy(&r1, &a.planes[f + 1], sizeof(F4));
+    __builtin_memcpy(&r2, &a.planes[f + 2], sizeof(F4));
+    __builtin_memcpy(&r3, &a.planes[f + 3], sizeof(F4));
+    const F4 xy01 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), xy23 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
+    const F4 zo01 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), zo23 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
+    const F4 nx = __builtin_shufflevector(xy01, xy23, 0, 1, 4, 5), ny = __builtin_shufflevector(xy01, xy23, 2, 3, 6, 7);
+    const F4 nz = __builtin_shufflevector(zo01, zo23, 0, 1, 4, 5), off = __builtin_shufflevector(zo01, zo23, 2, 3, 6, 7);
+    const F4 d = nx * px + ny * py + nz * pz - off;
+    __builtin_memcpy(bounds + f, &d, sizeof(F4));
+  }
+  for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
@@ -197,6 +234,39 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
   return best;
 }
 
+namespace {
+// edgeMayBeat for every edge at once while best < 0, where it reduces to max(d[u], d[w]) > best for each bounding
+// point: a test per face. Lane f of bits gets bit k when point k's distance to plane f exceeds best, four planes at
+// a time; an edge may then beat best exactly when bits[u] | bits[w] has every point's bit (mayBeatAll).
+struct FaceBits {
+  UninitArray<int32_t, kMaxHullFaces + 3> bits;
+  int32_t all = 0;
+};
+void markFaces(const float* const* d, int points, int nf, float best, FaceBits* out) {
+  const F4 bar = splat4(best);
+  int32_t* bits = out->bits.data();
+  int f = 0;
+  for (; f + 4 <= nf; f += 4) {
+    I4 m = I4{0, 0, 0, 0};
+    for (int k = 0; k < points; ++k) {
+      F4 dk;
+      __builtin_memcpy(&dk, d[k] + f, sizeof(F4));
+      m |= (dk > bar) & int32_t(1 << k);
+    }
+    __builtin_memcpy(bits + f, &m, sizeof(I4));
+  }
+  for (; f < nf; ++f) {
+    int32_t m = 0;
+    for (int k = 0; k < points; ++k) m |= d[k][f] > best ? 1 << k : 0;
+    bits[f] = m;
+  }
+  out->all = (1 << points) - 1;
+}
+inline bool mayBeatAll(const FaceBits& b, int u, int w) {
+  return (b.bits.data()[u] | b.bits.data()[w]) == b.all;
+}
+}  // namespace
+
 // B's edges that survive the bounds, as four-wide columns of their arcs' end points c, d and plane normal dxc;
 // padding lanes are zero, which never passes the Gauss-map test (cba * dba < 0 fails).
 struct EdgeColumns {
@@ -209,14 +279,20 @@ struct EdgeColumns {
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
   // queryEdgesReference with the Gauss-map test on four of B's edges at once: the same products in the same
   // order, then the passing pairs in the reference's order.
+  // While the bar is negative (the faces do not separate: the pairs that reach the edges are mostly overlapping)
+  // the bound checks run per face (markFaces), for B once and for A again whenever the bar rises.
   EdgeQuery best;
   float bar = floor;
   EdgeColumns cols;
+  FaceBits faceBits;
+  const bool perFace = floor < 0.0f;
+  if (perFace) markFaces(bounds.b, bounds.pointsB, b.nf, bar, &faceBits);
   int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
     const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    if (perFace && !mayBeatAll(faceBits, fc, fd)) continue;
     const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-    if (!edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
+    if (!perFace && !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
     const Vec3 dxc = cross(d, c);
     const int blk = nb >> 2, l = nb & 3;
     cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
@@ -232,10 +308,15 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
     cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
   }
   const F4 zero = splat4(0.0f);
+  float marked = bar;  // the bar A's face bits were made for
+  if (perFace) markFaces(bounds.a, bounds.pointsA, a.nf, bar, &faceBits);
   for (int i = 0; i < a.nh; i += 2) {
     const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    const bool bitsFit = perFace && bar < 0.0f;
+    if (bitsFit && bar != marked) markFaces(bounds.a, bounds.pointsA, a.nf, marked = bar, &faceBits);
+    if (bitsFit && !mayBeatAll(faceBits, fu, fw)) continue;
     const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
-    if (!edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
+    if (!bitsFit && !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
     const Vec3 bxa = cross(nbn, na);
     const F4 ux = splat4(bxa.x), uy = splat4(bxa.y), uz = splat4(bxa.z);
     const F4 ax = splat4(na.x), ay = splat4(na.y), az = splat4(na.z);
