@@ -83,6 +83,8 @@ HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratc
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns);
 /// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them.
 void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
+/// The scalar reference of movePlanes (movePlanes moves four planes at a time to the same bits).
+void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
 /// B's planes still to be moved (movePlanes's arguments), for runSatUncached.
 struct PendingPlanes {
   const HullView* local = nullptr;  ///< B in its own frame

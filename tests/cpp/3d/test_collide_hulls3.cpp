@@ -262,7 +262,7 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
   EXPECT_GT(sameEdges, bothEdges * 97 / 100);  // the rest: ties between parallel edges of equal support
 }
 
-// The SIMD scans (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
+// The SIMD scans and moves (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
 // same arithmetic, so the same bits.
 TEST(FastPaths3, SimdScansMatchScalarReferences) {
   std::mt19937 rng(0x3d07u);
@@ -280,6 +280,18 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     const sat::detail::HullView b0 =
         sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
     const sat::detail::HullView a = sat::detail::withColumns(a0, &ca), b = sat::detail::withColumns(b0, &cb);
+    {
+      // A's planes moved four at a time and one at a time: the same bits.
+      sat::detail::HullScratch s4, s1;
+      sat::detail::HullView m4 = a0, m1 = a0;
+      const sat::Mat3 r = sat::toMat3(randomQuat(rng));
+      sat::detail::movePlanes(a0, r, t, &s4, &m4);
+      sat::detail::movePlanesReference(a0, r, t, &s1, &m1);
+      for (int f = 0; f < a0.nf; ++f) {
+        ASSERT_EQ(m4.planes[f].normal, m1.planes[f].normal) << k;
+        ASSERT_EQ(m4.planes[f].offset, m1.planes[f].offset) << k;
+      }
+    }
     for (int f = 0; f < a.nf; ++f) {
       ASSERT_EQ(sat::detail::faceSeparation(a, f, b), sat::detail::faceSeparationReference(a0, f, b0)) << k;
     }
