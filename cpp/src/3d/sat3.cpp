@@ -243,27 +243,29 @@ struct FaceBits {
   int32_t all = 0;
 };
 void markFaces(const float* const* d, int points, int nf, float best, FaceBits* out) {
-  const F4 bar = splat4(best);
   int32_t* bits = out->bits.data();
+  if (points == 0) {  // no bound: every edge may beat best
+    for (int f = 0; f < nf; ++f) bits[f] = 0;
+    out->all = 0;
+    return;
+  }
+  // With one point its test is written to both bits and only bit 0 is required.
+  const float* d0 = d[0];
+  const float* d1 = points > 1 ? d[1] : d[0];
+  const F4 bar = splat4(best);
   int f = 0;
   for (; f + 4 <= nf; f += 4) {
-    I4 m = I4{0, 0, 0, 0};
-    for (int k = 0; k < points; ++k) {
-      F4 dk;
-      __builtin_memcpy(&dk, d[k] + f, sizeof(F4));
-      m |= (dk > bar) & int32_t(1 << k);
-    }
+    F4 x0, x1;
+    __builtin_memcpy(&x0, d0 + f, sizeof(F4));
+    __builtin_memcpy(&x1, d1 + f, sizeof(F4));
+    const I4 m = ((x0 > bar) & 1) | ((x1 > bar) & 2);
     __builtin_memcpy(bits + f, &m, sizeof(I4));
   }
-  for (; f < nf; ++f) {
-    int32_t m = 0;
-    for (int k = 0; k < points; ++k) m |= d[k][f] > best ? 1 << k : 0;
-    bits[f] = m;
-  }
-  out->all = (1 << points) - 1;
+  for (; f < nf; ++f) bits[f] = (d0[f] > best ? 1 : 0) | (d1[f] > best ? 2 : 0);
+  out->all = points > 1 ? 3 : 1;
 }
 inline bool mayBeatAll(const FaceBits& b, int u, int w) {
-  return (b.bits.data()[u] | b.bits.data()[w]) == b.all;
+  return ((b.bits.data()[u] | b.bits.data()[w]) & b.all) == b.all;
 }
 }  // namespace
 
@@ -307,16 +309,28 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
     cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
     cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
   }
-  const F4 zero = splat4(0.0f);
-  float marked = bar;  // the bar A's face bits were made for
+  // A's edges that may beat the floor. edgeMayBeat only gets stricter as the bar rises, so an edge listed here is
+  // checked again only once a candidate has raised the bar: the reference's decision at every step.
+  struct AEdge {
+    int index;
+    uint16_t u, w;
+  };
+  UninitArray<AEdge, kMaxHullEdges> edgesA;
+  int countA = 0;
   if (perFace) markFaces(bounds.a, bounds.pointsA, a.nf, bar, &faceBits);
   for (int i = 0; i < a.nh; i += 2) {
     const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
-    const bool bitsFit = perFace && bar < 0.0f;
-    if (bitsFit && bar != marked) markFaces(bounds.a, bounds.pointsA, a.nf, marked = bar, &faceBits);
-    if (bitsFit && !mayBeatAll(faceBits, fu, fw)) continue;
+    if (perFace ? !mayBeatAll(faceBits, fu, fw)
+                : !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(a.planes[fu].normal, a.planes[fw].normal), bar)) {
+      continue;
+    }
+    edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw)};
+  }
+  const F4 zero = splat4(0.0f);
+  for (int k = 0; k < countA; ++k) {
+    const int i = edgesA[k].index, fu = edgesA[k].u, fw = edgesA[k].w;
     const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
-    if (!bitsFit && !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
+    if (bar != floor && !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
     const Vec3 bxa = cross(nbn, na);
     const F4 ux = splat4(bxa.x), uy = splat4(bxa.y), uz = splat4(bxa.z);
     const F4 ax = splat4(na.x), ay = splat4(na.y), az = splat4(na.z);
