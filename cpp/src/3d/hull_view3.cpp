@@ -151,16 +151,6 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   m->planes = s->planes.data();
 }
 
-namespace {
-// Four 16-byte rows (x, y, z, w) to four columns, or back: the transpose is its own inverse.
-inline void transpose4(F4& r0, F4& r1, F4& r2, F4& r3) {
-  const F4 xy01 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), xy23 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
-  const F4 zw01 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), zw23 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
-  r0 = __builtin_shufflevector(xy01, xy23, 0, 1, 4, 5), r1 = __builtin_shufflevector(xy01, xy23, 2, 3, 6, 7);
-  r2 = __builtin_shufflevector(zw01, zw23, 0, 1, 4, 5), r3 = __builtin_shufflevector(zw01, zw23, 2, 3, 6, 7);
-}
-}  // namespace
-
 void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
   // Four planes at a time (a Plane is four packed floats): transposed to columns, moved lane by lane in the
   // reference's order of operations (the same bits), transposed back.

@@ -101,15 +101,12 @@ void faceBounds(const HullView& a, Vec3 x, float* bounds) {
   const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
   int f = 0;
   for (; f + 4 <= a.nf; f += 4) {
-    F4 r0, r1, r2, r3;
-    __builtin_memcpy(&r0, &a.planes[f], sizeof(F4));
-    __builtin_memcpy(&r1, &a.planes[f + 1], sizeof(F4));
-    __builtin_memcpy(&r2, &a.planes[f + 2], sizeof(F4));
-    __builtin_memcpy(&r3, &a.planes[f + 3], sizeof(F4));
-    const F4 xy01 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), xy23 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
-    const F4 zo01 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), zo23 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
-    const F4 nx = __builtin_shufflevector(xy01, xy23, 0, 1, 4, 5), ny = __builtin_shufflevector(xy01, xy23, 2, 3, 6, 7);
-    const F4 nz = __builtin_shufflevector(zo01, zo23, 0, 1, 4, 5), off = __builtin_shufflevector(zo01, zo23, 2, 3, 6, 7);
+    F4 nx, ny, nz, off;
+    __builtin_memcpy(&nx, &a.planes[f], sizeof(F4));
+    __builtin_memcpy(&ny, &a.planes[f + 1], sizeof(F4));
+    __builtin_memcpy(&nz, &a.planes[f + 2], sizeof(F4));
+    __builtin_memcpy(&off, &a.planes[f + 3], sizeof(F4));
+    transpose4(nx, ny, nz, off);
     const F4 d = nx * px + ny * py + nz * pz - off;
     __builtin_memcpy(bounds + f, &d, sizeof(F4));
   }
@@ -289,25 +286,36 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   FaceBits faceBits;
   const bool perFace = floor < 0.0f;
   if (perFace) markFaces(bounds.b, bounds.pointsB, b.nf, bar, &faceBits);
+  // Each listed edge of B as rows (a Plane's four floats: the normal, and an offset lane never read) of -c, -d and
+  // cross(d, c), then four rows at a time transposed into the columns.
+  struct EdgeRows {
+    F4 c, d, n;
+  };
+  UninitArray<EdgeRows, kMaxHullEdges + 3> rows;
   int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
     const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
-    if (perFace && !mayBeatAll(faceBits, fc, fd)) continue;
-    const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-    if (!perFace && !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
-    const Vec3 dxc = cross(d, c);
-    const int blk = nb >> 2, l = nb & 3;
-    cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
-    cols.dx[blk][l] = -d.x, cols.dy[blk][l] = -d.y, cols.dz[blk][l] = -d.z;
-    cols.nx[blk][l] = dxc.x, cols.ny[blk][l] = dxc.y, cols.nz[blk][l] = dxc.z;
+    if (perFace ? !mayBeatAll(faceBits, fc, fd)
+                : !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(b.planes[fc].normal, b.planes[fd].normal), bar)) {
+      continue;
+    }
+    F4 c, d;
+    __builtin_memcpy(&c, &b.planes[fc], sizeof(F4));
+    __builtin_memcpy(&d, &b.planes[fd], sizeof(F4));
+    rows[nb] = {-c, -d, cross4(d, c)};
     cols.index[nb++] = j;
   }
   const int blocks = (nb + 3) >> 2;
-  for (int k = nb; k < 4 * blocks; ++k) {
-    const int blk = k >> 2, l = k & 3;
-    cols.cx[blk][l] = cols.cy[blk][l] = cols.cz[blk][l] = 0.0f;
-    cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
-    cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
+  for (int k = nb; k < 4 * blocks; ++k) rows[k] = {splat4(0.0f), splat4(0.0f), splat4(0.0f)};
+  for (int blk = 0; blk < blocks; ++blk) {
+    const EdgeRows* r = &rows[4 * blk];
+    F4 w;
+    cols.cx[blk] = r[0].c, cols.cy[blk] = r[1].c, cols.cz[blk] = r[2].c, w = r[3].c;
+    transpose4(cols.cx[blk], cols.cy[blk], cols.cz[blk], w);
+    cols.dx[blk] = r[0].d, cols.dy[blk] = r[1].d, cols.dz[blk] = r[2].d, w = r[3].d;
+    transpose4(cols.dx[blk], cols.dy[blk], cols.dz[blk], w);
+    cols.nx[blk] = r[0].n, cols.ny[blk] = r[1].n, cols.nz[blk] = r[2].n, w = r[3].n;
+    transpose4(cols.nx[blk], cols.ny[blk], cols.nz[blk], w);
   }
   // A's edges that may beat the floor. edgeMayBeat only gets stricter as the bar rises, so an edge listed here is
   // checked again only once a candidate has raised the bar: the reference's decision at every step.
