@@ -113,7 +113,7 @@ void faceBounds(const HullView& a, Vec3 x, float* bounds) {
   for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
-FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
   // B's centroid is inside B, so no vertex of B is farther from a plane than it is: bounds[f] caps face f's
   // separation. The face with the largest cap goes first (usually the answer), then only faces that could beat it.
   int first = 0;
@@ -128,60 +128,6 @@ FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float*
     if (s > best.separation) {
       best = {f, s};
       if (s > stopAbove) return best;
-    }
-  }
-  return best;
-}
-
-namespace {
-inline F4 load4(const float* p) {
-  F4 v;
-  __builtin_memcpy(&v, p, sizeof(F4));
-  return v;
-}
-// The first index of the largest of v[0..n) (n >= 1), as a scan keeping the first of equals finds it: the maximum
-// four at a time, then the first element equal to it.
-inline int firstLargest(const float* v, int n) {
-  int i = 0;
-  float hi = v[0];
-  if (n >= 4) {
-    F4 m = load4(v);
-    for (i = 4; i + 4 <= n; i += 4) m = max4(m, load4(v + i));
-    hi = hmax4(m);
-  }
-  for (; i < n; ++i) hi = v[i] > hi ? v[i] : hi;
-  const F4 h = splat4(hi);
-  for (i = 0; i + 4 <= n; i += 4) {
-    const int hit = bits4(load4(v + i) == h);
-    if (hit != 0) return i + __builtin_ctz(unsigned(hit));
-  }
-  while (!(v[i] == hi)) ++i;
-  return i;
-}
-}  // namespace
-
-FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
-  // queryFacesReference with the bounds compared four at a time: the same faces measured in the same order.
-  const int first = firstLargest(bounds, a.nf);
-  FaceQuery best{first, faceSeparationInline(a, first, b)};
-  if (best.separation > stopAbove) return best;
-  for (int f0 = 0; f0 < a.nf; f0 += 4) {
-    int mask = 0;
-    if (f0 + 4 <= a.nf) {
-      mask = bits4(load4(bounds + f0) > splat4(best.separation));
-    } else {
-      for (int l = 0; f0 + l < a.nf; ++l) mask |= bounds[f0 + l] > best.separation ? 1 << l : 0;
-    }
-    while (mask != 0) {
-      const int f = f0 + __builtin_ctz(unsigned(mask));
-      mask &= mask - 1;
-      // best may have risen since the block's mask was taken.
-      if (f == first || !(bounds[f] > best.separation)) continue;
-      const float s = faceSeparationInline(a, f, b);
-      if (s > best.separation) {
-        best = {f, s};
-        if (s > stopAbove) return best;
-      }
     }
   }
   return best;
