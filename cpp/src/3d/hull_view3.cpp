@@ -151,7 +151,7 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   m->planes = s->planes.data();
 }
 
-void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
+[[gnu::noinline]] void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
   // Four planes at a time (a Plane is four packed floats): transposed to columns, moved lane by lane in the
   // reference's order of operations (the same bits), transposed back.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");

@@ -75,7 +75,7 @@ int supportVertexReference(const HullView& h, Vec3 d) {
   return best;
 }
 
-int supportVertex(const HullView& h, Vec3 d) {
+[[gnu::noinline]] int supportVertex(const HullView& h, Vec3 d) {
   if (h.cols == nullptr) return supportVertexReference(h, d);
   // The largest projection four vertices at a time, then the first vertex that reaches it (the reference keeps
   // the first of equal ones; a padding lane repeats the last vertex, which comes before it in its block).
@@ -94,7 +94,7 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
   for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
-void faceBounds(const HullView& a, Vec3 x, float* bounds) {
+[[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
   // Four planes at a time: a Plane is four floats (normal, offset), so four of them load as the rows of a 4 x 4
   // block whose transpose gives the normals' columns and the offsets. Each lane sums dot() in its order.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
@@ -239,7 +239,7 @@ struct FaceBits {
   UninitArray<int32_t, kMaxHullFaces + 3> bits;
   int32_t all = 0;
 };
-void markFaces(const float* const* d, int points, int nf, float best, FaceBits* out) {
+[[gnu::noinline]] void markFaces(const float* const* d, int points, int nf, float best, FaceBits* out) {
   int32_t* bits = out->bits.data();
   if (points == 0) {  // no bound: every edge may beat best
     for (int f = 0; f < nf; ++f) bits[f] = 0;
@@ -286,12 +286,6 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   FaceBits faceBits;
   const bool perFace = floor < 0.0f;
   if (perFace) markFaces(bounds.b, bounds.pointsB, b.nf, bar, &faceBits);
-  // Each listed edge of B as rows (a Plane's four floats: the normal, and an offset lane never read) of -c, -d and
-  // cross(d, c), then four rows at a time transposed into the columns.
-  struct EdgeRows {
-    F4 c, d, n;
-  };
-  UninitArray<EdgeRows, kMaxHullEdges + 3> rows;
   int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
     const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
@@ -299,23 +293,20 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
                 : !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(b.planes[fc].normal, b.planes[fd].normal), bar)) {
       continue;
     }
-    F4 c, d;
-    __builtin_memcpy(&c, &b.planes[fc], sizeof(F4));
-    __builtin_memcpy(&d, &b.planes[fd], sizeof(F4));
-    rows[nb] = {-c, -d, cross4(d, c)};
+    const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
+    const Vec3 dxc = cross(d, c);
+    const int blk = nb >> 2, l = nb & 3;
+    cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
+    cols.dx[blk][l] = -d.x, cols.dy[blk][l] = -d.y, cols.dz[blk][l] = -d.z;
+    cols.nx[blk][l] = dxc.x, cols.ny[blk][l] = dxc.y, cols.nz[blk][l] = dxc.z;
     cols.index[nb++] = j;
   }
   const int blocks = (nb + 3) >> 2;
-  for (int k = nb; k < 4 * blocks; ++k) rows[k] = {splat4(0.0f), splat4(0.0f), splat4(0.0f)};
-  for (int blk = 0; blk < blocks; ++blk) {
-    const EdgeRows* r = &rows[4 * blk];
-    F4 w;
-    cols.cx[blk] = r[0].c, cols.cy[blk] = r[1].c, cols.cz[blk] = r[2].c, w = r[3].c;
-    transpose4(cols.cx[blk], cols.cy[blk], cols.cz[blk], w);
-    cols.dx[blk] = r[0].d, cols.dy[blk] = r[1].d, cols.dz[blk] = r[2].d, w = r[3].d;
-    transpose4(cols.dx[blk], cols.dy[blk], cols.dz[blk], w);
-    cols.nx[blk] = r[0].n, cols.ny[blk] = r[1].n, cols.nz[blk] = r[2].n, w = r[3].n;
-    transpose4(cols.nx[blk], cols.ny[blk], cols.nz[blk], w);
+  for (int k = nb; k < 4 * blocks; ++k) {
+    const int blk = k >> 2, l = k & 3;
+    cols.cx[blk][l] = cols.cy[blk][l] = cols.cz[blk][l] = 0.0f;
+    cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
+    cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
   }
   // A's edges that may beat the floor. edgeMayBeat only gets stricter as the bar rises, so an edge listed here is
   // checked again only once a candidate has raised the bar: the reference's decision at every step.

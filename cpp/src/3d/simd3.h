@@ -52,11 +52,6 @@ inline void transpose4(F4& r0, F4& r1, F4& r2, F4& r3) {
   r0 = __builtin_shufflevector(xy01, xy23, 0, 1, 4, 5), r1 = __builtin_shufflevector(xy01, xy23, 2, 3, 6, 7);
   r2 = __builtin_shufflevector(zw01, zw23, 0, 1, 4, 5), r3 = __builtin_shufflevector(zw01, zw23, 2, 3, 6, 7);
 }
-/// cross(a, b) of the x, y, z lanes, in cross()'s order of operations (lane w: a value not to be read).
-inline F4 cross4(F4 a, F4 b) {
-  return __builtin_shufflevector(a, a, 1, 2, 0, 3) * __builtin_shufflevector(b, b, 2, 0, 1, 3) -
-         __builtin_shufflevector(a, a, 2, 0, 1, 3) * __builtin_shufflevector(b, b, 1, 2, 0, 3);
-}
 /// Bit k set when lane k of the mask (all ones or all zeros per lane) is true: one instruction where there is one.
 inline int bits4(I4 m) {
 #if defined(__SSE__)
