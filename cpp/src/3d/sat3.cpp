@@ -288,7 +288,7 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   if (perFace) markFaces(bounds.b, bounds.pointsB, b.nf, bar, &faceBits);
   int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
-    const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
     if (perFace ? !mayBeatAll(faceBits, fc, fd)
                 : !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(b.planes[fc].normal, b.planes[fd].normal), bar)) {
       continue;
@@ -318,7 +318,7 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   int countA = 0;
   if (perFace) markFaces(bounds.a, bounds.pointsA, a.nf, bar, &faceBits);
   for (int i = 0; i < a.nh; i += 2) {
-    const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
     if (perFace ? !mayBeatAll(faceBits, fu, fw)
                 : !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(a.planes[fu].normal, a.planes[fw].normal), bar)) {
       continue;
