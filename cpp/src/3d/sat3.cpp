@@ -278,8 +278,8 @@ struct EdgeColumns {
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
   // queryEdgesReference with the Gauss-map test on four of B's edges at once: the same products in the same
   // order, then the passing pairs in the reference's order.
-  // While the bar is negative (the faces do not separate: the pairs that reach the edges are mostly overlapping)
-  // the bound checks run per face (markFaces), for B once and for A again whenever the bar rises.
+  // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
+  // overlapping) the bound checks at the floor run per face (markFaces), once for each hull.
   EdgeQuery best;
   float bar = floor;
   EdgeColumns cols;
