@@ -143,12 +143,47 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
   return m;
 }
 
-void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
+void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
   for (int f = 0; f < h.nf; ++f) {
     const Vec3 n = r * h.planes[f].normal;
     s->planes[f] = {n, h.planes[f].offset + dot(n, t)};
   }
   m->planes = s->planes.data();
+}
+
+[[gnu::noinline]] void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
+  // Four planes at a time (a Plane is four packed floats): transposed to columns, moved lane by lane in the
+  // reference's order of operations (the same bits), transposed back.
+  static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
+  const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
+  const F4 rxy = splat4(r.cx.y), ryy = splat4(r.cy.y), rzy = splat4(r.cz.y), ty = splat4(t.y);
+  const F4 rxz = splat4(r.cx.z), ryz = splat4(r.cy.z), rzz = splat4(r.cz.z), tz = splat4(t.z);
+  const Plane* in = h.planes;
+  Plane* out = s->planes.data();
+  const int nf = h.nf;
+  int f = 0;
+  for (; f + 4 <= nf; f += 4) {
+    F4 x, y, z, o;
+    __builtin_memcpy(&x, &in[f], sizeof(F4));
+    __builtin_memcpy(&y, &in[f + 1], sizeof(F4));
+    __builtin_memcpy(&z, &in[f + 2], sizeof(F4));
+    __builtin_memcpy(&o, &in[f + 3], sizeof(F4));
+    transpose4(x, y, z, o);
+    F4 nx = x * rxx + y * ryx + z * rzx;
+    F4 ny = x * rxy + y * ryy + z * rzy;
+    F4 nz = x * rxz + y * ryz + z * rzz;
+    F4 no = o + (nx * tx + ny * ty + nz * tz);
+    transpose4(nx, ny, nz, no);
+    __builtin_memcpy(static_cast<void*>(&out[f]), &nx, sizeof(F4));
+    __builtin_memcpy(static_cast<void*>(&out[f + 1]), &ny, sizeof(F4));
+    __builtin_memcpy(static_cast<void*>(&out[f + 2]), &nz, sizeof(F4));
+    __builtin_memcpy(static_cast<void*>(&out[f + 3]), &no, sizeof(F4));
+  }
+  for (; f < nf; ++f) {
+    const Vec3 n = r * in[f].normal;
+    out[f] = {n, in[f].offset + dot(n, t)};
+  }
+  m->planes = out;
 }
 
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {

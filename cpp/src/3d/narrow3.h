@@ -51,6 +51,7 @@ template <class T, int N>
 struct UninitArray {
   alignas(T) unsigned char bytes[sizeof(T) * N];
   T* data() { return reinterpret_cast<T*>(bytes); }
+  const T* data() const { return reinterpret_cast<const T*>(bytes); }
   T& operator[](int i) { return data()[i]; }
 };
 
@@ -82,6 +83,8 @@ HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratc
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns);
 /// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them.
 void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
+/// The scalar reference of movePlanes (movePlanes moves four planes at a time to the same bits).
+void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
 /// B's planes still to be moved (movePlanes's arguments), for runSatUncached.
 struct PendingPlanes {
   const HullView* local = nullptr;  ///< B in its own frame
@@ -114,10 +117,15 @@ struct EdgeQuery {
 float faceSeparation(const HullView& a, int face, const HullView& b);
 /// The scalar reference of faceSeparation: one vertex at a time.
 float faceSeparationReference(const HullView& a, int face, const HullView& b);
-/// The vertex of h farthest along d.
+/// The vertex of h farthest along d (the first of equals). Scans h's columns when it has them.
 int supportVertex(const HullView& h, Vec3 d);
-/// Caps of A's face separations from B: the signed distance of B's centroid to each of A's planes.
-void faceBounds(const HullView& a, Vec3 otherCentroid, float* bounds);
+/// The scalar reference of supportVertex: one vertex at a time.
+int supportVertexReference(const HullView& h, Vec3 d);
+/// The signed distance of point x to each of A's planes, four planes at a time. With x = B's centroid: caps of A's
+/// face separations from B.
+void faceBounds(const HullView& a, Vec3 x, float* bounds);
+/// The scalar reference of faceBounds: one plane at a time.
+void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
 /// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);

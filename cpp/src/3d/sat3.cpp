@@ -65,7 +65,7 @@ inline float faceSeparationInline(const HullView& a, int face, const HullView& b
 
 float faceSeparation(const HullView& a, int face, const HullView& b) { return faceSeparationInline(a, face, b); }
 
-int supportVertex(const HullView& h, Vec3 d) {
+int supportVertexReference(const HullView& h, Vec3 d) {
   int best = 0;
   float hi = dot(d, h.v[0]);
   for (int i = 1; i < h.nv; ++i) {
@@ -75,8 +75,42 @@ int supportVertex(const HullView& h, Vec3 d) {
   return best;
 }
 
-void faceBounds(const HullView& a, Vec3 otherCentroid, float* bounds) {
-  for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], otherCentroid);
+[[gnu::noinline]] int supportVertex(const HullView& h, Vec3 d) {
+  if (h.cols == nullptr) return supportVertexReference(h, d);
+  // The largest projection four vertices at a time, then the first vertex that reaches it (the reference keeps
+  // the first of equal ones; a padding lane repeats the last vertex, which comes before it in its block).
+  const HullColumns& c = *h.cols;
+  const F4 dx = splat4(d.x), dy = splat4(d.y), dz = splat4(d.z);
+  F4 m = dx * c.x[0] + dy * c.y[0] + dz * c.z[0];
+  for (int b = 1; b < c.blocks; ++b) m = max4(m, dx * c.x[b] + dy * c.y[b] + dz * c.z[b]);
+  const F4 hi = splat4(hmax4(m));
+  for (int b = 0;; ++b) {
+    const int hit = bits4(dx * c.x[b] + dy * c.y[b] + dz * c.z[b] == hi);
+    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
+  }
+}
+
+void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
+  for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
+}
+
+[[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
+  // Four planes at a time: a Plane is four floats (normal, offset), so four of them load as the rows of a 4 x 4
+  // block whose transpose gives the normals' columns and the offsets. Each lane sums dot() in its order.
+  static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
+  const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+  int f = 0;
+  for (; f + 4 <= a.nf; f += 4) {
+    F4 nx, ny, nz, off;
+    __builtin_memcpy(&nx, &a.planes[f], sizeof(F4));
+    __builtin_memcpy(&ny, &a.planes[f + 1], sizeof(F4));
+    __builtin_memcpy(&nz, &a.planes[f + 2], sizeof(F4));
+    __builtin_memcpy(&off, &a.planes[f + 3], sizeof(F4));
+    transpose4(nx, ny, nz, off);
+    const F4 d = nx * px + ny * py + nz * pz - off;
+    __builtin_memcpy(bounds + f, &d, sizeof(F4));
+  }
+  for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
@@ -197,6 +231,41 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
   return best;
 }
 
+namespace {
+// edgeMayBeat for every edge at once while best < 0, where it reduces to max(d[u], d[w]) > best for each bounding
+// point: a test per face. Lane f of bits gets bit k when point k's distance to plane f exceeds best, four planes at
+// a time; an edge may then beat best exactly when bits[u] | bits[w] has every point's bit (mayBeatAll).
+struct FaceBits {
+  UninitArray<int32_t, kMaxHullFaces + 3> bits;
+  int32_t all = 0;
+};
+[[gnu::noinline]] void markFaces(const float* const* d, int points, int nf, float best, FaceBits* out) {
+  int32_t* bits = out->bits.data();
+  if (points == 0) {  // no bound: every edge may beat best
+    for (int f = 0; f < nf; ++f) bits[f] = 0;
+    out->all = 0;
+    return;
+  }
+  // With one point its test is written to both bits and only bit 0 is required.
+  const float* d0 = d[0];
+  const float* d1 = points > 1 ? d[1] : d[0];
+  const F4 bar = splat4(best);
+  int f = 0;
+  for (; f + 4 <= nf; f += 4) {
+    F4 x0, x1;
+    __builtin_memcpy(&x0, d0 + f, sizeof(F4));
+    __builtin_memcpy(&x1, d1 + f, sizeof(F4));
+    const I4 m = ((x0 > bar) & 1) | ((x1 > bar) & 2);
+    __builtin_memcpy(bits + f, &m, sizeof(I4));
+  }
+  for (; f < nf; ++f) bits[f] = (d0[f] > best ? 1 : 0) | (d1[f] > best ? 2 : 0);
+  out->all = points > 1 ? 3 : 1;
+}
+inline bool mayBeatAll(const FaceBits& b, int u, int w) {
+  return ((b.bits.data()[u] | b.bits.data()[w]) & b.all) == b.all;
+}
+}  // namespace
+
 // B's edges that survive the bounds, as four-wide columns of their arcs' end points c, d and plane normal dxc;
 // padding lanes are zero, which never passes the Gauss-map test (cba * dba < 0 fails).
 struct EdgeColumns {
@@ -209,14 +278,22 @@ struct EdgeColumns {
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
   // queryEdgesReference with the Gauss-map test on four of B's edges at once: the same products in the same
   // order, then the passing pairs in the reference's order.
+  // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
+  // overlapping) the bound checks at the floor run per face (markFaces), once for each hull.
   EdgeQuery best;
   float bar = floor;
   EdgeColumns cols;
+  FaceBits faceBits;
+  const bool perFace = floor < 0.0f;
+  if (perFace) markFaces(bounds.b, bounds.pointsB, b.nf, bar, &faceBits);
   int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
-    const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
+    if (perFace ? !mayBeatAll(faceBits, fc, fd)
+                : !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(b.planes[fc].normal, b.planes[fd].normal), bar)) {
+      continue;
+    }
     const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-    if (!edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
     const Vec3 dxc = cross(d, c);
     const int blk = nb >> 2, l = nb & 3;
     cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
@@ -231,11 +308,28 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
     cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
     cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
   }
-  const F4 zero = splat4(0.0f);
+  // A's edges that may beat the floor. edgeMayBeat only gets stricter as the bar rises, so an edge listed here is
+  // checked again only once a candidate has raised the bar: the reference's decision at every step.
+  struct AEdge {
+    int index;
+    uint16_t u, w;
+  };
+  UninitArray<AEdge, kMaxHullEdges> edgesA;
+  int countA = 0;
+  if (perFace) markFaces(bounds.a, bounds.pointsA, a.nf, bar, &faceBits);
   for (int i = 0; i < a.nh; i += 2) {
-    const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
+    if (perFace ? !mayBeatAll(faceBits, fu, fw)
+                : !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(a.planes[fu].normal, a.planes[fw].normal), bar)) {
+      continue;
+    }
+    edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw)};
+  }
+  const F4 zero = splat4(0.0f);
+  for (int k = 0; k < countA; ++k) {
+    const int i = edgesA[k].index, fu = edgesA[k].u, fw = edgesA[k].w;
     const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
-    if (!edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
+    if (bar != floor && !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
     const Vec3 bxa = cross(nbn, na);
     const F4 ux = splat4(bxa.x), uy = splat4(bxa.y), uz = splat4(bxa.z);
     const F4 ax = splat4(na.x), ay = splat4(na.y), az = splat4(na.z);

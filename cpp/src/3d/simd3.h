@@ -45,6 +45,13 @@ inline F4 sqrt4(F4 v) {
   return F4{__builtin_sqrtf(v[0]), __builtin_sqrtf(v[1]), __builtin_sqrtf(v[2]), __builtin_sqrtf(v[3])};
 #endif
 }
+/// Four rows (x, y, z, w) to four columns (the x of each row, then y, z, w), in place; its own inverse.
+inline void transpose4(F4& r0, F4& r1, F4& r2, F4& r3) {
+  const F4 xy01 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), xy23 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
+  const F4 zw01 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), zw23 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
+  r0 = __builtin_shufflevector(xy01, xy23, 0, 1, 4, 5), r1 = __builtin_shufflevector(xy01, xy23, 2, 3, 6, 7);
+  r2 = __builtin_shufflevector(zw01, zw23, 0, 1, 4, 5), r3 = __builtin_shufflevector(zw01, zw23, 2, 3, 6, 7);
+}
 /// Bit k set when lane k of the mask (all ones or all zeros per lane) is true: one instruction where there is one.
 inline int bits4(I4 m) {
 #if defined(__SSE__)

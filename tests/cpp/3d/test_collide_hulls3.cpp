@@ -262,13 +262,13 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
   EXPECT_GT(sameEdges, bothEdges * 97 / 100);  // the rest: ties between parallel edges of equal support
 }
 
-// The SIMD scans (four vertices, or four of B's edges, at a time) against their scalar references: the same
-// arithmetic, so the same bits.
+// The SIMD scans and moves (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
+// same arithmetic, so the same bits.
 TEST(FastPaths3, SimdScansMatchScalarReferences) {
   std::mt19937 rng(0x3d07u);
   std::vector<sat::Hull3> pool;
   for (int i = 0; i < 60; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 60)));
-  long edgeQueries = 0, edgeFound = 0;
+  long edgeQueries = 0, edgeFound = 0, edgeFound2 = 0;
   for (long k = 0; k < scaled(3000); ++k) {
     const sat::Hull3& ha = pool[rng() % pool.size()];
     const sat::Hull3& hb = pool[rng() % pool.size()];
@@ -280,6 +280,18 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     const sat::detail::HullView b0 =
         sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
     const sat::detail::HullView a = sat::detail::withColumns(a0, &ca), b = sat::detail::withColumns(b0, &cb);
+    {
+      // A's planes moved four at a time and one at a time: the same bits.
+      sat::detail::HullScratch s4, s1;
+      sat::detail::HullView m4 = a0, m1 = a0;
+      const sat::Mat3 r = sat::toMat3(randomQuat(rng));
+      sat::detail::movePlanes(a0, r, t, &s4, &m4);
+      sat::detail::movePlanesReference(a0, r, t, &s1, &m1);
+      for (int f = 0; f < a0.nf; ++f) {
+        ASSERT_EQ(m4.planes[f].normal, m1.planes[f].normal) << k;
+        ASSERT_EQ(m4.planes[f].offset, m1.planes[f].offset) << k;
+      }
+    }
     for (int f = 0; f < a.nf; ++f) {
       ASSERT_EQ(sat::detail::faceSeparation(a, f, b), sat::detail::faceSeparationReference(a0, f, b0)) << k;
     }
@@ -289,10 +301,19 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     sat::Vec3 axis = sat::normalize(sat::Vec3{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)}), axisRef = axis;
     ASSERT_EQ(sat::detail::axisSeparation(a, b, &axis), sat::detail::axisSeparationReference(a0, b0, &axisRef)) << k;
     ASSERT_EQ(axis, axisRef);
+    ASSERT_EQ(sat::detail::supportVertex(a, axis), sat::detail::supportVertexReference(a0, axis)) << k;
+    ASSERT_EQ(sat::detail::supportVertex(b, -axis), sat::detail::supportVertexReference(b0, -axis)) << k;
+    // Along a face normal the face's vertices (nearly) tie: the first of equals, as in the reference.
+    const sat::Vec3 normal = b.planes[rng() % unsigned(b.nf)].normal;
+    ASSERT_EQ(sat::detail::supportVertex(b, normal), sat::detail::supportVertexReference(b0, normal)) << k;
     // The edge query with the bounds runSat uses (both centroids), at a floor that lets some edges through.
-    std::vector<float> boundsA(size_t(a.nf)), boundsB(size_t(b.nf));
+    std::vector<float> boundsA(size_t(a.nf)), boundsB(size_t(b.nf)), refA(size_t(a.nf)), refB(size_t(b.nf));
     sat::detail::faceBounds(a, b.centroid, boundsA.data());
     sat::detail::faceBounds(b, a.centroid, boundsB.data());
+    sat::detail::faceBoundsReference(a0, b.centroid, refA.data());
+    sat::detail::faceBoundsReference(b0, a.centroid, refB.data());
+    ASSERT_EQ(boundsA, refA) << k;
+    ASSERT_EQ(boundsB, refB) << k;
     sat::detail::EdgeBounds bounds;
     bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
     bounds.pointsA = bounds.pointsB = 1;
@@ -304,9 +325,25 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     ASSERT_EQ(fast.edgeA, ref.edgeA) << k;
     ASSERT_EQ(fast.edgeB, ref.edgeB) << k;
     ASSERT_EQ(fast.separation, ref.separation) << k;
+    // Two bounding points per hull as runSat passes them (the centroids, and each hull's deepest vertex under a
+    // face of the other), at a floor of either sign: the per-face checks below zero, the scalar ones above.
+    std::vector<float> deepA(size_t(a.nf)), deepB(size_t(b.nf));
+    sat::detail::faceBounds(a, b.v[sat::detail::supportVertex(b, -a.planes[0].normal)], deepA.data());
+    sat::detail::faceBounds(b, a.v[sat::detail::supportVertex(a, -b.planes[0].normal)], deepB.data());
+    bounds.a[1] = deepA.data(), bounds.b[1] = deepB.data();
+    bounds.pointsA = bounds.pointsB = 2;
+    const float floor2 = uni(rng, -0.5f, 0.1f) * (a.radius + b.radius);
+    const sat::detail::EdgeQuery fast2 = sat::detail::queryEdges(a, b, bounds, floor2, FLT_MAX);
+    const sat::detail::EdgeQuery ref2 = sat::detail::queryEdgesReference(a, b, bounds, floor2, FLT_MAX);
+    edgeFound2 += fast2.edgeA >= 0;
+    ASSERT_EQ(fast2.edgeA, ref2.edgeA) << k;
+    ASSERT_EQ(fast2.edgeB, ref2.edgeB) << k;
+    ASSERT_EQ(fast2.separation, ref2.separation) << k;
   }
-  std::printf("[ 3d fast paths ] SIMD scans: %ld edge queries, %ld found an edge pair\n", edgeQueries, edgeFound);
+  std::printf("[ 3d fast paths ] SIMD scans: %ld edge queries, %ld found an edge pair (%ld with two bounding points)\n",
+              edgeQueries, edgeFound, edgeFound2);
   EXPECT_GT(edgeFound, edgeQueries / 10);
+  EXPECT_GT(edgeFound2, edgeQueries / 10);
 }
 
 TEST(Collide3, StackedCubesGiveFourPoints) {
