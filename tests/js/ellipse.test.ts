@@ -52,6 +52,34 @@ function oracleDepth(a: Oracle, b: Oracle): { depth: number; nx: number; ny: num
   return { depth: Math.min(best, g(t)), nx: Math.cos(t), ny: Math.sin(t) };
 }
 
+/** A box, a circle and a capsule with their cores and radii as the oracle takes them. */
+function oracleKinds(sat: SAT) {
+  const capCore: P[] = [[Math.fround(-0.7), Math.fround(0.1)], [Math.fround(0.6), Math.fround(-0.2)]];
+  return [
+    { shape: sat.box(2, 1.2), core: [[-1, -0.6], [1, -0.6], [1, 0.6], [-1, 0.6]] as P[], radius: 0 },
+    { shape: sat.circle(0.8), core: [[0, 0]] as P[], radius: Math.fround(0.8) },
+    { shape: sat.capsule({ x: -0.7, y: 0.1 }, { x: 0.6, y: -0.2 }, 0.4), core: capCore, radius: Math.fround(0.4) },
+  ];
+}
+
+/**
+ * A random pair: A of any kind at the origin (a rounded A stretched half the time), B rounded and always stretched,
+ * by ratios up to `ratio`, centred within `spread` of A; either may be mirrored on one axis.
+ */
+function stretchedPair(rand: () => number, kinds: ReturnType<typeof oracleKinds>, ratio: number, spread: number) {
+  const a = kinds[Math.floor(rand() * 3)];
+  const b = kinds[1 + Math.floor(rand() * 2)];
+  const stretch = (): [number, number] => {
+    const r = Math.exp(rand() * Math.log(ratio));
+    return rand() < 0.5 ? [r, 1 / Math.sqrt(r)] : [1 / Math.sqrt(r), r];
+  };
+  const [sxa, sya] = a.radius > 0 && rand() < 0.5 ? stretch() : [1, 1];
+  const [sxb, syb] = stretch();
+  const xfA: Xf = { x: 0, y: 0, angle: rand() * 6.28, scaleX: rand() < 0.2 ? -sxa : sxa, scaleY: sya };
+  const xfB: Xf = { x: (rand() - 0.5) * spread, y: (rand() - 0.5) * spread, angle: rand() * 6.28, scaleX: sxb, scaleY: rand() < 0.2 ? -syb : syb };
+  return { a, b, xfA, xfB };
+}
+
 describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
   it('sat.collide with a non-uniform scale: the semi-axis along the normal, not the enclosing radius', async () => {
     const sat: SAT = await satFor(variant);
@@ -88,30 +116,12 @@ describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
   it('sat.collide agrees with the support-function oracle on random stretched pairs', async () => {
     const sat: SAT = await satFor(variant);
     const rand = rng(0xe11);
-    const box = sat.box(2, 1.2);
-    const boxCore: P[] = [[-1, -0.6], [1, -0.6], [1, 0.6], [-1, 0.6]];
-    const disc = sat.circle(0.8);
-    const cap = sat.capsule({ x: -0.7, y: 0.1 }, { x: 0.6, y: -0.2 }, 0.4);
-    const capCore: P[] = [[Math.fround(-0.7), Math.fround(0.1)], [Math.fround(0.6), Math.fround(-0.2)]];
-    const kinds = [
-      { shape: box, core: boxCore, radius: 0 },
-      { shape: disc, core: [[0, 0]] as P[], radius: Math.fround(0.8) },
-      { shape: cap, core: capCore, radius: Math.fround(0.4) },
-    ];
+    const kinds = oracleKinds(sat);
     let touching = 0;
     let apart = 0;
     const failures: string[] = [];
     for (let k = 0; k < 300 && failures.length < 5; k++) {
-      const a = kinds[Math.floor(rand() * 3)];
-      const b = kinds[1 + Math.floor(rand() * 2)]; // B is always rounded
-      const stretch = (): [number, number] => {
-        const r = Math.exp(rand() * Math.log(10));
-        return rand() < 0.5 ? [r, 1 / Math.sqrt(r)] : [1 / Math.sqrt(r), r];
-      };
-      const [sxa, sya] = a.radius > 0 && rand() < 0.5 ? stretch() : [1, 1];
-      const [sxb, syb] = stretch();
-      const xfA: Xf = { x: 0, y: 0, angle: rand() * 6.28, scaleX: sxa, scaleY: rand() < 0.2 ? -sya : sya };
-      const xfB: Xf = { x: (rand() - 0.5) * 6, y: (rand() - 0.5) * 6, angle: rand() * 6.28, scaleX: sxb, scaleY: syb };
+      const { a, b, xfA, xfB } = stretchedPair(rand, kinds, 10, 6);
       const oa = oracle(a.core, a.radius, xfA);
       const ob = oracle(b.core, b.radius, xfB);
       const ref = oracleDepth(oa, ob);
@@ -135,36 +145,18 @@ describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(30);
     expect(apart).toBeGreaterThan(30);
-    for (const s of [box, disc, cap]) s.dispose();
+    for (const k of kinds) k.shape.dispose();
   });
 
   it('sat.distance agrees with the support-function oracle on random stretched pairs', async () => {
     const sat: SAT = await satFor(variant);
     const rand = rng(0xd15);
-    const box = sat.box(2, 1.2);
-    const boxCore: P[] = [[-1, -0.6], [1, -0.6], [1, 0.6], [-1, 0.6]];
-    const disc = sat.circle(0.8);
-    const cap = sat.capsule({ x: -0.7, y: 0.1 }, { x: 0.6, y: -0.2 }, 0.4);
-    const capCore: P[] = [[Math.fround(-0.7), Math.fround(0.1)], [Math.fround(0.6), Math.fround(-0.2)]];
-    const kinds = [
-      { shape: box, core: boxCore, radius: 0 },
-      { shape: disc, core: [[0, 0]] as P[], radius: Math.fround(0.8) },
-      { shape: cap, core: capCore, radius: Math.fround(0.4) },
-    ];
+    const kinds = oracleKinds(sat);
     let apart = 0;
     let overlapping = 0;
     const failures: string[] = [];
     for (let k = 0; k < 300 && failures.length < 5; k++) {
-      const a = kinds[Math.floor(rand() * 3)];
-      const b = kinds[1 + Math.floor(rand() * 2)]; // B is always rounded, and stretched
-      const stretch = (): [number, number] => {
-        const r = Math.exp(rand() * Math.log(20));
-        return rand() < 0.5 ? [r, 1 / Math.sqrt(r)] : [1 / Math.sqrt(r), r];
-      };
-      const [sxa, sya] = a.radius > 0 && rand() < 0.5 ? stretch() : [1, 1];
-      const [sxb, syb] = stretch();
-      const xfA: Xf = { x: 0, y: 0, angle: rand() * 6.28, scaleX: rand() < 0.2 ? -sxa : sxa, scaleY: sya };
-      const xfB: Xf = { x: (rand() - 0.5) * 12, y: (rand() - 0.5) * 12, angle: rand() * 6.28, scaleX: sxb, scaleY: rand() < 0.2 ? -syb : syb };
+      const { a, b, xfA, xfB } = stretchedPair(rand, kinds, 20, 12);
       const oa = oracle(a.core, a.radius, xfA);
       const ob = oracle(b.core, b.radius, xfB);
       const ref = oracleDepth(oa, ob);
@@ -190,7 +182,7 @@ describe.each(VARIANTS)('ellipses and stretched capsules (%s)', (variant) => {
     expect(failures).toEqual([]);
     expect(apart).toBeGreaterThan(100);
     expect(overlapping).toBeGreaterThan(10);
-    for (const s of [box, disc, cap]) s.dispose();
+    for (const k of kinds) k.shape.dispose();
   });
 
   it('world distance and castShape measure the ellipse, not its enclosing circle', async () => {
