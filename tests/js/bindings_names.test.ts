@@ -6,10 +6,21 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allowsCodeGeneration, loadSAT } from '../../dist/index.js';
-import { BINDINGS } from '../../dist/module.js';
+import * as moduleJs from '../../dist/module.js';
 import { CORE_CONSTANTS, ENUMS, EXPLAIN_CONSTANTS, WORLD_CONSTANTS } from '../../dist/layout.js';
 import { load3D } from '../../dist/3d.js';
-import { BINDINGS_3D, CONSTANTS_3D, ENUMS_3D, WORLD3_CONSTANTS } from '../../dist/module3.js';
+import * as module3Js from '../../dist/module3.js';
+import type * as ModuleSource from '../../bindings/ts/module.js';
+import type * as Module3Source from '../../bindings/ts/module3.js';
+import type { SAT } from '../../dist/index.js';
+import type { SAT3D } from '../../dist/3d.js';
+
+// BINDINGS, BINDINGS_3D and the modules behind SAT and SAT3D are internal: the package's declarations leave them
+// out, so their types are taken from the sources while the values come from the built package.
+const { BINDINGS } = moduleJs as unknown as typeof ModuleSource;
+const { BINDINGS_3D, CONSTANTS_3D, ENUMS_3D, WORLD3_CONSTANTS } = module3Js as unknown as typeof Module3Source;
+const moduleOf = (sat: SAT) => (sat as unknown as { _m: ModuleSource.SATModule })._m;
+const module3Of = (sat3: SAT3D) => (sat3 as unknown as { _m: Module3Source.SAT3DModule })._m;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (dir: string) =>
@@ -127,7 +138,7 @@ describe.each([
   ] as const)('%s', async (_flavour, narrow) => {
     const sat = await loadSAT({ prefer: 'simd', narrowPhaseOnly: narrow, dynamicExecution });
     expect(sat.dynamicExecution).toBe(dynamicExecution);
-    const m = sat._m as unknown as Record<string, unknown>;
+    const m = moduleOf(sat) as unknown as Record<string, unknown>;
     const r = registered(narrow ? NARROW : FULL);
     for (const f of r.functions) expect(typeof m[f], f).toBe('function');
     for (const k of r.constants) expect(typeof m[k], k).toBe('number');
@@ -145,15 +156,15 @@ describe.each([
     const fields = (o: object) => sorted(Object.keys(o));
     const box = sat.box(2, 1);
     const h = box.handle;
-    const store = sat._m.ShapeStore;
+    const store = moduleOf(sat).ShapeStore;
     expect(fields(store.info(h))).toEqual(sorted(r.valueObjects.get('ShapeInfo')!));
     expect(fields(store.info(h).localBounds)).toEqual(sorted(r.valueObjects.get('AABB')!));
     expect(fields(store.info(h).centroid)).toEqual(sorted(r.valueObjects.get('Vec2')!));
     expect(fields(store.bounds(h, { x: 0, y: 0, angle: 0, scaleX: 1, scaleY: 1 }))).toEqual(sorted(r.valueObjects.get('BoundsResult')!));
-    expect(fields(sat._m.distance(h, h))).toEqual(sorted(r.valueObjects.get('DistanceResult')!));
-    expect(fields(sat._m.raycast(h))).toEqual(sorted(r.valueObjects.get('RayHit')!));
+    expect(fields(moduleOf(sat).distance(h, h))).toEqual(sorted(r.valueObjects.get('DistanceResult')!));
+    expect(fields(moduleOf(sat).raycast(h))).toEqual(sorted(r.valueObjects.get('RayHit')!));
     if (narrow) {
-      expect(fields(sat._m.explain!(h, h, 0, 0, 0))).toEqual(sorted(r.valueObjects.get('ExplainResult')!));
+      expect(fields(moduleOf(sat).explain!(h, h, 0, 0, 0))).toEqual(sorted(r.valueObjects.get('ExplainResult')!));
     } else {
       const world = sat.createWorld();
       const a = world.add({ shape: box, x: 0, y: 0 });
@@ -176,7 +187,7 @@ describe.each([
   // as the module's invokers do for every other signature.
   it.skipIf(dynamicExecution && !allowsCodeGeneration())('numbers-only functions: conversions and checks', async () => {
     const sat = await loadSAT({ prefer: 'simd', dynamicExecution });
-    const m = sat._m as unknown as {
+    const m = moduleOf(sat) as unknown as {
       collide(...args: unknown[]): unknown;
       Status: { InvalidArgument: { value: number } };
       ERROR_ARGUMENT_SHIFT: number;
@@ -250,7 +261,7 @@ describe('the 3D module: registered names = the names the TypeScript layer uses'
     if (dynamicExecution && !allowsCodeGeneration()) return; // the default build cannot load there (js-nodyn)
     const sat3 = await load3D({ prefer: 'simd', dynamicExecution });
     expect(sat3.dynamicExecution).toBe(dynamicExecution);
-    const m = sat3._m as unknown as Record<string, unknown>;
+    const m = module3Of(sat3) as unknown as Record<string, unknown>;
     for (const f of all.functions) expect(typeof m[f], f).toBe('function');
     for (const k of all.constants) expect(typeof m[k], k).toBe('number');
     for (const [name, values] of all.enums) {
