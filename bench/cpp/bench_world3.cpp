@@ -46,6 +46,11 @@ void MovingHulls(benchmark::State& state) {
   sat::World3Options options;
   options.capacity = count;
   options.treeMargin = float(state.range(1)) / 100.0f;
+  if (state.range(2) > 0) {
+    options.broadPhase = sat::BroadPhase3Type::Grid;
+    options.gridCellSize = float(state.range(2)) / 100.0f;  // 1: automatic
+    if (state.range(2) == 1) options.gridCellSize = 0.0f;
+  }
   sat::World3 world(options);
   std::vector<Mover> movers(static_cast<size_t>(count));
   for (Mover& m : movers) {
@@ -88,12 +93,17 @@ void MovingHulls(benchmark::State& state) {
   state.counters["narrowMs"] = narrowMs / n;
   state.counters["eventsMs"] = eventsMs / n;
 }
-// Arguments: body count, tree margin in percent of a body's largest half extent.
+// Arguments: body count, fat-box margin in percent of a body's largest half extent, broad phase (0: tree; 1: grid
+// with the automatic cell size; n > 1: grid with cells n / 100 wide).
 BENCHMARK(MovingHulls)
-    ->Args({1000, 50})
-    ->Args({5000, 20})
-    ->Args({5000, 50})
-    ->Args({5000, 100})
+    ->Args({1000, 50, 0})
+    ->Args({1000, 50, 1})
+    ->Args({5000, 20, 0})
+    ->Args({5000, 50, 0})
+    ->Args({5000, 100, 0})
+    ->Args({5000, 20, 1})
+    ->Args({5000, 50, 1})
+    ->Args({5000, 100, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

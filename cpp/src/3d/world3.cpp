@@ -69,11 +69,12 @@ World3::World3(const World3Options& options) : impl_(new Impl) {
   impl_->options = options;
   impl_->bodies.resize(1);  // slot 0 is never used
   impl_->buffer.resize(kTransform3Stride);
+  impl_->broad.configure(options.broadPhase == BroadPhase3Type::Grid, options.gridCellSize);
   if (options.capacity > 0) {
     const size_t n = size_t(options.capacity) + 1;
     impl_->bodies.reserve(n);
     impl_->buffer.reserve(n * kTransform3Stride);
-    impl_->tree.reserve(options.capacity);
+    impl_->broad.reserve(options.capacity);
     impl_->pairs.reserve(n);
     impl_->requerySlots.reserve(n);
   }
@@ -163,22 +164,22 @@ AABB3 World3::Impl::fatten(const AABB3& box) const {
 
 void World3::Impl::insertProxy(uint32_t slot) {
   Body3& b = bodies[slot];
-  b.proxy = tree.createProxy(fatten(b.box), slot);
+  b.proxy = broad.createProxy(fatten(b.box), slot);
   b.requery = true;
 }
 
 void World3::Impl::removeProxy(Body3& body) {
-  if (body.proxy == DynamicTree3::kNull) return;
-  tree.destroyProxy(body.proxy);
-  body.proxy = DynamicTree3::kNull;
+  if (body.proxy == BroadPhase3::kNull) return;
+  broad.destroyProxy(body.proxy);
+  body.proxy = BroadPhase3::kNull;
 }
 
 bool World3::Impl::refreshProxy(uint32_t slot) {
   Body3& b = bodies[slot];
-  if (b.proxy == DynamicTree3::kNull) return false;
-  const AABB3& fat = tree.fatBox(b.proxy);
+  if (b.proxy == BroadPhase3::kNull) return false;
+  const AABB3& fat = broad.fatBox(b.proxy);
   if (contains(fat, b.box.lower) && contains(fat, b.box.upper)) return false;
-  tree.moveProxy(b.proxy, fatten(b.box));
+  broad.moveProxy(b.proxy, fatten(b.box));
   b.requery = true;
   return true;
 }
@@ -291,7 +292,7 @@ Status World3::createBody(const BodyDef3& def, const ShapeDef3* shapes, int shap
   b.prevXf = def.transform;
   b.shapes.swap(placed);
   b.changeStamp = ++w.stamp;
-  b.proxy = DynamicTree3::kNull;
+  b.proxy = BroadPhase3::kNull;
   b.requery = false;
   w.computeBounds(b);
   w.writeBuffer(slot, b.xf);
@@ -339,8 +340,8 @@ void World3::Impl::shapesChanged(uint32_t slot) {
   Body3& b = bodies[slot];
   b.changeStamp = ++stamp;
   computeBounds(b);
-  if (b.proxy != DynamicTree3::kNull) {
-    tree.moveProxy(b.proxy, fatten(b.box));  // a shrunk shape gets a tight fat box again
+  if (b.proxy != BroadPhase3::kNull) {
+    broad.moveProxy(b.proxy, fatten(b.box));  // a shrunk shape gets a tight fat box again
     b.requery = true;
   }
   for (Pair3& p : pairs) {
@@ -416,7 +417,7 @@ Status World3::setFilter(BodyId id, uint32_t group, uint32_t mask) {
   if (b == nullptr) return impl_->lookup(id);
   b->group = group;
   b->mask = mask;
-  b->requery = b->proxy != DynamicTree3::kNull;  // pairs the old filter refused may pass now
+  b->requery = b->proxy != BroadPhase3::kNull;  // pairs the old filter refused may pass now
   return Status::Ok;
 }
 
@@ -442,7 +443,7 @@ Status World3::setType(BodyId id, BodyType type) {
     return Status::InvalidArgument;
   if (type == BodyType::Static) b->bullet = false;
   b->type = type;
-  b->requery = b->proxy != DynamicTree3::kNull;
+  b->requery = b->proxy != BroadPhase3::kNull;
   return Status::Ok;
 }
 
@@ -591,9 +592,9 @@ void World3::Impl::updateBroadPhase() {
   for (uint32_t slot : requerySlots) {
     Body3& b = bodies[slot];
     b.requery = false;
-    if (b.proxy == DynamicTree3::kNull) continue;
-    tree.query(tree.fatBox(b.proxy), [&](int proxy) {
-      const uint32_t other = tree.userData(proxy);
+    if (b.proxy == BroadPhase3::kNull) continue;
+    broad.query(broad.fatBox(b.proxy), [&](int proxy) {
+      const uint32_t other = broad.userData(proxy);
       if (other != slot && shouldCollide(b, bodies[other])) addPair(slot, other);
       return true;
     });
@@ -693,8 +694,8 @@ void World3::Impl::runNarrowPhase() {
     if (p.key == 0) continue;
     const Body3& a = bodies[body3Slot(p.a)];
     const Body3& b = bodies[body3Slot(p.b)];
-    const bool present = a.id == p.a && b.id == p.b && a.proxy != DynamicTree3::kNull && b.proxy != DynamicTree3::kNull;
-    if (!present || !shouldCollide(a, b) || !overlaps(tree.fatBox(a.proxy), tree.fatBox(b.proxy))) {
+    const bool present = a.id == p.a && b.id == p.b && a.proxy != BroadPhase3::kNull && b.proxy != BroadPhase3::kNull;
+    if (!present || !shouldCollide(a, b) || !overlaps(broad.fatBox(a.proxy), broad.fatBox(b.proxy))) {
       p.remove = true;
       p.touchingNow = false;
       continue;
@@ -776,22 +777,22 @@ void World3::Impl::emitEvents() {
 
 bool World3::validate() const {
   const Impl& w = *impl_;
-  if (!w.tree.validate()) return false;
+  if (!w.broad.validate()) return false;
   int proxies = 0, alive = 0;
   for (uint32_t slot = 1; slot < w.bodies.size(); ++slot) {
     const Body3& b = w.bodies[slot];
     if (b.id == kNullBody) {
-      if (b.proxy != DynamicTree3::kNull) return false;
+      if (b.proxy != BroadPhase3::kNull) return false;
       continue;
     }
     ++alive;
-    if (body3Slot(b.id) != slot || (b.proxy != DynamicTree3::kNull) != b.enabled) return false;
-    if (b.proxy == DynamicTree3::kNull) continue;
+    if (body3Slot(b.id) != slot || (b.proxy != BroadPhase3::kNull) != b.enabled) return false;
+    if (b.proxy == BroadPhase3::kNull) continue;
     ++proxies;
-    const AABB3& fat = w.tree.fatBox(b.proxy);
-    if (w.tree.userData(b.proxy) != slot || !contains(fat, b.box.lower) || !contains(fat, b.box.upper)) return false;
+    const AABB3& fat = w.broad.fatBox(b.proxy);
+    if (w.broad.userData(b.proxy) != slot || !contains(fat, b.box.lower) || !contains(fat, b.box.upper)) return false;
   }
-  if (proxies != w.tree.proxyCount() || alive != w.aliveCount) return false;
+  if (proxies != w.broad.proxyCount() || alive != w.aliveCount) return false;
   int livePairs = 0;
   for (uint32_t i = 0; i < w.pairs.size(); ++i) {
     const Pair3& p = w.pairs[i];

@@ -106,7 +106,7 @@ void World3::Impl::sweepBullet(uint32_t slot) {
   Body3& b = bodies[slot];
   const bool placed = b.placed;
   b.placed = true;
-  if (!b.enabled || b.sensor || b.type == BodyType::Static || b.proxy == DynamicTree3::kNull) return;
+  if (!b.enabled || b.sensor || b.type == BodyType::Static || b.proxy == BroadPhase3::kNull) return;
   // A scale that changes sign would pass through zero on the way: taken like a teleport, as in 2D.
   if (!(b.prevXf.scale.x * b.xf.scale.x > 0.0f) || !(b.prevXf.scale.y * b.xf.scale.y > 0.0f) ||
       !(b.prevXf.scale.z * b.xf.scale.z > 0.0f))
@@ -119,8 +119,8 @@ void World3::Impl::sweepBullet(uint32_t slot) {
 
   Sweep3 best;
   best.toi = 2.0f;
-  tree.query(swept, [&](int proxy) {
-    const uint32_t other = tree.userData(proxy);
+  broad.query(swept, [&](int proxy) {
+    const uint32_t other = broad.userData(proxy);
     const Body3& o = bodies[other];
     if (other == slot || o.bullet || o.sensor || !shouldCollide(b, o) || !overlaps(swept, o.box)) return true;
     for (size_t i = 0; i < b.shapes.size(); ++i) {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "dynamic_tree3.h"
+#include "broadphase3.h"
 #include "sat/3d/world3.h"
 
 namespace sat {
@@ -33,7 +33,7 @@ struct Body3 {
   Transform3 xf{};  ///< the transform taken at the last update()
   Transform3 prevXf{};  ///< bullets: the transform before the last sync (the start of the sweep)
   AABB3 box{};      ///< union of the shapes' world bounds
-  int proxy = DynamicTree3::kNull;
+  int proxy = BroadPhase3::kNull;
   uint64_t changeStamp = 0;  ///< World3::Impl::stamp when xf (or the shapes) last changed
   std::vector<BodyShape3> shapes;
 };
@@ -94,7 +94,7 @@ struct World3::Impl {
   std::vector<float> buffer;  ///< kTransform3Stride floats per slot
   int aliveCount = 0;
   uint64_t stamp = 1;
-  DynamicTree3 tree;
+  BroadPhase3 broad;  ///< the tree or the hash grid (World3Options::broadPhase)
 
   std::vector<Pair3> pairs;
   std::vector<uint32_t> freePairs;

@@ -117,8 +117,8 @@ bool World3::raycastClosest(const RayCastInput3& ray, const QueryFilter& filter,
   if (out == nullptr || !validRay(ray)) return false;
   bool found = false;
   RayHit3 best;
-  w.tree.raycast(ray.origin, ray.translation, ray.maxFraction, [&](int proxy, float maxFraction) {
-    const Body3& b = w.bodies[w.tree.userData(proxy)];
+  w.broad.raycast(ray.origin, ray.translation, ray.maxFraction, [&](int proxy, float maxFraction) {
+    const Body3& b = w.bodies[w.broad.userData(proxy)];
     RayHit3 hit;
     if (!w.passes(b, filter) || !raycastBody(b, ray, maxFraction, &hit)) return maxFraction;
     if (!found || closerHit(hit, best)) best = hit;
@@ -133,8 +133,8 @@ bool World3::raycastAny(const RayCastInput3& ray, const QueryFilter& filter, Ray
   const Impl& w = *impl_;
   if (out == nullptr || !validRay(ray)) return false;
   bool found = false;
-  w.tree.raycast(ray.origin, ray.translation, ray.maxFraction, [&](int proxy, float maxFraction) {
-    const Body3& b = w.bodies[w.tree.userData(proxy)];
+  w.broad.raycast(ray.origin, ray.translation, ray.maxFraction, [&](int proxy, float maxFraction) {
+    const Body3& b = w.bodies[w.broad.userData(proxy)];
     if (!w.passes(b, filter) || !raycastBody(b, ray, maxFraction, out)) return maxFraction;
     found = true;
     return -1.0f;
@@ -148,8 +148,8 @@ int World3::raycastAll(const RayCastInput3& ray, const QueryFilter& filter, RayH
   if (!validRay(ray)) return 0;
   std::vector<RayHit3>& hits = w.scratchHits;
   hits.clear();
-  w.tree.raycast(ray.origin, ray.translation, ray.maxFraction, [&](int proxy, float maxFraction) {
-    const Body3& b = w.bodies[w.tree.userData(proxy)];
+  w.broad.raycast(ray.origin, ray.translation, ray.maxFraction, [&](int proxy, float maxFraction) {
+    const Body3& b = w.bodies[w.broad.userData(proxy)];
     RayHit3 hit;
     if (w.passes(b, filter) && raycastBody(b, ray, maxFraction, &hit)) hits.push_back(hit);
     return maxFraction;
@@ -166,8 +166,8 @@ int World3::queryPoint(Vec3 point, const QueryFilter& filter, BodyId* out, int c
   if (!isValid(point)) return -int(Status::NonFinite);
   std::vector<BodyId>& ids = w.scratchIds;
   ids.clear();
-  w.tree.query({point, point}, [&](int proxy) {
-    const Body3& b = w.bodies[w.tree.userData(proxy)];
+  w.broad.query({point, point}, [&](int proxy) {
+    const Body3& b = w.bodies[w.broad.userData(proxy)];
     if (!w.passes(b, filter) || !contains(b.box, point)) return true;
     for (const BodyShape3& s : b.shapes) {
       if (containsPoint(s.shape, b.xf, point)) {
@@ -187,8 +187,8 @@ int World3::queryAABB(const AABB3& box, const QueryFilter& filter, BodyId* out, 
   if (!isValid(box)) return -int(Status::InvalidArgument);
   std::vector<BodyId>& ids = w.scratchIds;
   ids.clear();
-  w.tree.query(box, [&](int proxy) {
-    const Body3& b = w.bodies[w.tree.userData(proxy)];
+  w.broad.query(box, [&](int proxy) {
+    const Body3& b = w.bodies[w.broad.userData(proxy)];
     if (w.passes(b, filter) && overlaps(b.box, box)) ids.push_back(b.id);
     return true;
   });
@@ -212,8 +212,8 @@ int World3::queryShape(const Shape3& shape, const Transform3& xf, const QueryFil
   const AABB3 box = computeAABB(shape, xf);
   std::vector<BodyId>& ids = w.scratchIds;
   ids.clear();
-  w.tree.query(box, [&](int proxy) {
-    const Body3& b = w.bodies[w.tree.userData(proxy)];
+  w.broad.query(box, [&](int proxy) {
+    const Body3& b = w.bodies[w.broad.userData(proxy)];
     if (!w.passes(b, filter) || !overlaps(b.box, box)) return true;
     for (const BodyShape3& s : b.shapes) {
       if (overlaps(s.box, box) && overlap(s.shape, b.xf, shape, xf)) {

@@ -73,8 +73,15 @@ void expectFrameMatchesOracle(const Scene3& scene, const std::set<IdPair>& befor
   }
 }
 
-void runPairSetScenario(uint32_t seed, int bodies, int frames, bool structural) {
-  Scene3 scene(seed, 6.0f);
+sat::World3Options withBroadPhase(sat::BroadPhase3Type type) {
+  sat::World3Options o;
+  o.broadPhase = type;
+  return o;
+}
+
+void runPairSetScenario(uint32_t seed, int bodies, int frames, bool structural,
+                        sat::BroadPhase3Type broadPhase = sat::BroadPhase3Type::Tree) {
+  Scene3 scene(seed, 6.0f, withBroadPhase(broadPhase));
   for (int i = 0; i < bodies; ++i) scene.add();
   std::set<IdPair> before;
   for (int f = 0; f < frames; ++f) {
@@ -104,6 +111,17 @@ TEST(World3, EventsMatchBruteForceWithCreateDestroyDisableRefilter) {
   for (int s = 0; s < seeds; ++s) {
     SCOPED_TRACE(s);
     runPairSetScenario(2000u + uint32_t(s), 50, 40, true);
+    if (HasFailure()) return;
+  }
+}
+
+TEST(World3, GridBroadPhasePairsAndEventsMatchBruteForce) {
+  const int seeds = int(scaled(8));
+  for (int s = 0; s < seeds; ++s) {
+    SCOPED_TRACE(s);
+    runPairSetScenario(1000u + uint32_t(s), 60, 25, false, sat::BroadPhase3Type::Grid);
+    if (HasFailure()) return;
+    runPairSetScenario(2000u + uint32_t(s), 50, 40, true, sat::BroadPhase3Type::Grid);
     if (HasFailure()) return;
   }
 }
@@ -161,8 +179,11 @@ TEST(World3, CompoundBodiesReportTheirDeepestShapePair) {
 
 TEST(World3, QueriesMatchBruteForce) {
   const int seeds = int(scaled(5));
-  for (int s = 0; s < seeds; ++s) {
-    Scene3 scene(3000u + uint32_t(s), 8.0f);
+  for (int run = 0; run < 2 * seeds; ++run) {
+    const int s = run / 2;
+    const auto broadPhase = run % 2 ? sat::BroadPhase3Type::Grid : sat::BroadPhase3Type::Tree;
+    SCOPED_TRACE(run % 2 ? "grid" : "tree");
+    Scene3 scene(3000u + uint32_t(s), 8.0f, withBroadPhase(broadPhase));
     for (int i = 0; i < 120; ++i) scene.add();
     for (int f = 0; f < 3; ++f) {
       scene.step(true);
@@ -328,9 +349,9 @@ struct Recording {
   std::vector<float> transforms;
 };
 
-Recording record(uint32_t seed, bool push) {
+Recording record(uint32_t seed, bool push, sat::BroadPhase3Type broadPhase = sat::BroadPhase3Type::Tree) {
   Recording r;
-  Scene3 scene(seed, 5.0f);
+  Scene3 scene(seed, 5.0f, withBroadPhase(broadPhase));
   sat::PushApartOptions po;
   po.enabled = push;
   scene.world.setPushApart(po);
@@ -352,8 +373,10 @@ Recording record(uint32_t seed, bool push) {
 }  // namespace
 
 TEST(World3, SameInputsGiveTheSameOutputs) {
-  for (bool push : {false, true}) {
-    const Recording a = record(4242, push), b = record(4242, push);
+  for (int run = 0; run < 4; ++run) {
+    const bool push = run % 2 == 1;
+    const auto broadPhase = run < 2 ? sat::BroadPhase3Type::Tree : sat::BroadPhase3Type::Grid;
+    const Recording a = record(4242, push, broadPhase), b = record(4242, push, broadPhase);
     ASSERT_EQ(a.events.size(), b.events.size());
     EXPECT_EQ(0, std::memcmp(a.events.data(), b.events.data(), a.events.size() * sizeof(sat::BodyPair)));
     ASSERT_EQ(a.contactBytes, b.contactBytes);
@@ -363,8 +386,10 @@ TEST(World3, SameInputsGiveTheSameOutputs) {
   }
 }
 
-TEST(World3, NoAllocationPerFrameInSteadyState) {
-  Scene3 scene(5150, 6.0f);
+class World3Broad : public ::testing::TestWithParam<sat::BroadPhase3Type> {};
+
+TEST_P(World3Broad, NoAllocationPerFrameInSteadyState) {
+  Scene3 scene(5150, 6.0f, withBroadPhase(GetParam()));
   for (int i = 0; i < 150; ++i) scene.add();
   // Warm up: the pair pool (and every array sized with it) and the SAT-cache pool reach their high-water mark
   // within a few periods of the motion, which repeats, so they stay there.
@@ -393,6 +418,10 @@ TEST(World3, NoAllocationPerFrameInSteadyState) {
   EXPECT_EQ(gAllocations.load() - before, 0);
   EXPECT_GT(scene.world.stats().candidatePairs, 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(BothBroadPhases, World3Broad,
+                         ::testing::Values(sat::BroadPhase3Type::Tree, sat::BroadPhase3Type::Grid),
+                         [](const ::testing::TestParamInfo<sat::BroadPhase3Type>& p) { return p.param == sat::BroadPhase3Type::Grid ? "grid" : "tree"; });
 
 TEST(World3, BadInputGetsNamedStatusesAndChangesNothing) {
   sat::World3 w;

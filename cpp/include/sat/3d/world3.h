@@ -107,10 +107,20 @@ struct RejectedBody3 {
   Status status = Status::Ok;
 };
 
+/// World3's broad phase. Both keep fat boxes and find new pairs only around the bodies that left theirs.
+enum class BroadPhase3Type : uint8_t {
+  Tree = 0,  ///< dynamic AABB tree (surface-area heuristic, rebalanced on the way up)
+  Grid = 1,  ///< uniform hash grid: moving a box touches only the cells it leaves and enters
+};
+
 struct World3Options {
-  /// How much a proxy's box is fattened on each side, as a fraction of the body's largest half extent. Larger:
-  /// fewer re-insertions, more candidate pairs (docs/3d-world.md has measured figures).
+  BroadPhase3Type broadPhase = BroadPhase3Type::Tree;
+  /// How much a proxy's box is fattened on each side, as a fraction of the body's largest half extent (in either
+  /// broad phase). Larger: fewer re-insertions, more candidate pairs (docs/3d-world.md has measured figures).
   float treeMargin = 0.5f;
+  /// Grid: cell size in world units; 0 picks the mean largest side of the fat boxes, and picks again (binning every
+  /// box anew) when that mean has halved or doubled.
+  float gridCellSize = 0.0f;
   /// Expected body count: arrays are reserved for it up front.
   int capacity = 0;
   /// Fill UpdateStats3's stage times (one clock read per stage).
