@@ -15,6 +15,8 @@
 // split. Run after `node scripts/build-wasm.mjs`:
 //   node bench/js/world3_scene.mjs [--bodies=5000] [--frames=120] [--warmup=30] [--warmup-seconds=5]
 //                                  [--prefer=simd|baseline|asmjs] [--peers=cannon,rapier|none] [--module=glue.mjs]
+//                                  [--broad=grid,tree]
+// --broad: World3's broad phases to run, each as its own contender; the first is the one the ratios are taken to.
 // --module: another build of the 3D module (its glue, the .wasm beside it), e.g. to time two builds in alternation.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,7 @@ const PREFER = arg('prefer', undefined);
 const PEERS = arg('peers', 'cannon,rapier').split(',').filter((p) => p && p !== 'none');
 const WARMUP_S = Number(arg('warmup-seconds', 5));
 const MODULE = arg('module', undefined);
+const BROAD = arg('broad', 'grid,tree').split(',').filter(Boolean);
 
 function rng(seed) {
   let a = seed >>> 0;
@@ -136,8 +139,8 @@ function run(contenders) {
 }
 
 // ---- sat-wasm World3 ----------------------------------------------------------------------------------------------
-function satWasm() {
-  const world = sat3.createWorld({ capacity: BODIES });
+function satWasm(broadPhase) {
+  const world = sat3.createWorld({ capacity: BODIES, broadPhase });
   const slot = new Int32Array(BODIES);
   const p0 = poses[0];
   for (let i = 0; i < BODIES; ++i) {
@@ -164,7 +167,7 @@ function satWasm() {
     stages.candidates.push(st.candidatePairs), stages.tests.push(st.narrowTests), stages.reinserted.push(st.reinserted);
     return st.touchingPairs;
   };
-  return { name: `sat-wasm World3 (${sat3.variant})`, frame, stages, dispose: () => world.dispose() };
+  return { name: `sat-wasm World3 (${sat3.variant}, ${broadPhase})`, frame, stages, dispose: () => world.dispose() };
 }
 
 // ---- cannon-es ----------------------------------------------------------------------------------------------------
@@ -280,8 +283,9 @@ async function rapier() {
 }
 
 // ---- one run, one table ---------------------------------------------------------------------------------------------
-const ours = satWasm();
-const rows = [ours];
+const ourRows = BROAD.map((bp) => satWasm(bp));
+const ours = ourRows[0];
+const rows = [...ourRows];
 if (PEERS.includes('cannon')) rows.push(await cannon());
 if (PEERS.includes('rapier')) rows.push(await rapier());
 run(rows);
@@ -298,10 +302,13 @@ for (const row of rows) {
   const ratio = median(row.ms) / oursMs, cpuRatio = median(row.cpuMs) / median(ours.cpuMs);
   console.log(`| ${row.name} | ${f2(median(row.ms))} | ${f2(s[Math.floor(0.9 * (s.length - 1))])} | ${f2(median(row.cpuMs))} | ${ratio.toFixed(1)}x, ${cpuRatio.toFixed(1)}x | ${mean(row.results).toFixed(1)} |`);
 }
+for (const row of ourRows) {
+  const rs = row.stages;
+  console.log(`${row.name} stages, median ms: sync ${f2(median(rs.sync))}, broad ${f2(median(rs.broad))}, narrow ${f2(median(rs.narrow))}, events ${f2(median(rs.events))}; ` +
+    `rest of the frame (transform writes in JS, the call) ${f2(median(rs.rest))}; ` +
+    `per frame: ${mean(rs.candidates).toFixed(0)} candidate pairs, ${mean(rs.tests).toFixed(0)} shape tests, ${mean(rs.reinserted).toFixed(0)} re-insertions`);
+}
 const st = ours.stages;
-console.log(`sat-wasm World3 stages, median ms: sync ${f2(median(st.sync))}, broad ${f2(median(st.broad))}, narrow ${f2(median(st.narrow))}, events ${f2(median(st.events))}; ` +
-  `rest of the frame (transform writes in JS, the call) ${f2(median(st.rest))}`);
-console.log(`per frame: ${mean(st.candidates).toFixed(0)} candidate pairs, ${mean(st.tests).toFixed(0)} shape tests, ${mean(st.reinserted).toFixed(0)} tree re-insertions`);
 const rap = rows.find((x) => x.name.startsWith('Rapier3D'));
 if (rap) {
   const rs = rap.stages;

@@ -5,6 +5,7 @@
 // come through the scratch block of sat3d_bindings.cpp; query results are published in the info block.
 #include <emscripten/bind.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -118,9 +119,14 @@ class World3Binding {
   explicit World3Binding(const sat::World3Options& o) : world_(o) { publish(); }
 
   /// nullptr (JavaScript null) for refused options or when memory cannot grow. treeMargin < 0: the C++ default.
-  static World3Binding* create(float treeMargin, int capacity, bool timeStages) {
+  /// broadPhase: a BroadPhase3Kind value; gridCellSize 0: automatic.
+  static World3Binding* create(int broadPhase, float treeMargin, float gridCellSize, int capacity, bool timeStages) {
     if (!(treeMargin <= 10.0f) || capacity < 0 || capacity > sat::kMaxBodies) return nullptr;
+    if (!(gridCellSize >= 0.0f) || !std::isfinite(gridCellSize)) return nullptr;
+    if (broadPhase != int(sat::BroadPhase3Type::Tree) && broadPhase != int(sat::BroadPhase3Type::Grid)) return nullptr;
     sat::World3Options o;
+    o.broadPhase = sat::BroadPhase3Type(broadPhase);
+    o.gridCellSize = gridCellSize;
     if (treeMargin >= 0.0f) o.treeMargin = treeMargin;
     o.capacity = capacity, o.timeStages = timeStages;
     return new (std::nothrow) World3Binding(o);
@@ -297,6 +303,9 @@ class World3Binding {
 EMSCRIPTEN_BINDINGS(sat3d_world) {
   using namespace emscripten;
   using satjs::Constant;
+  enum_<sat::BroadPhase3Type>("BroadPhase3Kind")
+      .value("Tree", sat::BroadPhase3Type::Tree)
+      .value("Grid", sat::BroadPhase3Type::Grid);
   enum_<sat::BodyType>("BodyType")
       .value("Static", sat::BodyType::Static)
       .value("Kinematic", sat::BodyType::Kinematic)

@@ -26,6 +26,7 @@ export {
   World3,
   type BodyDef3,
   type BodyType3,
+  type BroadPhase3,
   type QueryFilter3,
   type ShapeDef3,
   type World3Frame,

@@ -185,6 +185,7 @@ export const ENUMS_3D = {
   ShapeKind3: ['Sphere', 'Capsule', 'Box', 'Hull'],
   SatAxis3: ['None', 'FaceA', 'FaceB', 'EdgePair'],
   BodyType: ['Static', 'Kinematic', 'Dynamic'],
+  BroadPhase3Kind: ['Tree', 'Grid'],
 } as const;
 
 type Names<T extends readonly string[]> = Record<T[number], number>;
@@ -324,7 +325,7 @@ export interface SAT3DModule {
   };
   PairBatch3: new () => PairBatch3;
   World3: {
-    create(treeMargin: number, capacity: number, timeStages: boolean): NativeWorld3 | null;
+    create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number, timeStages: boolean): NativeWorld3 | null;
   };
 }
 

@@ -51,9 +51,16 @@ export interface BodyDef3 {
 }
 
 /** Options of {@link SAT3D.createWorld}. */
+/** World3's broad phase: `'tree'`, a dynamic AABB tree, or `'grid'`, a uniform hash grid (faster when many bodies move every frame: docs/3d-world.md). */
+export type BroadPhase3 = 'tree' | 'grid';
+
 export interface World3Options {
-  /** How much a proxy's box is fattened on each side, as a fraction of the body's largest half extent (default 0.5): larger means fewer re-insertions and more candidate pairs. */
+  /** Broad phase, see {@link BroadPhase3}. Default `'tree'`. */
+  broadPhase?: BroadPhase3;
+  /** How much a proxy's box is fattened on each side, as a fraction of the body's largest half extent (default 0.5), in either broad phase: larger means fewer re-insertions and more candidate pairs. */
   treeMargin?: number;
+  /** Grid: cell size in world units; 0 (default) picks the mean largest side of the fat boxes, and picks again when that mean halves or doubles. */
+  gridCellSize?: number;
   /** Expected body count: arrays are reserved for it up front. */
   capacity?: number;
   /** Fill the stage times of {@link World3Stats} (default true). */
@@ -160,6 +167,9 @@ export class World3 {
   private rejectedAt = 0;
   private rejectedCount = 0;
 
+  /** The broad phase chosen at creation. */
+  readonly broadPhase: BroadPhase3;
+
   /** @internal */
   constructor(sat3: SAT3D, module: SAT3DModule, options: World3Options) {
     this.sat3 = sat3;
@@ -169,7 +179,12 @@ export class World3 {
     const margin = options.treeMargin ?? -1, capacity = options.capacity ?? 0;  // -1: the C++ default
     if (typeof margin !== 'number' || !(margin <= 10) || (options.treeMargin !== undefined && margin < 0)) throw new SATError('InvalidArgument', `createWorld: treeMargin must be a number in [0, 10], got ${describe(margin)}`);
     if (!Number.isInteger(capacity) || capacity < 0) throw new SATError('InvalidArgument', `createWorld: capacity must be a non-negative integer, got ${describe(capacity)}`);
-    const w = module.World3.create(margin, capacity, options.timeStages !== false);
+    const bp = options.broadPhase ?? 'tree';
+    if (bp !== 'tree' && bp !== 'grid') throw new SATError('InvalidArgument', `createWorld: broadPhase must be 'tree' or 'grid', got ${describe(bp)}`);
+    const cell = options.gridCellSize ?? 0;
+    if (typeof cell !== 'number' || !(cell >= 0) || !Number.isFinite(cell)) throw new SATError('InvalidArgument', `createWorld: gridCellSize must be a finite number >= 0, got ${describe(cell)}`);
+    this.broadPhase = bp;
+    const w = module.World3.create(bp === 'grid' ? E3.BroadPhase3Kind.Grid : E3.BroadPhase3Kind.Tree, margin, cell, capacity, options.timeStages !== false);
     if (w === null) throw new SATError('InvalidArgument', 'createWorld: the options were refused');
     this.w = w;
     this.info = w.info().byteOffset >> 2;

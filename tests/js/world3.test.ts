@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SATError, load3D, type SAT3D, type Shape3, type World3 } from '../../dist/3d.js';
+import { SATError, load3D, type BroadPhase3, type SAT3D, type Shape3, type World3, type World3Options } from '../../dist/3d.js';
 
 const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
 
@@ -64,9 +64,9 @@ interface Body {
 }
 
 /** A random scene: bodies of one shape each at the body origin, so the per-pair calls see the same geometry. */
-function makeScene(sat3: SAT3D, seed: number, count: number, extent: number) {
+function makeScene(sat3: SAT3D, seed: number, count: number, extent: number, options: World3Options = {}) {
   const r = rng(seed);
-  const world = sat3.createWorld();
+  const world = sat3.createWorld(options);
   const bodies: Body[] = [];
   for (let i = 0; i < count; ++i) {
     const shape = randomShape(sat3, r);
@@ -104,9 +104,10 @@ describe.skipIf(!existsSync(dist))('World3 through the TypeScript API', () => {
     sat3 = await load3D();
   });
 
-  it('touching pairs, events and contacts match brute force over random motion (one typed array per frame)', () => {
+  it.each(['tree', 'grid'] as BroadPhase3[])('touching pairs, events and contacts match brute force over random motion (one typed array per frame), %s broad phase', (broadPhase) => {
     for (const seed of [1, 2, 3]) {
-      const { r, world, bodies } = makeScene(sat3, seed, 50, 5);
+      const { r, world, bodies } = makeScene(sat3, seed, 50, 5, { broadPhase });
+      expect(world.broadPhase).toBe(broadPhase);
       let before = new Set<string>();
       const stride = world.transformStride;
       let checkedPairs = 0;
@@ -156,8 +157,8 @@ describe.skipIf(!existsSync(dist))('World3 through the TypeScript API', () => {
     }
   });
 
-  it('queries match brute force', () => {
-    const { r, world, bodies } = makeScene(sat3, 9, 80, 6);
+  it.each(['tree', 'grid'] as BroadPhase3[])('queries match brute force, %s broad phase', (broadPhase) => {
+    const { r, world, bodies } = makeScene(sat3, 9, 80, 6, { broadPhase });
     world.update();
     const probe = sat3.sphere(0.001);
     for (let q = 0; q < 60; ++q) {
@@ -322,6 +323,12 @@ describe.skipIf(!existsSync(dist))('World3 through the TypeScript API', () => {
       }
       return 'no error';
     };
+    expect(code(() => sat3.createWorld({ broadPhase: 'sap' as never }))).toBe('InvalidArgument');
+    expect(code(() => sat3.createWorld({ broadPhase: 'grid', gridCellSize: -1 }))).toBe('InvalidArgument');
+    expect(code(() => sat3.createWorld({ broadPhase: 'grid', gridCellSize: Infinity }))).toBe('InvalidArgument');
+    const plain = sat3.createWorld();
+    expect(plain.broadPhase).toBe('tree');
+    plain.dispose();
     expect(code(() => world.createBody({ shapes: [] }))).toBe('InvalidArgument');
     expect(code(() => world.createBody({ shapes: box, mass: 0 }))).toBe('InvalidArgument');
     expect(code(() => world.createBody({ shapes: box, transform: { x: NaN, y: 0, z: 0 } }))).toBe('InvalidTransform');

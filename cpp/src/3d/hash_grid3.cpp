@@ -287,6 +287,106 @@ void HashGrid3::moveProxy(int proxy, const AABB3& fatBox) {
   maybeRebin();
 }
 
+// ---- traversals ---------------------------------------------------------------------------------------------------
+
+void HashGrid3::queryWith(const AABB3& box, QueryCallback visit, void* visitor) const {
+  for (int32_t p : big_) {
+    if (overlaps(proxies_[size_t(p)].box, box) && !visit(visitor, int(p))) return;
+  }
+  if (proxyCount_ == int(big_.size())) return;
+  const Range q = rangeOf(box);
+  if (cellsIn(q) > int64_t(proxies_.size())) {
+    // A query wider than the proxies are many: test them all rather than walk mostly empty cells.
+    for (size_t p = 0; p < proxies_.size(); ++p) {
+      const Proxy& px = proxies_[p];
+      if (px.alive && px.bigIndex == kNull && overlaps(px.box, box) && !visit(visitor, int(p))) return;
+    }
+    return;
+  }
+  for (int32_t z = q.lo[2]; z <= q.hi[2]; ++z) {
+    for (int32_t y = q.lo[1]; y <= q.hi[1]; ++y) {
+      for (int32_t x = q.lo[0]; x <= q.hi[0]; ++x) {
+        const bool go = visitCell(x, y, z, [&](int32_t p) {
+          const Proxy& px = proxies_[size_t(p)];
+          // Report in the lowest cell both ranges share, so a proxy in several of the query's cells comes once.
+          const int32_t ox = px.cells.lo[0] > q.lo[0] ? px.cells.lo[0] : q.lo[0];
+          const int32_t oy = px.cells.lo[1] > q.lo[1] ? px.cells.lo[1] : q.lo[1];
+          const int32_t oz = px.cells.lo[2] > q.lo[2] ? px.cells.lo[2] : q.lo[2];
+          if (x != ox || y != oy || z != oz) return true;
+          return !overlaps(px.box, box) || visit(visitor, int(p));
+        });
+        if (!go) return;
+      }
+    }
+  }
+}
+
+/// Whether the segment origin + t * translation, t in [0, maxFraction], meets the box; on a hit, the entry and
+/// exit parameters (clipped to the segment).
+bool clipSegmentToBox(Vec3 origin, Vec3 translation, float maxFraction, const AABB3& box, float* tEnter, float* tExit);
+
+void HashGrid3::raycastWith(Vec3 origin, Vec3 translation, float maxFraction, RayCallback visit, void* visitor) const {
+  for (int32_t p : big_) {
+    float t0, t1;
+    if (!clipSegmentToBox(origin, translation, maxFraction, proxies_[size_t(p)].box, &t0, &t1)) continue;
+    const float f = visit(visitor, int(p), maxFraction);
+    if (f < 0.0f) return;
+    maxFraction = f;
+  }
+  if (!hasBounds_ || proxyCount_ == int(big_.size())) return;
+  float t, tEnd;
+  if (!clipSegmentToBox(origin, translation, maxFraction, bounds_, &t, &tEnd)) return;
+  // Start in the cell of the entry point into the listed boxes' bounds, then step one cell face at a time.
+  const float d[3] = {translation.x, translation.y, translation.z};
+  const float o[3] = {origin.x, origin.y, origin.z};
+  const Range limit = rangeOf(bounds_);
+  int32_t c[3], step[3];
+  float tNext[3], tDelta[3];
+  for (int k = 0; k < 3; ++k) {
+    c[k] = coord(o[k] + t * d[k]);
+    if (c[k] < limit.lo[k]) c[k] = limit.lo[k];
+    if (c[k] > limit.hi[k]) c[k] = limit.hi[k];
+    if (d[k] > 0.0f) {
+      step[k] = 1;
+      tDelta[k] = cell_ / d[k];
+      tNext[k] = ((float(c[k]) + 1.0f) * cell_ - o[k]) / d[k];
+    } else if (d[k] < 0.0f) {
+      step[k] = -1;
+      tDelta[k] = -cell_ / d[k];
+      tNext[k] = (float(c[k]) * cell_ - o[k]) / d[k];
+    } else {
+      step[k] = 0;
+      tDelta[k] = 0.0f;
+      tNext[k] = 3.4e38f;
+    }
+  }
+  bool first = true;
+  int32_t prev[3] = {0, 0, 0};
+  for (;;) {
+    const bool go = visitCell(c[0], c[1], c[2], [&](int32_t p) {
+      const Proxy& px = proxies_[size_t(p)];
+      // Report in the first cell of the proxy's range along the walk: the cell before it is outside the range.
+      if (!first && inRange(px.cells, prev[0], prev[1], prev[2])) return true;
+      float t0, t1;
+      if (!clipSegmentToBox(origin, translation, maxFraction, px.box, &t0, &t1)) return true;
+      const float f = visit(visitor, int(p), maxFraction);
+      if (f < 0.0f) return false;
+      maxFraction = f;
+      return true;
+    });
+    if (!go) return;
+    const int k = tNext[0] <= tNext[1] ? (tNext[0] <= tNext[2] ? 0 : 2) : (tNext[1] <= tNext[2] ? 1 : 2);
+    if (tNext[k] > maxFraction || tNext[k] > tEnd) return;
+    prev[0] = c[0];
+    prev[1] = c[1];
+    prev[2] = c[2];
+    first = false;
+    c[k] += step[k];
+    if (c[k] < limit.lo[k] || c[k] > limit.hi[k]) return;
+    tNext[k] += tDelta[k];
+  }
+}
+
 // ---- checks -------------------------------------------------------------------------------------------------------
 
 bool HashGrid3::validate() const {
