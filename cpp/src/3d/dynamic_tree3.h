@@ -71,8 +71,10 @@ class DynamicTree3 {
   int proxyCount_ = 0;
 };
 
-/// Whether the segment origin + t * translation, t in [0, maxFraction], meets the box (slab test).
-inline bool segmentOverlapsBox(Vec3 origin, Vec3 translation, float maxFraction, const AABB3& box) {
+/// Whether the segment origin + t * translation, t in [0, maxFraction], meets the box (slab test); on a hit, the
+/// parameters where it enters and leaves the box (clipped to the segment).
+inline bool clipSegmentToBox(Vec3 origin, Vec3 translation, float maxFraction, const AABB3& box, float* tEnter,
+                             float* tExit) {
   float t0 = 0.0f, t1 = maxFraction;
   const float o[3] = {origin.x, origin.y, origin.z}, d[3] = {translation.x, translation.y, translation.z};
   const float lo[3] = {box.lower.x, box.lower.y, box.lower.z}, hi[3] = {box.upper.x, box.upper.y, box.upper.z};
@@ -92,7 +94,15 @@ inline bool segmentOverlapsBox(Vec3 origin, Vec3 translation, float maxFraction,
     if (tb < t1) t1 = tb;
     if (t0 > t1) return false;
   }
+  *tEnter = t0;
+  *tExit = t1;
   return true;
+}
+
+/// Whether the segment origin + t * translation, t in [0, maxFraction], meets the box.
+inline bool segmentOverlapsBox(Vec3 origin, Vec3 translation, float maxFraction, const AABB3& box) {
+  float t0, t1;
+  return clipSegmentToBox(origin, translation, maxFraction, box, &t0, &t1);
 }
 
 template <class Visit>

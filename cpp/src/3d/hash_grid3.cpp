@@ -13,31 +13,6 @@ constexpr float kBinSlack = 1e-3f;
 
 }  // namespace
 
-bool clipSegmentToBox(Vec3 origin, Vec3 translation, float maxFraction, const AABB3& box, float* tEnter, float* tExit) {
-  float t0 = 0.0f, t1 = maxFraction;
-  const float o[3] = {origin.x, origin.y, origin.z}, d[3] = {translation.x, translation.y, translation.z};
-  const float lo[3] = {box.lower.x, box.lower.y, box.lower.z}, hi[3] = {box.upper.x, box.upper.y, box.upper.z};
-  for (int k = 0; k < 3; ++k) {
-    if (d[k] == 0.0f) {
-      if (o[k] < lo[k] || o[k] > hi[k]) return false;
-      continue;
-    }
-    const float inv = 1.0f / d[k];
-    float ta = (lo[k] - o[k]) * inv, tb = (hi[k] - o[k]) * inv;
-    if (ta > tb) {
-      const float s = ta;
-      ta = tb;
-      tb = s;
-    }
-    if (ta > t0) t0 = ta;
-    if (tb < t1) t1 = tb;
-    if (t0 > t1) return false;
-  }
-  *tEnter = t0;
-  *tExit = t1;
-  return true;
-}
-
 // ---- cells --------------------------------------------------------------------------------------------------------
 
 int32_t HashGrid3::coord(float v) const {
@@ -320,10 +295,6 @@ void HashGrid3::queryWith(const AABB3& box, QueryCallback visit, void* visitor) 
     }
   }
 }
-
-/// Whether the segment origin + t * translation, t in [0, maxFraction], meets the box; on a hit, the entry and
-/// exit parameters (clipped to the segment).
-bool clipSegmentToBox(Vec3 origin, Vec3 translation, float maxFraction, const AABB3& box, float* tEnter, float* tExit);
 
 void HashGrid3::raycastWith(Vec3 origin, Vec3 translation, float maxFraction, RayCallback visit, void* visitor) const {
   for (int32_t p : big_) {

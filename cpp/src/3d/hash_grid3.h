@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "dynamic_tree3.h"  // clipSegmentToBox, the slab test both broad phases use
 #include "sat/3d/math3.h"
 
 namespace sat {
@@ -159,9 +160,5 @@ void HashGrid3::raycast(Vec3 origin, Vec3 translation, float maxFraction, Visit&
       origin, translation, maxFraction,
       [](void* v, int proxy, float maxF) { return float((*static_cast<V*>(v))(proxy, maxF)); }, &visit);
 }
-
-/// Whether the segment origin + t * translation, t in [0, maxFraction], meets the box; on a hit, the entry and
-/// exit parameters (clipped to the segment).
-bool clipSegmentToBox(Vec3 origin, Vec3 translation, float maxFraction, const AABB3& box, float* tEnter, float* tExit);
 
 }  // namespace sat
