@@ -20,10 +20,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist', 'wasm');
 
 /** Compile flags per variant; every variant also gets the flags of the top-level sat_options target. */
-// Each variant ships the full module (every bindings/*.cpp), the narrow-phase-only flavour (-narrow) and the 3D
-// module (sat3d-*, bindings/3d/*.cpp); the WebAssembly variants also the glue of both 2D flavours and of the 3D module
-// without dynamic code generation (-nodyn.mjs, -narrow-nodyn.mjs: the same .wasm), which loadSAT and load3D pick
-// where `new Function` is refused.
+// Each variant ships the full module (every bindings/*.cpp), the narrow-phase-only flavour (-narrow), the 3D module
+// (sat3d-*, bindings/3d/*.cpp) and its narrow-phase-only flavour (sat3d-*-narrow, without World3); the WebAssembly
+// variants also the glue of each of these without dynamic code generation (-nodyn.mjs, -narrow-nodyn.mjs: the same
+// .wasm), which loadSAT and load3D pick where `new Function` is refused.
 // -fno-unroll-loops: unrolled loops cost about 2 KB gzipped of the SIMD module and measured no faster (the hot
 // loops run over a handful of vertices). -mbulk-memory (memory.copy / memory.fill instead of libc loops) only where
 // SIMD is: every engine with WebAssembly SIMD has bulk memory. The per-file choices are in bindings/CMakeLists.txt.
@@ -40,6 +40,9 @@ const VARIANTS = {
       'sat3d-simd.mjs',
       'sat3d-simd.wasm',
       'sat3d-simd-nodyn.mjs',
+      'sat3d-simd-narrow.mjs',
+      'sat3d-simd-narrow.wasm',
+      'sat3d-simd-narrow-nodyn.mjs',
     ],
     noDyn: true,
   },
@@ -55,10 +58,13 @@ const VARIANTS = {
       'sat3d-baseline.mjs',
       'sat3d-baseline.wasm',
       'sat3d-baseline-nodyn.mjs',
+      'sat3d-baseline-narrow.mjs',
+      'sat3d-baseline-narrow.wasm',
+      'sat3d-baseline-narrow-nodyn.mjs',
     ],
     noDyn: true,
   },
-  asmjs: { cxxFlags: '-flto -fno-unroll-loops', files: ['sat-asmjs.mjs', 'sat-asmjs-narrow.mjs', 'sat3d-asmjs.mjs'] },
+  asmjs: { cxxFlags: '-flto -fno-unroll-loops', files: ['sat-asmjs.mjs', 'sat-asmjs-narrow.mjs', 'sat3d-asmjs.mjs', 'sat3d-asmjs-narrow.mjs'] },
 };
 
 const args = process.argv.slice(2);
@@ -214,9 +220,9 @@ for (const name of variants) {
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm', '-j', '2']);
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_narrow', '-j', '2']);
   if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_nodyn', 'sat_wasm_narrow_nodyn', '-j', '2']);
-  // The 3D module (sat3d-<variant>), loaded only by 'sat-wasm/3d'.
-  run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d', '-j', '2']);
-  if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d_nodyn', '-j', '2']);
+  // The 3D module (sat3d-<variant>) and its narrow-phase-only flavour, loaded only by 'sat-wasm/3d'.
+  run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d', 'sat_wasm_3d_narrow', '-j', '2']);
+  if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d_nodyn', 'sat_wasm_3d_narrow_nodyn', '-j', '2']);
   const binDir = join(buildDir, 'bindings');
   for (const file of variant.files) {
     const from = join(binDir, file);

@@ -19,7 +19,7 @@ import { allowsCodeGeneration, chooseVariant, isNode, readLocalFile, toBytes, ty
 import type { Variant } from './api.js';
 import { World3, type World3Options } from './world3.js';
 import { defaultWasmUrl3, importGlue3 } from './files3.js';
-import { E3, K3, argument3, errorCode3, readModule3, status3, type Module3DFactory, type PairBatch3, type SAT3DModule } from './module3.js';
+import { E3, K3, argument3, errorCode3, hasWorld3, readModule3, status3, type Module3DFactory, type PairBatch3, type SAT3DModule } from './module3.js';
 
 export { SATError, type SATErrorCode } from './errors.js';
 export {
@@ -177,6 +177,11 @@ export class SAT3D {
    * build without dynamic code generation (and asm.js), which {@link load3D} picks where code generation is refused.
    */
   readonly dynamicExecution: boolean;
+  /**
+   * Whether this is the narrow-phase-only flavour (`load3D({ narrowPhaseOnly: true })`): every shape and query,
+   * no {@link SAT3D.createWorld}.
+   */
+  readonly narrowPhaseOnly: boolean;
   /** The Embind module. @internal */
   readonly _m: SAT3DModule;
   private readonly m: SAT3DModule;
@@ -191,6 +196,7 @@ export class SAT3D {
     this._m = module;
     this.variant = variant;
     this.dynamicExecution = dynamicExecution;
+    this.narrowPhaseOnly = !hasWorld3(module);
     this.scratch = module.ShapeStore3.scratch().byteOffset >> 2;
   }
 
@@ -380,7 +386,10 @@ export class SAT3D {
     };
   }
 
-  /** A 3D collision world (see {@link World3}). Free it with `dispose()`. @throws SATError `InvalidArgument` */
+  /**
+   * A 3D collision world (see {@link World3}). Free it with `dispose()`.
+   * @throws SATError `InvalidArgument`; `LoadFailed` on the narrow-phase-only flavour, which has no world
+   */
   createWorld(options: World3Options = {}): World3 {
     return new World3(this, this.m, options);
   }
@@ -516,13 +525,16 @@ export class SAT3D {
 /**
  * Loads the 3D module. The same options as `loadSAT` (variant choice, `wasmBinary` of `sat3d-<variant>.wasm`,
  * `instantiateWasm`, `locateFile`, `dynamicExecution`, `moduleFactory`: the glue's factory of the chosen build, for
- * platforms that evaluate the glue themselves); `narrowPhaseOnly` does not apply. Where code generation from
- * strings is refused (WeChat mini-games, a CSP without `'unsafe-eval'`) it picks the glue without dynamic code
- * generation by itself; both glues run the same `.wasm`.
+ * platforms that evaluate the glue themselves). `narrowPhaseOnly: true` loads the narrow-phase-only flavour
+ * (`sat3d-<variant>-narrow.*`): every shape, hull and query of {@link SAT3D}, bit for bit the same results, without
+ * World3 (`createWorld` throws `LoadFailed`), for games that bring their own broad phase; a smaller download
+ * (bench/README.md, "3D binding layer"). Where code generation from strings is refused (WeChat mini-games, a CSP
+ * without `'unsafe-eval'`) it picks the glue without dynamic code generation by itself; both glues run the same
+ * `.wasm`.
  * @throws SATError `LoadFailed` when the module cannot be fetched, compiled or instantiated, or does not match this
  *   package; `InvalidArgument`
  */
-export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {}): Promise<SAT3D> {
+export async function load3D(options: LoadOptions = {}): Promise<SAT3D> {
   if (typeof options !== 'object' || options === null) {
     throw new SATError('InvalidArgument', `load3D: options must be an object, got ${describe(options)}`);
   }
@@ -532,6 +544,10 @@ export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {})
   if (options.dynamicExecution !== undefined && typeof options.dynamicExecution !== 'boolean') {
     throw new SATError('InvalidArgument', 'load3D: options.dynamicExecution must be a boolean');
   }
+  if (options.narrowPhaseOnly !== undefined && typeof options.narrowPhaseOnly !== 'boolean') {
+    throw new SATError('InvalidArgument', 'load3D: options.narrowPhaseOnly must be a boolean');
+  }
+  const narrow = options.narrowPhaseOnly === true;
   const variant = chooseVariant(options);
   // The asm.js build's glue never generates code: it has no second flavour.
   const dynamic = variant !== 'asmjs' && (options.dynamicExecution ?? allowsCodeGeneration());
@@ -546,8 +562,8 @@ export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {})
       factoryOptions.instantiateWasm = (imports: WebAssembly.Imports, receive: (i: WebAssembly.Instance) => void) =>
         hook(imports, receive, (reason) => loadLog.push(String(reason)));
     } else {
-      const file = `sat3d-${variant}.wasm`;
-      const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl3(variant);
+      const file = `sat3d-${variant}${narrow ? '-narrow' : ''}.wasm`;
+      const location = options.locateFile ? options.locateFile(file, variant) : defaultWasmUrl3(variant, narrow);
       const isFile = typeof location === 'string' ? !/^(https?|data|blob):/.test(location) : location.protocol === 'file:';
       if (isNode() && isFile) {
         try {
@@ -562,12 +578,20 @@ export async function load3D(options: Omit<LoadOptions, 'narrowPhaseOnly'> = {})
     }
   }
   try {
-    const factory = (options.moduleFactory ?? (await importGlue3(variant, !dynamic)).default) as Module3DFactory;
-    return new SAT3D(await factory(factoryOptions), variant, dynamic);
+    const factory = (options.moduleFactory ?? (await importGlue3(variant, narrow, !dynamic)).default) as Module3DFactory;
+    const module = await factory(factoryOptions);
+    if (hasWorld3(module) === narrow) {
+      throw new SATError(
+        'LoadFailed',
+        `load3D: options.moduleFactory made the ${narrow ? 'full' : 'narrow-phase-only'} 3D module, but narrowPhaseOnly is ${narrow}: pass the glue of the flavour asked for`,
+      );
+    }
+    return new SAT3D(module, variant, dynamic);
   } catch (e) {
     if (e instanceof SATError) throw e;
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
-    const what = !dynamic && variant !== 'asmjs' ? ' (no dynamic execution)' : '';
+    const flags = [narrow ? 'narrow phase only' : '', !dynamic && variant !== 'asmjs' ? 'no dynamic execution' : ''].filter(Boolean);
+    const what = flags.length ? ` (${flags.join(', ')})` : '';
     throw new SATError('LoadFailed', `load3D: the ${variant}${what} 3D build failed to load: ${(e as Error)?.message ?? String(e)}${log}`);
   }
 }

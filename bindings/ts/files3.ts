@@ -9,10 +9,23 @@
 import type { Variant } from './api.js';
 
 /**
- * The glue of a 3D build (`noDyn`: the glue without dynamic code generation, WebAssembly variants only; the same
- * `.wasm`). Its real shape is Module3DFactory in module3.ts. @internal
+ * The glue of a 3D build (`narrow`: the narrow-phase-only flavour, without World3; `noDyn`: the glue without dynamic
+ * code generation, WebAssembly variants only, the same `.wasm`). Its real shape is Module3DFactory in module3.ts.
+ * @internal
  */
-export function importGlue3(variant: Variant, noDyn = false): Promise<{ default: unknown }> {
+export function importGlue3(variant: Variant, narrow: boolean, noDyn = false): Promise<{ default: unknown }> {
+  if (narrow) {
+    if (noDyn && variant === 'simd') return import('./wasm/sat3d-simd-narrow-nodyn.mjs');
+    if (noDyn && variant === 'baseline') return import('./wasm/sat3d-baseline-narrow-nodyn.mjs');
+    switch (variant) {
+      case 'simd':
+        return import('./wasm/sat3d-simd-narrow.mjs');
+      case 'baseline':
+        return import('./wasm/sat3d-baseline-narrow.mjs');
+      default:
+        return import('./wasm/sat3d-asmjs-narrow.mjs');
+    }
+  }
   if (noDyn && variant === 'simd') return import('./wasm/sat3d-simd-nodyn.mjs');
   if (noDyn && variant === 'baseline') return import('./wasm/sat3d-baseline-nodyn.mjs');
   switch (variant) {
@@ -26,7 +39,12 @@ export function importGlue3(variant: Variant, noDyn = false): Promise<{ default:
 }
 
 /** The default location of a 3D build's `.wasm` file: beside its glue in `dist/wasm/`. @internal */
-export function defaultWasmUrl3(variant: Variant): URL {
+export function defaultWasmUrl3(variant: Variant, narrow: boolean): URL {
+  if (narrow) {
+    return variant === 'simd'
+      ? new URL('./wasm/sat3d-simd-narrow.wasm', import.meta.url)
+      : new URL('./wasm/sat3d-baseline-narrow.wasm', import.meta.url);
+  }
   return variant === 'simd'
     ? new URL('./wasm/sat3d-simd.wasm', import.meta.url)
     : new URL('./wasm/sat3d-baseline.wasm', import.meta.url);

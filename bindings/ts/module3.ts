@@ -163,7 +163,7 @@ export const WORLD3_CONSTANTS = [
   'QUERY_SHAPE',
 ] as const;
 
-/** The enums of the 3D module the TypeScript layer reads, with the value names it uses. */
+/** The enums of bindings/3d/sat3d_bindings.cpp the TypeScript layer reads, with the value names it uses. */
 export const ENUMS_3D = {
   Status: [
     'Ok',
@@ -184,13 +184,18 @@ export const ENUMS_3D = {
   ],
   ShapeKind3: ['Sphere', 'Capsule', 'Box', 'Hull'],
   SatAxis3: ['None', 'FaceA', 'FaceB', 'EdgePair'],
+} as const;
+
+/** The enums of bindings/3d/world3_bindings.cpp (not in the narrow-phase-only flavour). */
+export const WORLD3_ENUMS = {
   BodyType: ['Static', 'Kinematic', 'Dynamic'],
   BroadPhase3Kind: ['Tree', 'Grid'],
 } as const;
 
 type Names<T extends readonly string[]> = Record<T[number], number>;
 export type Layout3 = Names<typeof CONSTANTS_3D> & Names<typeof WORLD3_CONSTANTS>;
-export type Enums3 = { [E in keyof typeof ENUMS_3D]: Names<(typeof ENUMS_3D)[E]> };
+type AllEnums3 = typeof ENUMS_3D & typeof WORLD3_ENUMS;
+export type Enums3 = { [E in keyof AllEnums3]: Names<AllEnums3[E]> };
 
 // Built with every name up front: objects of a fixed shape, which V8 reads as fast as literals (see layout.ts).
 const zeros = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 0]));
@@ -198,21 +203,31 @@ const zeros = (names: readonly string[]) => Object.fromEntries(names.map((n) => 
 /** The layouts of the first 3D module loaded (0 until then). */
 export const K3 = zeros([...CONSTANTS_3D, ...WORLD3_CONSTANTS]) as Layout3;
 /** Enum values by name (e.g. `E3.Status.InvalidTransform`), of the first 3D module loaded. */
-export const E3 = Object.fromEntries(Object.entries(ENUMS_3D).map(([e, values]) => [e, zeros(values)])) as unknown as Enums3;
+export const E3 = Object.fromEntries(
+  Object.entries({ ...ENUMS_3D, ...WORLD3_ENUMS }).map(([e, values]) => [e, zeros(values)]),
+) as unknown as Enums3;
 /** A status value -> its error code. */
 export const STATUS_CODE_3D: SATErrorCode[] = [];
 
-let adopted = false;
+/** The names (constants, and enum values as `Enum.Value`) already read from a 3D module. */
+const adopted = new Set<string>();
+
+/** Whether a loaded 3D module has World3 (the full flavour; the narrow-phase-only one has not). @internal */
+export function hasWorld3(m: object): boolean {
+  return (m as { World3?: unknown }).World3 !== undefined;
+}
 
 /**
- * Reads the constants and enums of a 3D module into {@link K3} and {@link E3}. The first module's values are kept;
- * a module that lacks a name, or whose value differs from the first module's, is refused. @internal
+ * Reads the constants and enums of a 3D module into {@link K3} and {@link E3}: those of sat3d_bindings.cpp always,
+ * those of world3_bindings.cpp when the module has World3. The first module's value of each name is kept; a module
+ * that lacks a name, or whose value differs from the one read before (a mismatched build), is refused. @internal
  */
 export function readModule3(m: object): void {
   const r = m as Record<string, unknown>;
+  const world = hasWorld3(m);
   const got = new Map<string, number>();
-  for (const name of [...CONSTANTS_3D, ...WORLD3_CONSTANTS]) got.set(name, r[name] as number);
-  for (const [enumName, values] of Object.entries(ENUMS_3D)) {
+  for (const name of world ? [...CONSTANTS_3D, ...WORLD3_CONSTANTS] : CONSTANTS_3D) got.set(name, r[name] as number);
+  for (const [enumName, values] of Object.entries(world ? { ...ENUMS_3D, ...WORLD3_ENUMS } : ENUMS_3D)) {
     const e = r[enumName] as Record<string, { value?: unknown } | undefined> | undefined;
     for (const v of values) got.set(`${enumName}.${v}`, e?.[v]?.value as number);
   }
@@ -223,17 +238,17 @@ export function readModule3(m: object): void {
     if (typeof value !== 'number' || Number.isNaN(value)) {
       throw new SATError('LoadFailed', `load3D: the module registers no ${key}: a build that does not match this package`);
     }
-    if (adopted && current(key) !== value) {
+    if (adopted.has(key) && current(key) !== value) {
       throw new SATError('LoadFailed', `load3D: the module's ${key} is ${value}, another loaded 3D module's ${current(key)}: mismatched builds`);
     }
   }
-  if (adopted) return;
   for (const [key, value] of got) {
+    if (adopted.has(key)) continue;
     if (key.includes('.')) en[key.split('.')[0]][key.split('.')[1]] = value;
     else k[key] = value;
+    adopted.add(key);
   }
   for (const name of ENUMS_3D.Status) if (name !== 'Ok') STATUS_CODE_3D[E3.Status[name]] = name as SATErrorCode;
-  adopted = true;
 }
 
 /** The status of a refusal code `-(status | argument << ERROR_ARGUMENT_SHIFT)`. @internal */
@@ -324,7 +339,8 @@ export interface SAT3DModule {
     hullMesh(handle: number): number;
   };
   PairBatch3: new () => PairBatch3;
-  World3: {
+  /** Absent from the narrow-phase-only flavour. */
+  World3?: {
     create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number, timeStages: boolean): NativeWorld3 | null;
   };
 }

@@ -172,6 +172,10 @@ export class World3 {
 
   /** @internal */
   constructor(sat3: SAT3D, module: SAT3DModule, options: World3Options) {
+    const native = module.World3;
+    if (native === undefined) {
+      throw new SATError('LoadFailed', 'createWorld: this build of the 3D module has no world (the narrow-phase-only flavour): load3D() without narrowPhaseOnly');
+    }
     this.sat3 = sat3;
     this.m = module;
     this.frameObj = { begin: 0, beginCount: 0, stay: 0, stayCount: 0, end: 0, endCount: 0, contacts: 0, contactCount: 0, contactWords: K3.CONTACT_WORDS };
@@ -184,7 +188,7 @@ export class World3 {
     const cell = options.gridCellSize ?? 0;
     if (typeof cell !== 'number' || !(cell >= 0) || !Number.isFinite(cell)) throw new SATError('InvalidArgument', `createWorld: gridCellSize must be a finite number >= 0, got ${describe(cell)}`);
     this.broadPhase = bp;
-    const w = module.World3.create(bp === 'grid' ? E3.BroadPhase3Kind.Grid : E3.BroadPhase3Kind.Tree, margin, cell, capacity, options.timeStages !== false);
+    const w = native.create(bp === 'grid' ? E3.BroadPhase3Kind.Grid : E3.BroadPhase3Kind.Tree, margin, cell, capacity, options.timeStages !== false);
     if (w === null) throw new SATError('InvalidArgument', 'createWorld: the options were refused');
     this.w = w;
     this.info = w.info().byteOffset >> 2;

@@ -18,7 +18,7 @@ import type { SAT3D } from '../../dist/3d.js';
 // BINDINGS, BINDINGS_3D and the modules behind SAT and SAT3D are internal: the package's declarations leave them
 // out, so their types are taken from the sources while the values come from the built package.
 const { BINDINGS } = moduleJs as unknown as typeof ModuleSource;
-const { BINDINGS_3D, CONSTANTS_3D, ENUMS_3D, WORLD3_CONSTANTS } = module3Js as unknown as typeof Module3Source;
+const { BINDINGS_3D, CONSTANTS_3D, ENUMS_3D, WORLD3_CONSTANTS, WORLD3_ENUMS } = module3Js as unknown as typeof Module3Source;
 const moduleOf = (sat: SAT) => (sat as unknown as { _m: ModuleSource.SATModule })._m;
 const module3Of = (sat3: SAT3D) => (sat3 as unknown as { _m: Module3Source.SAT3DModule })._m;
 
@@ -70,6 +70,8 @@ function registered(files: string[]): Registered {
 const FULL = sources.map((s) => s.file).filter((f) => f !== 'explain.cpp' && !f.startsWith('3d/'));
 const MODULE_3D = sources.map((s) => s.file).filter((f) => f.startsWith('3d/'));
 const NARROW = ['core_info.cpp', 'narrow_phase.cpp', 'shape_store.cpp', 'explain.cpp'];
+// The 3D module's narrow-phase-only flavour (bindings/CMakeLists.txt, SAT3D_NARROW_BINDING_SOURCES).
+const NARROW_3D = ['3d/sat3d_bindings.cpp'];
 const sorted = (s: Iterable<string>) => [...s].sort();
 
 describe('registered names = the names the TypeScript layer uses', () => {
@@ -229,8 +231,9 @@ describe('the 3D module: registered names = the names the TypeScript layer uses'
       expect(sorted(all.classes.get(name)!.static), name).toEqual(sorted(c.static));
       expect(sorted(all.classes.get(name)!.methods), name).toEqual(sorted(c.methods));
     }
-    expect(sorted(all.enums.keys())).toEqual(sorted(Object.keys(ENUMS_3D)));
-    for (const [name, values] of Object.entries(ENUMS_3D)) expect(sorted(all.enums.get(name)!), name).toEqual(sorted(values));
+    const enums = { ...ENUMS_3D, ...WORLD3_ENUMS };
+    expect(sorted(all.enums.keys())).toEqual(sorted(Object.keys(enums)));
+    for (const [name, values] of Object.entries(enums)) expect(sorted(all.enums.get(name)!), name).toEqual(sorted(values));
     expect(sorted(all.constants)).toEqual(sorted([...CONSTANTS_3D, ...WORLD3_CONSTANTS]));
     expect(all.valueObjects.size).toBe(0);
   });
@@ -245,7 +248,7 @@ describe('the 3D module: registered names = the names the TypeScript layer uses'
     }
     const constants = [...CONSTANTS_3D, ...WORLD3_CONSTANTS] as string[];
     for (const k of constants) if (!ts.includes(`K3.${k}`)) unused.push(k);
-    for (const [name, values] of Object.entries(ENUMS_3D)) {
+    for (const [name, values] of Object.entries({ ...ENUMS_3D, ...WORLD3_ENUMS })) {
       // Every status reaches the error table; the other enums are read value by value.
       if (name !== 'Status') for (const v of values) if (!ts.includes(`.${v}`)) unused.push(`${name}.${v}`);
     }
@@ -254,14 +257,39 @@ describe('the 3D module: registered names = the names the TypeScript layer uses'
     expect(sorted(read).filter((k) => !constants.includes(k))).toEqual([]);
   });
 
+  it('the narrow-phase-only flavour registers everything but World3: its constants and enums', () => {
+    const cmake = readFileSync(`${root}/bindings/CMakeLists.txt`, 'utf8');
+    const list = /set\(SAT3D_NARROW_BINDING_SOURCES ([^)]*)\)/.exec(cmake)?.[1] ?? '';
+    const files = [...list.matchAll(/\/(3d\/\w+\.cpp)/g)].map((m) => m[1]);
+    expect(files).toEqual(NARROW_3D);
+    const narrow = registered(NARROW_3D);
+    expect(sorted(narrow.functions)).toEqual(sorted(BINDINGS_3D.functions));
+    expect(sorted(narrow.classes.keys())).toEqual(sorted(Object.keys(BINDINGS_3D.classes).filter((c) => c !== 'World3')));
+    expect(sorted(narrow.enums.keys())).toEqual(sorted(Object.keys(ENUMS_3D)));
+    expect(sorted(narrow.constants)).toEqual(sorted(CONSTANTS_3D));
+  });
+
+  // The default build cannot load where code generation is refused (the js-nodyn suite): not run there.
+  it.skipIf(!allowsCodeGeneration()).each([
+    ['full module', false],
+    ['narrow-phase-only flavour', true],
+  ] as const)('the loaded 3D module holds every registered name (default build, %s)', async (_, narrow) => {
+    await holdsRegisteredNames(true, narrow);
+  });
   it.each([
-    ['default build', true],
-    ['build without dynamic execution', false],
-  ] as const)('the loaded 3D module holds every registered name (%s)', async (_, dynamicExecution) => {
-    if (dynamicExecution && !allowsCodeGeneration()) return; // the default build cannot load there (js-nodyn)
-    const sat3 = await load3D({ prefer: 'simd', dynamicExecution });
+    ['full module', false],
+    ['narrow-phase-only flavour', true],
+  ] as const)('the loaded 3D module holds every registered name (build without dynamic execution, %s)', async (_, narrow) => {
+    await holdsRegisteredNames(false, narrow);
+  });
+
+  async function holdsRegisteredNames(dynamicExecution: boolean, narrow: boolean) {
+    const sat3 = await load3D({ prefer: 'simd', dynamicExecution, narrowPhaseOnly: narrow });
     expect(sat3.dynamicExecution).toBe(dynamicExecution);
+    expect(sat3.narrowPhaseOnly).toBe(narrow);
     const m = module3Of(sat3) as unknown as Record<string, unknown>;
+    const all = registered(narrow ? NARROW_3D : MODULE_3D);
+    if (narrow) expect(m.World3).toBeUndefined();
     for (const f of all.functions) expect(typeof m[f], f).toBe('function');
     for (const k of all.constants) expect(typeof m[k], k).toBe('number');
     for (const [name, values] of all.enums) {
@@ -274,5 +302,5 @@ describe('the 3D module: registered names = the names the TypeScript layer uses'
       for (const s of c.static) expect(typeof cls[s], `${name}.${s}`).toBe('function');
       for (const f of c.methods) expect(typeof cls.prototype[f], `${name}.prototype.${f}`).toBe('function');
     }
-  });
+  }
 });
