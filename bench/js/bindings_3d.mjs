@@ -6,8 +6,8 @@
 //   node bench/js/bindings_3d.mjs [--peer=<dir of a built package>] [--peer-name=peer] [--pairs=4096] [--rounds=9]
 //                                 [--bodies=3000] [--frames=20]
 //
-// dist/ is measured in its default web build (SIMD) and, when it ships one, its build without dynamic code
-// generation; `--peer` adds the other package's default SIMD build. Every contender runs in the same interleaved
+// dist/ is measured in its default web build (SIMD) and, when it ships them, its build without dynamic code
+// generation and its narrow-phase-only flavour (no World3: not in the world case); `--peer` adds the other package's default SIMD build. Every contender runs in the same interleaved
 // rounds; rates are by CPU time, and the table gives medians and each contender's median ratio of time to this
 // build's default one (> 1: slower).
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,9 +34,13 @@ const builds = [];
 for (const p of packages) {
   if (!existsSync(join(p.dir, '3d.js'))) throw new Error(`${p.dir}/3d.js not found (build the package first)`);
   const { load3D } = await import(pathToFileURL(join(p.dir, '3d.js')).href);
-  builds.push({ label: `${p.name}, simd`, dir: p.dir, load: () => load3D({ prefer: 'simd' }), glue: 'sat3d-simd.mjs' });
+  const wasm = 'sat3d-simd.wasm';
+  builds.push({ label: `${p.name}, simd`, dir: p.dir, load: () => load3D({ prefer: 'simd' }), wasm, glue: 'sat3d-simd.mjs', hasWorld: true });
   if (p === packages[0] && existsSync(join(p.dir, 'wasm', 'sat3d-simd-nodyn.mjs'))) {
-    builds.push({ label: `${p.name}, simd, no dynamic execution`, dir: p.dir, load: () => load3D({ prefer: 'simd', dynamicExecution: false }), glue: 'sat3d-simd-nodyn.mjs' });
+    builds.push({ label: `${p.name}, simd, no dynamic execution`, dir: p.dir, load: () => load3D({ prefer: 'simd', dynamicExecution: false }), wasm, glue: 'sat3d-simd-nodyn.mjs', hasWorld: true });
+  }
+  if (p === packages[0] && existsSync(join(p.dir, 'wasm', 'sat3d-simd-narrow.wasm'))) {
+    builds.push({ label: `${p.name}, simd, narrow phase only`, dir: p.dir, load: () => load3D({ prefer: 'simd', narrowPhaseOnly: true }), wasm: 'sat3d-simd-narrow.wasm', glue: 'sat3d-simd-narrow.mjs', hasWorld: false });
   }
 }
 
@@ -112,6 +116,7 @@ function makeWorld(b) {
 }
 cases.push({
   name: `world3, ${BODIES} bodies, frame`,
+  worldOnly: true,
   run(b) {
     const w = (b.world ??= makeWorld(b));
     let ms = 0, n = 0;
@@ -137,7 +142,8 @@ cases.push({
 const warm = 2;
 for (let round = 0; round < ROUNDS + warm; ++round) {
   for (const c of cases) {
-    const order = round % 2 ? [...builds].reverse() : builds;  // interleaved, alternating order
+    const those = c.worldOnly ? builds.filter((b) => b.hasWorld) : builds;
+    const order = round % 2 ? [...those].reverse() : those;  // interleaved, alternating order
     const counts = new Set();
     for (const b of order) {
       const { ms, n } = c.run(b);
@@ -156,6 +162,7 @@ for (const c of cases) {
   const ref = builds[0].rates[c.name];
   const cells = builds.map((b) => {
     const v = b.rates[c.name];
+    if (!v) return '-';
     const ratio = median(v.map((x, i) => x / ref[i]));
     const fig = c.name.startsWith('world3') ? `${median(v).toFixed(2)} ms` : `${((PAIRS / median(v)) / 1000).toFixed(2)} M/s`;
     return b === builds[0] ? fig : `${fig} (${ratio.toFixed(2)}x)`;
@@ -176,6 +183,6 @@ for (let i = 0; i < 9; ++i) {
 }
 const gz = (f) => gzipSync(readFileSync(f), { level: 9 }).length / 1024;
 for (const [k, b] of builds.entries()) {
-  const wasm = gz(join(b.dir, 'wasm', 'sat3d-simd.wasm')), glue = gz(join(b.dir, 'wasm', b.glue));
-  console.log(`${b.label}: load3D to first query ${median(loads[k]).toFixed(1)} ms; sat3d-simd.wasm ${wasm.toFixed(1)} KB + ${b.glue} ${glue.toFixed(1)} KB = ${(wasm + glue).toFixed(1)} KB gzip -9`);
+  const wasm = gz(join(b.dir, 'wasm', b.wasm)), glue = gz(join(b.dir, 'wasm', b.glue));
+  console.log(`${b.label}: load3D to first query ${median(loads[k]).toFixed(1)} ms; ${b.wasm} ${wasm.toFixed(1)} KB + ${b.glue} ${glue.toFixed(1)} KB = ${(wasm + glue).toFixed(1)} KB gzip -9`);
 }
