@@ -494,6 +494,40 @@ void World::Impl::orderQueries() {
   for (size_t i = 0; i < n; ++i) queryList[i] = uint32_t(src[i] & 0xFFFFFFFFu);
 }
 
+// Tree: each proxy on the query list (it left its fat box, was flagged, or was stopped by CCD) is queried with its
+// fat box against the moving tree and the static tree; each moved static body against the moving tree. A pair of
+// two queried proxies is reported once, by the one with the larger slot (as Box2D v3 skips a moved proxy's
+// moved partners of lower key): the boxes are the same both ways, so the other query finds it. What is reported
+// twice anyway (a pair already cached, a slot listed twice) the sort and merge drop.
+void World::Impl::findTreePairs() {
+  orderQueries();
+  queried.assign((size_t(slotCount) + 63) / 64, 0u);
+  auto isQueried = [this](uint32_t slot) { return (queried[slot >> 6] >> (slot & 63u)) & 1u; };
+  auto queriesMovingTree = [this](uint32_t slot) { return proxy[slot] >= 0 && hot[slot].type != BodyType::Static; };
+  for (uint32_t slot : queryList) {
+    if (queriesMovingTree(slot)) queried[slot >> 6] |= uint64_t(1) << (slot & 63u);
+  }
+  for (uint32_t slot : queryList) {
+    if (!queriesMovingTree(slot)) continue;
+    const AABB q = hot[slot].fat;
+    movingTree.query(q, [&](int p) {
+      const uint32_t other = movingTree.userData(p);
+      if (other < slot ? !isQueried(other) : other > slot) addPair(slot, other);
+      return true;
+    });
+    staticTree.query(q, [&](int p) {
+      addPair(slot, staticTree.userData(p));
+      return true;
+    });
+  }
+  for (uint32_t slot : staticMoved) {
+    movingTree.query(hot[slot].box, [&](int p) {
+      addPair(slot, movingTree.userData(p));
+      return true;
+    });
+  }
+}
+
 void World::Impl::findPairs() {
   auto report = [this](uint32_t a, uint32_t b) { addPair(a, b); };
   // Tree: fat boxes (the pair must exist while the body moves inside its fat box unqueried); else tight boxes.
@@ -505,22 +539,7 @@ void World::Impl::findPairs() {
     });
   };
   if (tree) {
-    orderQueries();
-    for (uint32_t slot : queryList) {
-      if (proxy[slot] < 0 || hot[slot].type == BodyType::Static) continue;
-      const AABB q = hot[slot].fat;
-      movingTree.query(q, [&](int p) {
-        addPair(slot, movingTree.userData(p));
-        return true;
-      });
-      addWithStatic(slot);
-    }
-    for (uint32_t slot : staticMoved) {
-      movingTree.query(hot[slot].box, [&](int p) {
-        addPair(slot, movingTree.userData(p));
-        return true;
-      });
-    }
+    findTreePairs();
     return;
   }
   if (options.broadPhase == BroadPhaseType::Grid) {
@@ -1429,7 +1448,7 @@ WorldMemory World::memory() const {
   m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
                  w.sap.memoryBytes() +
-                 bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.staticMoved, w.unbuilt);
+                 bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.queried, w.staticMoved, w.unbuilt);
   m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
   m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
                       w.beginContacts, w.beginFrom, w.shapeContacts, w.rejected, w.swept) +

@@ -127,6 +127,7 @@ struct World::Impl {
   std::vector<uint32_t> moved;   // bodies whose transform changed this frame
   std::vector<uint32_t> queryList;  // tree: proxies to query for new pairs
   std::vector<uint64_t> queryKeys, queryScratch;  // orderQueries scratch
+  std::vector<uint64_t> queried;  // findTreePairs scratch: a bit per slot, set for the proxies it queries
   std::vector<uint32_t> staticMoved;
   std::vector<uint32_t> unbuilt;  // grid / sort-and-sweep: moving bodies added or enabled since the last rebuild
 
@@ -206,6 +207,7 @@ struct World::Impl {
   void updateBroadPhase();
   void orderQueries();
   void findPairs();
+  void findTreePairs();
   void mergeCandidates();
   int sweptHitOf(uint32_t a, uint32_t b) const;
   bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests);

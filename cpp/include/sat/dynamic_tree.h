@@ -44,8 +44,9 @@ class DynamicTree {
   /// Replaces a proxy's box without restructuring: its ancestors grow to hold it and are marked for rebuild().
   /// Cheaper than moveProxy when many proxies move per frame; queries stay exact, the tree only gets looser.
   void enlargeProxy(int proxyId, const AABB& box);
-  /// Rebuilds the marked part of the tree top-down (binned surface-area heuristic): every subtree no enlargeProxy
-  /// touched is kept whole, the nodes above them are rebuilt. full: every internal node. Proxy ids do not change.
+  /// Rebuilds the marked part of the tree top-down (each node split at the middle of its items' centers): every
+  /// subtree no enlargeProxy touched is kept whole, the nodes above them are rebuilt. full: every internal node (also
+  /// chosen when a quarter of the proxies were enlarged since the last rebuild). Proxy ids do not change.
   void rebuild(bool full = false);
 
   const AABB& box(int proxyId) const { return nodes_[proxyId].box; }
@@ -55,7 +56,9 @@ class DynamicTree {
   /// Sum of the nodes' perimeters over the root's: a quality measure (lower is better).
   float areaRatio() const;
   /// Bytes held (node array and scratch capacities).
-  size_t memoryBytes() const { return nodes_.capacity() * sizeof(Node) + rebuildItems_.capacity() * sizeof(int); }
+  size_t memoryBytes() const {
+    return nodes_.capacity() * sizeof(Node) + rebuildItems_.capacity() * sizeof(RebuildItem);
+  }
   /// Checks structure, boxes and heights; for tests.
   bool validate() const;
   void clear();
@@ -78,7 +81,7 @@ class DynamicTree {
     int child1 = kNull;
     int child2 = kNull;
     int16_t height = -1;   // leaf 0, free -1
-    uint16_t enlarged = 0;  // internal node grown by enlargeProxy since the last rebuild
+    uint16_t enlarged = 0;  // grown by enlargeProxy since the last rebuild (a leaf: given a new box by it)
     bool isLeaf() const { return child1 == kNull; }
   };
 
@@ -88,9 +91,26 @@ class DynamicTree {
   void removeLeaf(int leaf);
   int balance(int a);
   bool validateNode(int id, int parent, int* leaves) const;
-  int buildRange(int* items, int count, int depth);
+  void forgetEnlarged(int proxyId);
+  void addRebuildItem(int id);
+  void collectMarkedPart();
+  void collectLeavesAndFreeInternal();
+  int partition(int begin, int count, int depth);
+  int buildRange(int begin, int count, int depth);
 
-  std::vector<int> rebuildItems_;  // rebuild() scratch: the subtrees it keeps
+  /// rebuild() goes full when at least 1 / kFullRebuildRatio of the proxies were enlarged since the last one.
+  static constexpr int kFullRebuildRatio = 4;
+  /// From this depth on rebuild() splits at the median (a fixed traversal stack must hold the tree's height).
+  static constexpr int kMaxSplitDepth = 32;
+
+  /// rebuild() scratch: one per item (a kept subtree or a leaf), its box's center beside its node so that the build
+  /// reads one contiguous array instead of nodes scattered over the node array.
+  struct RebuildItem {
+    Vec2 center;
+    int node;
+  };
+  std::vector<RebuildItem> rebuildItems_;
+  int enlargedLeaves_ = 0;  // leaves enlarged since the last rebuild
 
   std::vector<Node> nodes_;
   int root_ = kNull;
