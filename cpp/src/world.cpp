@@ -496,9 +496,10 @@ void World::Impl::orderQueries() {
 
 // Tree: each proxy on the query list (it left its fat box, was flagged, or was stopped by CCD) is queried with its
 // fat box against the moving tree and the static tree; each moved static body against the moving tree. A pair of
-// two queried proxies is reported once, by the one with the larger slot (as Box2D v3 skips a moved proxy's
-// moved partners of lower key): the boxes are the same both ways, so the other query finds it. What is reported
-// twice anyway (a pair already cached, a slot listed twice) the sort and merge drop.
+// two queried proxies is reported once, by the query of the smaller slot: the larger one skips queried partners of
+// a lower slot (as Box2D v3 skips a moved proxy's moved partners of lower key), and the boxes are the same both
+// ways, so the other query finds the pair. What is reported twice anyway (a pair already cached, a slot listed
+// twice) the sort and merge drop.
 void World::Impl::findTreePairs() {
   orderQueries();
   queried.assign((size_t(slotCount) + 63) / 64, 0u);
