@@ -153,7 +153,7 @@ lines.push(
     'results copied out into typed arrays); per call = one `collide` / `collideInto` per pair from JS objects.',
 );
 lines.push('');
-lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.versions.node}, ${os.platform()} ${os.arch()}.`);
+lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.versions.node}, ${os.platform()} ${os.arch()}; ${new Date().toISOString().slice(0, 10)}.`);
 lines.push(
   `Load average while running: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}. Rates by CPU time of the benchmark process; ` +
     `all contenders run in ${ROUNDS} interleaved rounds (alternating order); pairs/s is the median over rounds, "vs SAT.js" the ` +
