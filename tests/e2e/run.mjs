@@ -908,7 +908,7 @@ test('stress benchmark: frames per second at 20,000 and 50,000 bodies, WebGL dra
   console.log(`     WebGL here: ${gl.gl}; the scene chose ${gl.renderer}${timed}`);
   // WebGL at both sizes is the figure; drawing off is the world's own cost in the same run, CPU sprites the
   // other drawing a software rasterizer may prefer.
-  for (const [n, r] of [[20000, 'webgl'], [20000, 'off'], [20000, 'sprites'], [50000, 'webgl'], [50000, 'off']]) {
+  for (const [n, r] of [[20000, 'webgl'], [20000, 'off'], [20000, 'sprites'], [50000, 'webgl'], [50000, 'off'], [50000, 'sprites']]) {
     await page.evaluate(({ n, r }) => {
       window.__demo.scene.setRenderer(r);
       if (window.__demo.scene.bodies !== n) window.__demo.scene.setCount(n);
