@@ -16,6 +16,7 @@ import * as CANNON from 'cannon-es';
 import RAPIER from '@dimforge/rapier3d-compat';
 import quickhull from '../../node_modules/quickhull3d/dist/quickhull3d.js';
 import initJolt from 'jolt-physics/wasm-compat';
+import { rng } from './polygon_pairs.mjs';
 
 const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
 const arg = (name, fallback) => {
@@ -25,16 +26,6 @@ const arg = (name, fallback) => {
 const PAIRS = arg('pairs', 4096);
 const ROUNDS = arg('rounds', 7);
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const r = rng(20261202);
 const uni = (lo, hi) => lo + (hi - lo) * r();
 function quat() {

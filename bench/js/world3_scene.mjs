@@ -21,6 +21,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { rng } from './polygon_pairs.mjs';
 
 const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
 const arg = (name, fallback) => {
@@ -36,16 +37,6 @@ const WARMUP_S = Number(arg('warmup-seconds', 5));
 const MODULE = arg('module', undefined);
 const BROAD = arg('broad', 'grid,tree').split(',').filter(Boolean);
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const r = rng(2024);
 const uni = (lo, hi) => lo + (hi - lo) * r();
 const normalize = (q) => {

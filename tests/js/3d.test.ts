@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, load3D, type SAT3D, type Shape3 } from '../../dist/3d.js';
+import { rng } from './reference.js';
 // quickhull3d's main entry does not load as an ES module in Node; its bundled dist file does (and has no types).
 // @ts-expect-error no declaration file for the bundled entry
 import quickhullUntyped from '../../node_modules/quickhull3d/dist/quickhull3d.js';
@@ -14,17 +15,6 @@ const quickhull = quickhullUntyped as (points: number[][]) => number[][];
 
 const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
 const ID = { x: 0, y: 0, z: 0 };
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type P = [number, number, number];
 const sub = (a: P, b: P): P => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];

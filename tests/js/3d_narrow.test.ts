@@ -5,19 +5,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, load3D, type SAT3D, type Shape3, type Transform3 } from '../../dist/3d.js';
+import { rng } from './reference.js';
 
 const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The same seeded scene of boxes, spheres, capsules and hulls (4-40 points), made in a module. */
 function makeShapes(s: SAT3D, seed: number): Shape3[] {

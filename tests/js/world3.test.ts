@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, load3D, type BroadPhase3, type SAT3D, type Shape3, type World3, type World3Options } from '../../dist/3d.js';
+import { rng } from './reference.js';
 
 const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
 
@@ -16,17 +17,6 @@ function jsHeap(): number {
   gc();
   gc();
   return process.memoryUsage().heapUsed;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Q = { x: number; y: number; z: number; w: number };
