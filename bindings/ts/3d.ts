@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 import { SATError, describe } from './errors.js';
-import { allowsCodeGeneration, chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
+import { allowsCodeGeneration, buildName, chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
 import type { Variant } from './api.js';
 import { World3, type World3Options } from './world3.js';
 import { defaultWasmUrl3, importGlue3 } from './files3.js';
@@ -590,8 +590,6 @@ export async function load3D(options: LoadOptions = {}): Promise<SAT3D> {
   } catch (e) {
     if (e instanceof SATError) throw e;
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
-    const flags = [narrow ? 'narrow phase only' : '', !dynamic && variant !== 'asmjs' ? 'no dynamic execution' : ''].filter(Boolean);
-    const what = flags.length ? ` (${flags.join(', ')})` : '';
-    throw new SATError('LoadFailed', `load3D: the ${variant}${what} 3D build failed to load: ${(e as Error)?.message ?? String(e)}${log}`);
+    throw new SATError('LoadFailed', `load3D: the ${buildName(variant, narrow, dynamic)} 3D build failed to load: ${(e as Error)?.message ?? String(e)}${log}`);
   }
 }

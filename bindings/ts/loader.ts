@@ -166,6 +166,15 @@ function guardHook(
 }
 
 /**
+ * A build's name in load errors, e.g. `simd (narrow phase only, no dynamic execution)`; asm.js has no flavour
+ * with dynamic execution, so it is never called out there. @internal
+ */
+export function buildName(variant: Variant, narrow: boolean, dynamic: boolean): string {
+  const flags = [narrow ? 'narrow phase only' : '', !dynamic && variant !== 'asmjs' ? 'no dynamic execution' : ''].filter(Boolean);
+  return flags.length ? `${variant} (${flags.join(', ')})` : variant;
+}
+
+/**
  * Loads sat-wasm and resolves to its API. Works in browsers, bundlers (Vite...), Node 18+ (no flags) and
  * Cocos Creator; each call makes an independent module instance with its own shapes.
  *
@@ -254,8 +263,7 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   } catch (e) {
     const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
     const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
-    const what = `${narrow ? 'narrow phase only' : ''}${narrow && noDyn && variant !== 'asmjs' ? ', ' : ''}${noDyn && variant !== 'asmjs' ? 'no dynamic execution' : ''}`;
-    throw new SATError('LoadFailed', `loadSAT: the ${variant}${what ? ` (${what})` : ''} build failed to load: ${reason}${log}`);
+    throw new SATError('LoadFailed', `loadSAT: the ${buildName(variant, narrow, dynamic)} build failed to load: ${reason}${log}`);
   }
   loading = false;
   return new SAT(module, variant, dynamic);
