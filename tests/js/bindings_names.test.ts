@@ -269,38 +269,33 @@ describe('the 3D module: registered names = the names the TypeScript layer uses'
     expect(sorted(narrow.constants)).toEqual(sorted(CONSTANTS_3D));
   });
 
-  // The default build cannot load where code generation is refused (the js-nodyn suite): not run there.
-  it.skipIf(!allowsCodeGeneration()).each([
-    ['full module', false],
-    ['narrow-phase-only flavour', true],
-  ] as const)('the loaded 3D module holds every registered name (default build, %s)', async (_, narrow) => {
-    await holdsRegisteredNames(true, narrow);
+  describe.each([
+    ['default build', true],
+    ['build without dynamic execution', false],
+  ] as const)('the loaded 3D module holds every registered name (%s)', (_, dynamicExecution) => {
+    // The default build cannot load where code generation is refused (the js-nodyn suite): not run there.
+    it.skipIf(dynamicExecution && !allowsCodeGeneration()).each([
+      ['full module', false],
+      ['narrow-phase-only flavour', true],
+    ] as const)('%s', async (_flavour, narrow) => {
+      const sat3 = await load3D({ prefer: 'simd', dynamicExecution, narrowPhaseOnly: narrow });
+      expect(sat3.dynamicExecution).toBe(dynamicExecution);
+      expect(sat3.narrowPhaseOnly).toBe(narrow);
+      const m = module3Of(sat3) as unknown as Record<string, unknown>;
+      const all = registered(narrow ? NARROW_3D : MODULE_3D);
+      if (narrow) expect(m.World3).toBeUndefined();
+      for (const f of all.functions) expect(typeof m[f], f).toBe('function');
+      for (const k of all.constants) expect(typeof m[k], k).toBe('number');
+      for (const [name, values] of all.enums) {
+        const e = m[name] as Record<string, { value: number }>;
+        for (const v of values) expect(typeof e[v]?.value, `${name}.${v}`).toBe('number');
+      }
+      for (const [name, c] of all.classes) {
+        const cls = m[name] as { prototype: Record<string, unknown> } & Record<string, unknown>;
+        expect(typeof cls, name).toBe('function');
+        for (const s of c.static) expect(typeof cls[s], `${name}.${s}`).toBe('function');
+        for (const f of c.methods) expect(typeof cls.prototype[f], `${name}.prototype.${f}`).toBe('function');
+      }
+    });
   });
-  it.each([
-    ['full module', false],
-    ['narrow-phase-only flavour', true],
-  ] as const)('the loaded 3D module holds every registered name (build without dynamic execution, %s)', async (_, narrow) => {
-    await holdsRegisteredNames(false, narrow);
-  });
-
-  async function holdsRegisteredNames(dynamicExecution: boolean, narrow: boolean) {
-    const sat3 = await load3D({ prefer: 'simd', dynamicExecution, narrowPhaseOnly: narrow });
-    expect(sat3.dynamicExecution).toBe(dynamicExecution);
-    expect(sat3.narrowPhaseOnly).toBe(narrow);
-    const m = module3Of(sat3) as unknown as Record<string, unknown>;
-    const all = registered(narrow ? NARROW_3D : MODULE_3D);
-    if (narrow) expect(m.World3).toBeUndefined();
-    for (const f of all.functions) expect(typeof m[f], f).toBe('function');
-    for (const k of all.constants) expect(typeof m[k], k).toBe('number');
-    for (const [name, values] of all.enums) {
-      const e = m[name] as Record<string, { value: number }>;
-      for (const v of values) expect(typeof e[v]?.value, `${name}.${v}`).toBe('number');
-    }
-    for (const [name, c] of all.classes) {
-      const cls = m[name] as { prototype: Record<string, unknown> } & Record<string, unknown>;
-      expect(typeof cls, name).toBe('function');
-      for (const s of c.static) expect(typeof cls[s], `${name}.${s}`).toBe('function');
-      for (const f of c.methods) expect(typeof cls.prototype[f], `${name}.prototype.${f}`).toBe('function');
-    }
-  }
 });
