@@ -29,7 +29,7 @@ export const TARGETS = {
  * Known, reported bugs whose checks --skip-known turns off (passed to the targets as SAT_FUZZ_SKIP). Remove an
  * entry when the bug is fixed; docs/fuzzing.md lists them with their reproductions.
  */
-export const KNOWN_BUGS = ['distance-far-stretched'];
+export const KNOWN_BUGS = [];
 
 const buildDir = 'build/fuzz';
 

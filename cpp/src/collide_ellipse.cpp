@@ -35,8 +35,13 @@ inline D2 unitD(D2 a) {
 }
 
 /// A placed shape as a support function: the hull of the core's points plus the ellipse L * unit disc.
+/// The core is placed by the linear part of the placement only, and its translation kept apart in double: a core
+/// small against its distance from the working frame's origin (a 0.04-wide polygon 800 away) would otherwise be
+/// rounded to float there, at about 3e-5, which can dent it, and the hill climb of supportVertex would then stop
+/// at a vertex that is not the support.
 struct SupportShape {
-  CoreView core;               ///< polygon, segment (2 points) or point (1), in the working frame
+  CoreView core;               ///< polygon, segment (2 points) or point (1), relative to `origin`
+  D2 origin{0.0, 0.0};         ///< the placement's translation: where the core's (0, 0) lies in the working frame
   double l00 = 0, l01 = 0;     ///< L, row-major; zero for a polygon
   double l10 = 0, l11 = 0;
   bool rounded = false;
@@ -55,7 +60,10 @@ struct SupportShape {
     const double inv = 1.0 / std::sqrt(ux * ux + uy * uy);
     return {(l00 * ux + l01 * uy) * inv, (l10 * ux + l11 * uy) * inv};
   }
-  /// Index of the core's support vertex along n (a hill climb from `start`: the core is convex).
+  /// Core vertex i in the working frame.
+  D2 vertex(int i) const { return {origin.x + double(core.v[i].x), origin.y + double(core.v[i].y)}; }
+  /// Index of the core's support vertex along n (a hill climb from `start`: the core is convex; the origin does not
+  /// change which vertex is the support, so the climb reads the core as placed).
   int supportVertex(D2 n, int start) const {
     const int c = core.count;
     if (c == 1) return 0;
@@ -96,19 +104,22 @@ struct ShapeStore {
 
 SupportShape makeSupportShape(const ShapeRef& s, const Placement& p, ShapeStore* store) {
   SupportShape out;
+  out.origin = d2(p.t);
+  Placement linear = p;
+  linear.t = {0.0f, 0.0f};
   float r = 0.0f;
   switch (s.type) {
-    case ShapeType::Polygon: out.core = placePolygon(s.polygon(), p, &store->buf); return out;
+    case ShapeType::Polygon: out.core = placePolygon(s.polygon(), linear, &store->buf); return out;
     case ShapeType::Segment:
-    case ShapeType::ChainSegment: out.core = placeCore(s, p, &store->buf); return out;  // a 2-gon, no radius
+    case ShapeType::ChainSegment: out.core = placeCore(s, linear, &store->buf); return out;  // a 2-gon, no radius
     case ShapeType::Capsule:
-      out.core = placeCapsule(s.capsule(), p, &store->buf);
+      out.core = placeCapsule(s.capsule(), linear, &store->buf);
       out.core.radius = 0.0f;
       out.capsule = true;
       r = s.capsule().radius;
       break;
     case ShapeType::Circle:
-      store->point = p.apply(s.circle().center);
+      store->point = linear.apply(s.circle().center);
       out.core.v = &store->point;
       out.core.n = nullptr;
       out.core.count = 1;
@@ -363,7 +374,7 @@ Candidate minimumTranslation(const SupportShape& a, const SupportShape& b, doubl
     ArcFunction f;
     f.a = &a;
     f.b = &b;
-    const D2 va = d2(a.core.v[ia]), vb = d2(b.core.v[ib]);
+    const D2 va = a.vertex(ia), vb = b.vertex(ib);
     f.p = {va.x - vb.x, va.y - vb.y};
     if (!minimizeOnArc(f, arc, m, curvature, apart, ia, ib, &best)) break;
     i = j;
@@ -388,7 +399,7 @@ constexpr double kExactFlatSine = 1.0e-5;
 Feature supportFeature(const SupportShape& s, int v, D2 n, double flatSine = kFlatSine) {
   Feature f;
   const D2 e = s.ellipsePoint(n);
-  const D2 pv = d2(s.core.v[v]);
+  const D2 pv = s.vertex(v);
   f.p0 = f.p1 = {pv.x + e.x, pv.y + e.y};
   f.id0 = f.id1 = s.vertexId(v);
   const int c = s.core.count;
@@ -401,7 +412,7 @@ Feature supportFeature(const SupportShape& s, int v, D2 n, double flatSine = kFl
     const D2 en = unitD(d2(s.core.n[edge]));
     if (dotD(en, n) < std::sqrt(1.0 - flatSine * flatSine)) continue;
     const int other = k == 0 ? next : prev;
-    const D2 po = d2(s.core.v[other]);
+    const D2 po = s.vertex(other);
     f.p1 = {po.x + e.x, po.y + e.y};
     f.id1 = s.vertexId(other);
     f.edge = c == 2 ? 0 : s.core.srcEdge(edge);
@@ -527,7 +538,7 @@ bool boundaryAtTangent(const SupportShape& b, D2 n, D2 e, D2 q1, double u, bool 
   auto pointAt = [&](double phi, int* vertex) {  // phi in [0, 1]: a quarter turn from down to side
     const D2 d = unitD({(1.0 - phi) * down.x + phi * side.x, (1.0 - phi) * down.y + phi * side.y});
     *vertex = b.supportVertex(d, *vertex);
-    const D2 ep = b.ellipsePoint(d), pv = d2(b.core.v[*vertex]);
+    const D2 ep = b.ellipsePoint(d), pv = b.vertex(*vertex);
     return D2{pv.x + ep.x, pv.y + ep.y};
   };
   auto tangent = [&](D2 p) { return dotD(e, {p.x - q1.x, p.y - q1.y}); };
@@ -565,7 +576,7 @@ Manifold collideSupportAlongFace(Vec2 p1, Vec2 p2, Vec2 n1, const ShapeRef& sb, 
   const D2 q1 = d2(p1);
   // B's lowest point above the face's line: minus its support value along -n1, from p1's level.
   const int v = b.supportVertex(back, 0);
-  const double low = -(dotD(d2(b.core.v[v]), back) + b.ellipseSupport(back)) - dotD(n, q1);
+  const double low = -(dotD(b.vertex(v), back) + b.ellipseSupport(back)) - dotD(n, q1);
   if (low > double(tol)) return {};
   // B's support feature along -n1 (a point, or a flat side of a capsule or polygon), clipped to the segment's
   // extent along its direction (with the tolerance).

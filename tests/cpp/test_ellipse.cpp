@@ -593,6 +593,65 @@ TEST(Ellipse, DistanceUsesTheSemiAxisAlongTheNormal) {
   EXPECT_LE(std::fabs(k.pointB.x), 2.0f + 1e-5f);
 }
 
+// A polygon a few hundredths wide, with vertices microns apart, measured from an ellipse hundreds of times its
+// size away: the polygon must keep its shape in the frame the distance is computed in (rounded to float 800 away
+// from that frame's origin it was dented, and the distance came out 0.0118 too far). The fuzzer's input first,
+// then random pairs of the same kind.
+TEST(Ellipse, DistanceOfASmallPolygonFarAway) {
+  DistanceStats st;
+  {
+    sat::Circle c;
+    ASSERT_EQ(sat::makeCircle({-206.742401f, -300.716217f}, 7.51920509f, &c), sat::Status::Ok);
+    const sat::Vec2 pts[5] = {{0.0f, -0.0169152878f}, {0.0150358109f, 0.0149848778f}, {0.0150358109f, 0.0150358109f},
+                              {0.0150312223f, 0.0150358109f}, {0.00369270355f, 0.0f}};
+    sat::Polygon p;
+    ASSERT_EQ(sat::makePolygon(pts, 5, &p), sat::Status::Ok);
+    sat::Transform xfA, xfB;
+    xfA.p = {-112.768585f, -300.716217f};
+    xfA.q = {-0.382683128f, -0.923879683f};
+    xfA.scale = {2.36032295f, 0.722814918f};
+    xfB.p = {338.35083f, -460.49469f};
+    xfB.q = {0.998475552f, 0.0551960021f};
+    xfB.scale = {2.36397076f, 0.250000119f};
+    checkDistance(c, xfA, p, xfB, &st, -1);
+    checkDistance(p, xfB, c, xfA, &st, -2);
+  }
+  Rng rng(0xfa4a3a7u);
+  for (int i = 0; i < 400 && !::testing::Test::HasFatalFailure(); ++i) {
+    // The ellipse: a circle whose centre lies far from its own origin, stretched up to 1:4.
+    sat::Circle c;
+    const double r = uniform(rng, 2.0, 10.0), off = r * uniform(rng, 0.0, 40.0), oa = uniform(rng, -kPi, kPi);
+    ASSERT_EQ(sat::makeCircle({f32(off * std::cos(oa)), f32(off * std::sin(oa))}, f32(r), &c), sat::Status::Ok);
+    sat::Transform xfA = sat::makeTransform(f32(uniform(rng, -300, 300)), f32(uniform(rng, -300, 300)),
+                                            f32(uniform(rng, -kPi, kPi)), f32(uniform(rng, 0.5, 2.0)),
+                                            f32(uniform(rng, 0.5, 2.0)));
+    // The polygon: a few hundredths wide, one vertex doubled a micron away.
+    const double w = uniform(rng, 0.01, 0.05);
+    const int n = std::uniform_int_distribution<int>(3, 6)(rng);
+    std::vector<sat::Vec2> pts;
+    for (int k = 0; k < n; ++k) {
+      const double a = 2.0 * kPi * (k + uniform(rng, 0.0, 0.6)) / n;
+      pts.push_back({f32(w * std::cos(a)), f32(w * std::sin(a))});
+      if (k == 0) pts.push_back({f32(w * std::cos(a + 1e-4)), f32(w * std::sin(a + 1e-4))});
+    }
+    sat::Polygon p;
+    if (sat::makePolygon(pts.data(), int(pts.size()), &p) != sat::Status::Ok) continue;
+    sat::Transform xfB = sat::makeTransform(0.0f, 0.0f, f32(uniform(rng, -kPi, kPi)), f32(uniform(rng, 0.25, 3.0)),
+                                            f32(uniform(rng, 0.25, 3.0)));
+    // B 20 to 50 ellipse sizes from the ellipse's centre.
+    const OShape oe = oracleShape(c, xfA);
+    const double dist = oe.size * uniform(rng, 20.0, 50.0), da = uniform(rng, -kPi, kPi);
+    xfB.p = {f32(oe.pts[0].x + dist * std::cos(da)), f32(oe.pts[0].y + dist * std::sin(da))};
+    if (chance(rng, 0.5)) {
+      checkDistance(c, xfA, p, xfB, &st, i);
+    } else {
+      checkDistance(p, xfB, c, xfA, &st, i);
+    }
+  }
+  EXPECT_EQ(st.apart, st.pairs);
+  EXPECT_GT(st.pairs, 300);
+}
+
 // ---- time of impact ----
 
 /// First contact of B moved by t * move (t in [0, 1]) with A, by brute force on the oracle: the first of `steps`
