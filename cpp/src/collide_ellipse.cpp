@@ -15,11 +15,11 @@
 // The same search, run to the end, serves distance() (distanceSupportShapes: for a separated pair the minimum is
 // minus the distance, the closest points come from the support features along it) and explain()
 // (minimumSupportTranslation); collideSupportAlongFace measures a shape along a chain segment's front normal.
-#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
 #include "dispatch.h"
+#include "index_sort.h"
 
 namespace sat::detail {
 namespace {
@@ -177,8 +177,9 @@ D2 uniformDir(int k) { return uniformDir32(k * (32 / kGridSamples)); }
 /// an ellipse's support function has a valley about smin / smax wide across its minor axis, which the uniform
 /// samples would step over and the ellipse's own samples cover densely, whatever its aspect ratio.
 int searchGrid(const SupportShape& a, const SupportShape& b, GridDir* grid) {
+  GridDir raw[kMaxGrid];
   int n = 0;
-  auto add = [&](D2 d, bool boundary) { grid[n++] = {d, pseudoAngle(d), boundary}; };
+  auto add = [&](D2 d, bool boundary) { raw[n++] = {d, pseudoAngle(d), boundary}; };
   for (int k = 0; k < 4; ++k) add(uniformDir32(8 * k), true);
   if (a.core.count >= 2) {
     for (int i = 0; i < a.core.count; ++i) add(unitD(d2(a.core.n[i])), true);
@@ -197,13 +198,17 @@ int searchGrid(const SupportShape& a, const SupportShape& b, GridDir* grid) {
       add(unitD({s->l11 * u.x - s->l10 * u.y, -s->l01 * u.x + s->l00 * u.y}), false);  // adj(L)^T u ~ L^-T u
     }
   }
-  std::sort(grid, grid + n, [](const GridDir& x, const GridDir& y) {
-    return x.key < y.key || (x.key == y.key && x.boundary && !y.boundary);
-  });
+  // Counter-clockwise, a boundary before a sample of the same direction; equal entries in the order added.
+  uint32_t order[kMaxGrid];
+  sortIndices(order, size_t(n), [](const void* context, uint32_t i, uint32_t j) {
+    const GridDir* g = static_cast<const GridDir*>(context);
+    return g[i].key < g[j].key || (g[i].key == g[j].key && g[i].boundary && !g[j].boundary);
+  }, raw);
   // One entry per direction (a boundary over a sample): a repeated direction would make a sample's bracket empty.
-  int kept = 1;
-  for (int i = 1; i < n; ++i) {
-    if (grid[i].key != grid[kept - 1].key) grid[kept++] = grid[i];
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    const GridDir& g = raw[order[i]];
+    if (kept == 0 || g.key != grid[kept - 1].key) grid[kept++] = g;
   }
   return kept;
 }
