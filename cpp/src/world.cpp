@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "sat/decompose.h"
+#include "index_sort.h"
 #include "world_internal.h"
 
 #if defined(__wasm_simd128__)
@@ -320,45 +321,7 @@ void World::Impl::addPair(uint32_t a, uint32_t b) {
   candidates[candidateCount++] = a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a;
 }
 
-// LSD radix sort of this frame's candidate keys on the bits that slots can use (two slots of `bits` bits each).
-void World::Impl::sortCandidates() {
-  int bits = 1;
-  while ((1u << bits) < slotCount && bits < 31) ++bits;
-  const size_t n = candidateCount;
-  if (n < 2) return;
-  uint64_t* keys = candidates.data();
-  if (n < 64) {  // insertion sort: a few dozen keys (and no std::sort instantiation in the module)
-    for (size_t i = 1; i < n; ++i) {
-      const uint64_t k = keys[i];
-      size_t j = i;
-      for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1];
-      keys[j] = k;
-    }
-    return;
-  }
-  // Pack to a*2^bits + b so that fewer passes cover the key.
-  for (size_t i = 0; i < n; ++i) keys[i] = ((keys[i] >> 32) << bits) | (keys[i] & 0xFFFFFFFFu);
-  candidateScratch.resize(n);
-  constexpr int kDigit = 11;
-  uint32_t counts[1u << kDigit];
-  uint64_t* src = keys;
-  uint64_t* dst = candidateScratch.data();
-  for (int shift = 0; shift < 2 * bits; shift += kDigit) {
-    std::memset(counts, 0, sizeof(counts));
-    for (size_t i = 0; i < n; ++i) ++counts[(src[i] >> shift) & ((1u << kDigit) - 1)];
-    uint32_t sum = 0;
-    for (uint32_t& c : counts) {
-      uint32_t t = c;
-      c = sum;
-      sum += t;
-    }
-    for (size_t i = 0; i < n; ++i) dst[counts[(src[i] >> shift) & ((1u << kDigit) - 1)]++] = src[i];
-    std::swap(src, dst);
-  }
-  if (src != keys) std::memcpy(keys, src, n * sizeof(uint64_t));
-  const uint64_t lowMask = (uint64_t(1) << bits) - 1;
-  for (size_t i = 0; i < n; ++i) keys[i] = ((keys[i] >> bits) << 32) | (keys[i] & lowMask);
-}
+void World::Impl::sortCandidates() { detail::sortPairKeys(candidates.data(), candidateCount, slotCount, &candidateScratch); }
 
 void World::Impl::setBufferFromXf(uint32_t slot, const Transform& t, float angle) {
   float* b = &buffer[size_t(slot) * kTransformStride];

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "index_sort.h"
 #include "world_internal.h"
 
 namespace sat {
@@ -97,7 +98,7 @@ void World::Impl::gatherPushedPairs() {
     ctx.slot = slot;
     forEachCandidate(hot[slot].box, gather, &ctx);
   }
-  std::sort(pushKeys.begin(), pushKeys.end());
+  detail::sortPairKeys(pushKeys.data(), pushKeys.size(), slotCount, &candidateScratch);
   pushKeys.erase(std::unique(pushKeys.begin(), pushKeys.end()), pushKeys.end());
 }
 
