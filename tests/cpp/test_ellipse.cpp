@@ -594,9 +594,9 @@ TEST(Ellipse, DistanceUsesTheSemiAxisAlongTheNormal) {
 }
 
 // A polygon a few hundredths wide, with vertices microns apart, measured from an ellipse hundreds of times its
-// size away: the polygon must keep its shape in the frame the distance is computed in (rounded to float 800 away
-// from that frame's origin it was dented, and the distance came out 0.0118 too far). The fuzzer's input first,
-// then random pairs of the same kind.
+// size away: the polygon must keep its shape in the frame the distance is computed in (rounded to float 800 from
+// that frame's origin, such a polygon dents, and a distance measured on it comes out too long). The fuzzer's input
+// ("distance-far-stretched" in docs/fuzzing.md) first, then random pairs of the same kind.
 TEST(Ellipse, DistanceOfASmallPolygonFarAway) {
   DistanceStats st;
   {
