@@ -178,21 +178,27 @@ float axisSeparationReference(const HullView& a, const HullView& b, Vec3* axis);
 /// The same SAT with no pruning of edge pairs and no early exit: the scalar reference for runSat.
 SatResult runSatReference(const HullView& a, const HullView& b, float tol);
 /// Box - box: B's pose in A's frame as cosines (R[i][j] = A's axis i . B's axis j) and both half extents, as
-/// four-wide rows and columns (lane 3 zero) so that the 15 axes are tested three at a time.
+/// four-wide rows and columns (lane 3 zero) so that the 15 axes are tested three at a time; and both boxes' axes
+/// in the world, to take the contacts back there.
 struct BoxPair {
   F4 e, f;               ///< A's and B's half extents (scaled, positive)
   F4 row[3], absRow[3];  ///< row i: R[i][0..2], A's axis i in B's frame
   F4 col[3], absCol[3];  ///< column j: R[0..2][j], B's axis j in A's frame
   F4 t;                  ///< B's centre in A's frame
+  F4 axesA[3], axesB[3];  ///< the columns of toMat3(xfA.q) and toMat3(xfB.q)
 };
-BoxPair makeBoxPair(Vec3 e, Vec3 f, const RelativePose& pose);
+/// The pair from the boxes' scaled half extents and transforms, four lanes at a time: R = rA^T rB and
+/// t = rA^T (pB - pA) from the two rotation matrices, whose columns the contacts need anyway (cheaper than the
+/// relative quaternion, which would leave them to be built as well). The same bits as makeBoxPairReference.
+BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB);
+/// The scalar reference of makeBoxPair, through toMat3 and mulT.
+BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB);
 /// SAT on the 15 axes in closed form. Face indices are the cube's; an edge pair's indexA / indexB are the boxes'
 /// axes (0..2). The same early exits and preferences as runSat.
 SatResult boxSat(const BoxPair& p, float tol);
 /// Contacts for the axis boxSat chose, in the world. The boxes as hulls give the same manifold through
 /// buildManifold (the reference this is tested against).
-Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResult& sat, float tol,
-                      const Transform3& xfA, const Transform3& xfB);
+Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB);
 /// Contacts of two overlapping (or touching within tol) views for the axis runSat chose, in that frame.
 Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol);
 /// Most vertices a clipped polygon can have.

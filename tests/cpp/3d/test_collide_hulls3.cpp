@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <set>
 
 #include "3d/narrow3.h"
@@ -217,7 +218,7 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
     // the box path numbers features like makeBoxHull's hull.
     const float tol = sat::kRelativeTolerance * size;
     const sat::detail::SatResult rb =
-        sat::detail::boxSat(sat::detail::makeBoxPair(a.halfExtents, b.halfExtents, sat::detail::relativePose(xa, xb)), tol);
+        sat::detail::boxSat(sat::detail::makeBoxPair(a.halfExtents, b.halfExtents, xa, xb), tol);
     const sat::SatDebug3 dh = sat::collideDebug(ha, xa, hb, xb);
     if (rb.kind == sat::SatAxis3::EdgePair && dh.kind == sat::SatAxis3::EdgePair) {
       // Edge contacts: one point between the same two edges (the same half-edge numbers), the same place.
@@ -260,6 +261,34 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
   EXPECT_GT(compared, scaled(100000) / 10);
   EXPECT_GT(sameFace, compared / 4);
   EXPECT_GT(sameEdges, bothEdges * 97 / 100);  // the rest: ties between parallel edges of equal support
+}
+
+// Box - box's pose built four lanes at a time against toMat3 and mulT one float at a time: the same bits (lanes 0-2;
+// lane 3 of a column may be a zero of either sign, and nothing reads it).
+TEST(FastPaths3, BoxPairMatchesScalarReference) {
+  std::mt19937 rng(0x3d08u);
+  auto same = [](sat::detail::F4 x, sat::detail::F4 y) {
+    return std::memcmp(&x, &y, 3 * sizeof(float)) == 0;
+  };
+  for (long k = 0; k < scaled(100000); ++k) {
+    const sat::Vec3 e{uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)};
+    const sat::Vec3 f{uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)};
+    const sat::Transform3 xa{{uni(rng, -50, 50), uni(rng, -50, 50), uni(rng, -50, 50)}, randomQuat(rng), {1, 1, 1}};
+    const sat::Transform3 xb{{uni(rng, -50, 50), uni(rng, -50, 50), uni(rng, -50, 50)}, randomQuat(rng), {1, 1, 1}};
+    const sat::detail::BoxPair fast = sat::detail::makeBoxPair(e, f, xa, xb);
+    const sat::detail::BoxPair ref = sat::detail::makeBoxPairReference(e, f, xa, xb);
+    ASSERT_TRUE(same(fast.t, ref.t)) << k;
+    ASSERT_TRUE(same(fast.e, ref.e) && same(fast.f, ref.f)) << k;
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_TRUE(same(fast.axesA[i], ref.axesA[i]) && same(fast.axesB[i], ref.axesB[i])) << k << " axis " << i;
+      ASSERT_TRUE(same(fast.col[i], ref.col[i]) && same(fast.absCol[i], ref.absCol[i])) << k << " column " << i;
+      ASSERT_TRUE(same(fast.row[i], ref.row[i]) && same(fast.absRow[i], ref.absRow[i])) << k << " row " << i;
+    }
+    // And the reference's matrices are the ones the hull path uses: toMat3 of the rotations.
+    const sat::Mat3 rA = sat::toMat3(xa.q);
+    ASSERT_EQ(ref.axesA[1][0], rA.cy.x) << k;
+    ASSERT_EQ(ref.axesA[2][1], rA.cz.y) << k;
+  }
 }
 
 // The SIMD scans and moves (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
