@@ -320,7 +320,7 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     count = 1;
   }
   // (u, v, k) is right-handed, so the reference normal there is (0, 0, sk).
-  reduceManifold(pts.data(), &count, {0.0f, 0.0f, sk});
+  reduceManifoldAlongZ(pts.data(), &count, sk);
   // Back from (u, v, k) coordinates to the world.
   const F4 wu = world[ku], wv = world[kv], wk = world[k], o = lanes(origin);
   for (int i = 0; i < count; ++i) {

@@ -216,6 +216,8 @@ struct ClipVertex {
 int clipPolygon(const ClipVertex* in, int n, Vec3 planeN, float planeD, int refEdge, ClipVertex* out);
 /// Keeps at most four points of m that span the largest area (deepest first).
 void reduceManifold(ManifoldPoint3* points, int* count, Vec3 normal);
+/// reduceManifold for points in a frame where the normal is (0, 0, normalZ), normalZ = +-1: the same points kept.
+void reduceManifoldAlongZ(ManifoldPoint3* points, int* count, float normalZ);
 /// The manifold moved from A's frame to the world (rotation rA, translation pA).
 Manifold3 toWorld(const Manifold3& m, const Mat3& rA, Vec3 pA);
 

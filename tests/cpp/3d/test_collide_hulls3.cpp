@@ -291,6 +291,42 @@ TEST(FastPaths3, BoxPairMatchesScalarReference) {
   }
 }
 
+// The reduction box-box uses, in the reference face's frame, against reduceManifold with that frame's normal: the
+// same points kept in the same order, on clipped-polygon-like sets (points on a square's sides and corners, so that
+// areas tie) and on scattered ones.
+TEST(FastPaths3, ReduceAlongZMatchesReduceManifold) {
+  std::mt19937 rng(0x3d09u);
+  long reduced = 0;
+  for (long k = 0; k < scaled(100000); ++k) {
+    const int n = 1 + int(rng() % 24u);
+    const bool onSquare = (k & 1) != 0;
+    sat::ManifoldPoint3 fast[24], ref[24];
+    for (int i = 0; i < n; ++i) {
+      sat::Vec3 p{uni(rng, -2, 2), uni(rng, -2, 2), uni(rng, -0.1f, 0.1f)};
+      if (onSquare) {
+        const float side = (rng() & 1) ? 1.0f : -1.0f;
+        if (rng() & 1) p.x = side; else p.y = side;
+        if (rng() % 4u == 0) p.x = (rng() & 1) ? 1.0f : -1.0f, p.y = (rng() & 1) ? 1.0f : -1.0f;
+      }
+      fast[i].point = ref[i].point = p;
+      fast[i].depth = ref[i].depth = (rng() % 3u == 0) ? 0.05f : uni(rng, 0, 0.1f);
+      fast[i].id = ref[i].id = uint32_t(i);
+    }
+    const float normalZ = (k & 2) ? 1.0f : -1.0f;
+    int countFast = n, countRef = n;
+    sat::detail::reduceManifoldAlongZ(fast, &countFast, normalZ);
+    sat::detail::reduceManifold(ref, &countRef, {0.0f, 0.0f, normalZ});
+    ASSERT_EQ(countFast, countRef) << k;
+    reduced += n > 4;
+    for (int i = 0; i < countRef; ++i) {
+      ASSERT_EQ(fast[i].id, ref[i].id) << k << " point " << i;
+      ASSERT_EQ(fast[i].point, ref[i].point) << k << " point " << i;
+      ASSERT_EQ(fast[i].depth, ref[i].depth) << k << " point " << i;
+    }
+  }
+  EXPECT_GT(reduced, scaled(100000) / 2);
+}
+
 // The SIMD scans and moves (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
 // same arithmetic, so the same bits.
 TEST(FastPaths3, SimdScansMatchScalarReferences) {
