@@ -358,7 +358,7 @@ inline int supportEdgeStart(int axis, F4 d) { return bits4(d > splat4(0.0f)) & 7
 }  // namespace
 
 Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB) {
-  Manifold3 m;
+  Manifold3 m = emptyManifold();
   m.depth = -sat.separation;
   const Vec3 n = sat.normal;
   m.normal = vec3(splat4(n.x) * p.axesA[0] + splat4(n.y) * p.axesA[1] + splat4(n.z) * p.axesA[2]);
@@ -413,12 +413,12 @@ Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponen
 
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValid(xfA) || !isValid(xfB)) return {};
+  if (!isValid(xfA) || !isValid(xfB)) return emptyManifold();
   const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const BoxPair p = makeBoxPair(e, f, xfA, xfB);
   const float tol = kRelativeTolerance * (length(e) + length(f));
   const SatResult r = boxSat(p, tol);
-  if (r.separation > tol) return {};
+  if (r.separation > tol) return emptyManifold();
   return boxManifold(p, r, tol, xfA.p, xfB.p);
 }
 

@@ -726,7 +726,7 @@ void closestSegmentSegment(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, float* sOut, floa
 }
 
 Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol) {
-  Manifold3 m;
+  Manifold3 m = emptyManifold();
   m.normal = sat.normal;
   m.depth = -sat.separation;
   if (sat.kind == SatAxis3::EdgePair) {
