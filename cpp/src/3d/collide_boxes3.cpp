@@ -413,7 +413,7 @@ Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponen
 
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValid(xfA) || !isValid(xfB)) return emptyManifold();
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
   const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const BoxPair p = makeBoxPair(e, f, xfA, xfB);
   const float tol = kRelativeTolerance * (length(e) + length(f));
@@ -424,7 +424,7 @@ Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Tra
 
 bool overlap(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValid(xfA) || !isValid(xfB)) return false;
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
   const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const float tol = kRelativeTolerance * (length(e) + length(f));
   return boxSat(makeBoxPair(e, f, xfA, xfB), tol).separation <= tol;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cfloat>
+#include <cstddef>
 
 #include "sat/3d/collide3.h"
 #include "simd3.h"
@@ -54,6 +55,23 @@ struct UninitArray {
   const T* data() const { return reinterpret_cast<const T*>(bytes); }
   T& operator[](int i) { return data()[i]; }
 };
+
+/// isValid(xf) from three overlapping four-float loads (the position and q.x, the rotation, q.w and the scale): the
+/// same answer with a comparison per load where isValid has one per float. |q.x| <= kMaxCoordinate, tested with the
+/// position, holds for every normalized rotation.
+inline bool isValidTransform4(const Transform3& xf) {
+  static_assert(offsetof(Transform3, p) == 0 && offsetof(Transform3, q) == 12 && offsetof(Transform3, scale) == 28 &&
+                    sizeof(Transform3) == 40,
+                "isValidTransform4 reads Transform3 as floats 0-3, 3-6 and 6-9");
+  const unsigned char* bytes = reinterpret_cast<const unsigned char*>(&xf);
+  F4 pq, qs;
+  __builtin_memcpy(&pq, bytes, sizeof pq);
+  __builtin_memcpy(&qs, bytes + 24, sizeof qs);
+  const F4 s = abs4(qs);
+  const int inRange = bits4(abs4(pq) <= splat4(kMaxCoordinate));
+  const int scaleOk = bits4(s >= splat4(kMinScale)) & bits4(s <= splat4(kMaxCoordinate));  // lanes 1-3
+  return inRange == 15 && (scaleOk & 14) == 14 && isValid(xf.q);
+}
 
 /// A manifold with every field zero, for a result to start from. Written `Manifold3 m;` or `return {};`, g++ clears
 /// the 100 bytes with rep stos, whose start-up costs about as much as a box pair's 15 axes; copied from zeroed bytes

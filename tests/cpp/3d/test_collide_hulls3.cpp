@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <set>
 
 #include "3d/narrow3.h"
@@ -325,6 +326,31 @@ TEST(FastPaths3, ReduceAlongZMatchesReduceManifold) {
     }
   }
   EXPECT_GT(reduced, scaled(100000) / 2);
+}
+
+// The four-lane transform check box-box runs against isValid, on transforms with fields replaced by bad or
+// borderline values (NaN, infinities, the range and scale limits and just beyond them, unnormalized rotations).
+TEST(FastPaths3, TransformCheckMatchesIsValid) {
+  std::mt19937 rng(0x3d0au);
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const float odd[] = {nan, inf, -inf, sat::kMaxCoordinate, -sat::kMaxCoordinate, 1.000001e6f, -1.000001e6f,
+                       sat::kMinScale, -sat::kMinScale, 0.99e-6f, 0.0f, -0.0f, 1.0f, -1.0f, 1.0001f, 0.5f};
+  long valid = 0, invalid = 0;
+  for (long k = 0; k < scaled(200000); ++k) {
+    sat::Transform3 xf{{uni(rng, -100, 100), uni(rng, -100, 100), uni(rng, -100, 100)}, randomQuat(rng),
+                       {uni(rng, -3, 3), uni(rng, -3, 3), uni(rng, -3, 3)}};
+    const int changes = int(rng() % 3u);
+    for (int c = 0; c < changes; ++c) {
+      // One of the ten floats of Transform3 (p, q, scale), as isValidTransform4 reads them.
+      const float value = odd[rng() % (sizeof odd / sizeof odd[0])];
+      std::memcpy(reinterpret_cast<unsigned char*>(&xf) + 4 * (rng() % 10u), &value, sizeof value);
+    }
+    const bool expected = sat::isValid(xf);
+    ASSERT_EQ(sat::detail::isValidTransform4(xf), expected) << k;
+    (expected ? valid : invalid) += 1;
+  }
+  EXPECT_GT(valid, scaled(200000) / 4);
+  EXPECT_GT(invalid, scaled(200000) / 4);
 }
 
 // The SIMD scans and moves (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
