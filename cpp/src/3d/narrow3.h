@@ -156,6 +156,8 @@ void faceBounds(const HullView& a, Vec3 x, float* bounds);
 void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
 /// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
+/// The scalar reference of queryFaces: one face at a time.
+FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
 /// -FLT_MAX when the edges are parallel.

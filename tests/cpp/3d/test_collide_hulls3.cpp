@@ -405,6 +405,17 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     sat::detail::faceBoundsReference(b0, a.centroid, refB.data());
     ASSERT_EQ(boundsA, refA) << k;
     ASSERT_EQ(boundsB, refB) << k;
+    // The face queries (caps compared four at a time), to the end and stopping at a random separation.
+    for (const float stop : {FLT_MAX, uni(rng, -0.5f, 0.5f) * (a.radius + b.radius)}) {
+      const sat::detail::FaceQuery qa = sat::detail::queryFaces(a, b, boundsA.data(), stop);
+      const sat::detail::FaceQuery ra = sat::detail::queryFacesReference(a0, b0, refA.data(), stop);
+      ASSERT_EQ(qa.index, ra.index) << k;
+      ASSERT_EQ(qa.separation, ra.separation) << k;
+      const sat::detail::FaceQuery qb = sat::detail::queryFaces(b, a, boundsB.data(), stop);
+      const sat::detail::FaceQuery rb = sat::detail::queryFacesReference(b0, a0, refB.data(), stop);
+      ASSERT_EQ(qb.index, rb.index) << k;
+      ASSERT_EQ(qb.separation, rb.separation) << k;
+    }
     sat::detail::EdgeBounds bounds;
     bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
     bounds.pointsA = bounds.pointsB = 1;
