@@ -156,8 +156,10 @@ inline int largestFirst(const float* v, int n) {
     const int hit = bits4(x == splat4(hi));
     if (hit != 0) return f + __builtin_ctz(unsigned(hit));
   }
-  while (v[f] != hi) ++f;
-  return f;
+  for (; f < n; ++f) {
+    if (v[f] == hi) return f;
+  }
+  return 0;  // only when a NaN (never among valid shapes' caps) left nothing equal to the largest
 }
 }  // namespace
 
