@@ -209,6 +209,84 @@ const BoxFaceTables& boxFaceTables() {
   return tables;
 }
 
+}  // namespace
+
+namespace {
+// The first candidate whose value is the largest of `values` (one per candidate, blocks of four; lanes that must
+// not win hold a value below every real one).
+inline int firstLargest(const F4* values, int blocks) {
+  F4 m = values[0];
+  for (int b = 1; b < blocks; ++b) m = max4(m, values[b]);
+  const F4 hi = splat4(hmax4(m));
+  for (int b = 0;; ++b) {
+    const int hit = bits4(values[b] == hi);
+    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
+  }
+}
+inline I4 splat4i(int32_t s) { return I4{s, s, s, s}; }
+inline F4 load4(const float* p) {
+  F4 v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+}  // namespace
+
+int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
+  const int n = c.count;
+  if (n <= 4) {
+    for (int i = 0; i < n; ++i) kept[i] = i;
+    return n;
+  }
+  // reduceManifold's four steps, each a largest value over the candidates with the first of equals winning, as
+  // its loops keep it: 1, the deepest point; 2, the farthest from it; 3, the largest triangle with them; 4, the
+  // point adding the most area outside that triangle. Its areas dot(cross(x, y), (0, 0, normalZ)) are
+  // (x_u y_v - x_v y_u) normalZ here (the two zero terms add nothing), each computed as it does.
+  const int blocks = (n + 3) >> 2;
+  const I4 lane{0, 1, 2, 3};
+  F4 values[BoxCandidates::kMax / 4];
+  auto valid = [&](int b) { return splat4(float(n - 4 * b)) > __builtin_convertvector(lane, F4); };
+  for (int b = 0; b < blocks; ++b) values[b] = valid(b) ? load4(c.depth + 4 * b) : splat4(-FLT_MAX);
+  const int i0 = firstLargest(values, blocks);
+  const F4 u0 = splat4(c.u[i0]), v0 = splat4(c.v[i0]), w0 = splat4(c.w[i0]);
+  auto only = [&](int b, F4 x, int i, int j) {  // x where lane is a candidate other than i and j, else -1
+    const I4 index = lane + splat4i(4 * b);
+    return (valid(b) & (index != splat4i(i)) & (index != splat4i(j))) ? x : splat4(-1.0f);
+  };
+  for (int b = 0; b < blocks; ++b) {
+    const F4 du = u0 - load4(c.u + 4 * b), dv = v0 - load4(c.v + 4 * b), dw = w0 - load4(c.w + 4 * b);
+    values[b] = only(b, du * du + dv * dv + dw * dw, i0, i0);
+  }
+  const int i1 = firstLargest(values, blocks);
+  const F4 eu = splat4(c.u[i1] - c.u[i0]), ev = splat4(c.v[i1] - c.v[i0]), nz = splat4(normalZ);
+  F4 area[BoxCandidates::kMax / 4];
+  for (int b = 0; b < blocks; ++b) {
+    area[b] = (eu * (load4(c.v + 4 * b) - v0) - ev * (load4(c.u + 4 * b) - u0)) * nz;
+    values[b] = only(b, abs4(area[b]), i0, i1);
+  }
+  const int i2 = firstLargest(values, blocks);
+  const F4 sign = splat4(area[i2 >> 2][i2 & 3] < 0.0f ? -1.0f : 1.0f);
+  const int tri[3] = {i0, i1, i2};
+  for (int b = 0; b < blocks; ++b) {
+    const F4 xu = load4(c.u + 4 * b), xv = load4(c.v + 4 * b);
+    F4 best = splat4(0.0f);
+    for (int k = 0; k < 3; ++k) {
+      const int p = tri[k], q = tri[k == 2 ? 0 : k + 1];
+      const F4 tu = splat4(c.u[p]), tv = splat4(c.v[p]);
+      const F4 a = sign * (((xu - tu) * splat4(c.v[q] - c.v[p]) - (xv - tv) * splat4(c.u[q] - c.u[p])) * nz);
+      best = max4(best, a);
+    }
+    const I4 index = lane + splat4i(4 * b);
+    values[b] = (index != splat4i(i2)) ? only(b, best, i0, i1) : splat4(-1.0f);
+  }
+  const int i3 = firstLargest(values, blocks);
+  kept[0] = i0, kept[1] = i1, kept[2] = i2;
+  if (!(values[i3 >> 2][i3 & 3] > 0.0f)) return 3;
+  kept[3] = i3;
+  return 4;
+}
+
+namespace {
+
 // Contacts of a face axis. In the reference box's frame: h its half extents, g the incident box's, axes[j] the
 // incident box's axis j and t its centre, refFace the reference face. Writes up to four points (the clipped
 // incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with axes `world`) and
@@ -247,16 +325,16 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     const BoxFaceTables::Side side = tables.sides[refFace][q];
     outside[q] = bits4(splat4(side.sign) * cuv[side.axis] - bound[side.axis] > splat4(0.0f));
   }
-  // Points in (u, v, k) coordinates until they are reduced.
-  UninitArray<ManifoldPoint3, 24> pts;
+  // Points in (u, v, k) coordinates until they are reduced. Left uninitialized: only written candidates are read.
+  UninitArray<BoxCandidates, 1> store;
+  BoxCandidates& pts = store[0];
   int count = 0;
   // A candidate with its two features: kept (moved halfway to the reference face) when within tol.
   auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
     const float d = sk * w - hk;
-    ManifoldPoint3& mp = pts[count];
-    mp.point = {u, v, w - (0.5f * d) * sk};
-    mp.depth = -d;
-    mp.id = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
+    pts.u[count] = u, pts.v[count] = v, pts.w[count] = w - (0.5f * d) * sk;
+    pts.depth[count] = -d;
+    pts.id[count] = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
     count += d <= tol ? 1 : 0;
   };
   const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
@@ -313,23 +391,25 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
       const float d = sk * p[k] - hk;
       if (d < lo) lo = d, bestC = c, bestP = p;
     }
-    pts[0].point = {bestP[ku], bestP[kv], bestP[k] - (0.5f * lo) * sk};
-    pts[0].depth = -lo;
+    pts.u[0] = bestP[ku], pts.v[0] = bestP[kv], pts.w[0] = bestP[k] - (0.5f * lo) * sk;
+    pts.depth[0] = -lo;
     const uint32_t fr = refFaceFeature, fi = makeFeature3(Feature3::Vertex, bestC);
-    pts[0].id = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
+    pts.id[0] = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
     count = 1;
   }
   // (u, v, k) is right-handed, so the reference normal there is (0, 0, sk).
-  reduceManifoldAlongZ(pts.data(), &count, sk);
+  pts.count = count;
+  int kept[4];
+  const int m = reduceBoxCandidates(pts, sk, kept);
   // Back from (u, v, k) coordinates to the world.
   const F4 wu = world[ku], wv = world[kv], wk = world[k], o = lanes(origin);
-  for (int i = 0; i < count; ++i) {
-    const Vec3 q = pts[i].point;
-    out[i].point = vec3(o + splat4(q.x) * wu + splat4(q.y) * wv + splat4(q.z) * wk);
-    out[i].depth = pts[i].depth;
-    out[i].id = pts[i].id;
+  for (int i = 0; i < m; ++i) {
+    const int c = kept[i];
+    out[i].point = vec3(o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
+    out[i].depth = pts.depth[c];
+    out[i].id = pts.id[c];
   }
-  return count;
+  return m;
 }
 
 inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }

@@ -226,6 +226,17 @@ BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transf
 /// SAT on the 15 axes in closed form. Face indices are the cube's; an edge pair's indexA / indexB are the boxes'
 /// axes (0..2). The same early exits and preferences as runSat.
 SatResult boxSat(const BoxPair& p, float tol);
+/// Box face contacts before reduction, in the reference face's frame (u, v along the face, w along its normal), as
+/// columns: candidate i is lane i % 4 of block i / 4.
+struct BoxCandidates {
+  static constexpr int kMax = 24;  ///< at most 16: 4 corners of each shape, 2 crossings per side plane
+  alignas(16) float u[kMax], v[kMax], w[kMax], depth[kMax];
+  uint32_t id[kMax];
+  int count = 0;
+};
+/// reduceManifold on the candidates with normal (0, 0, normalZ), normalZ = +-1, four candidates at a time: writes
+/// the indices of the points kept, in reduceManifold's order, and returns their number (all of them up to four).
+int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept);
 /// Contacts for the axis boxSat chose, in the world. The boxes as hulls give the same manifold through
 /// buildManifold (the reference this is tested against).
 Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB);
@@ -246,8 +257,6 @@ struct ClipVertex {
 int clipPolygon(const ClipVertex* in, int n, Vec3 planeN, float planeD, int refEdge, ClipVertex* out);
 /// Keeps at most four points of m that span the largest area (deepest first).
 void reduceManifold(ManifoldPoint3* points, int* count, Vec3 normal);
-/// reduceManifold for points in a frame where the normal is (0, 0, normalZ), normalZ = +-1: the same points kept.
-void reduceManifoldAlongZ(ManifoldPoint3* points, int* count, float normalZ);
 /// The manifold moved from A's frame to the world (rotation rA, translation pA).
 Manifold3 toWorld(const Manifold3& m, const Mat3& rA, Vec3 pA);
 

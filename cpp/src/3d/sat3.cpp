@@ -712,49 +712,6 @@ void reduceManifold(ManifoldPoint3* pts, int* count, Vec3 normal) {
   *count = m;
 }
 
-void reduceManifoldAlongZ(ManifoldPoint3* pts, int* count, float normalZ) {
-  const int n = *count;
-  if (n <= 4) return;
-  // reduceManifold's steps with normal (0, 0, normalZ): dot(cross(u, w), normal) is u.x w.y - u.y w.x times
-  // normalZ, the two zero terms adding nothing, so the same points are kept in the same order.
-  auto area = [normalZ](Vec3 u, Vec3 w) { return (u.x * w.y - u.y * w.x) * normalZ; };
-  int i0 = 0;
-  for (int i = 1; i < n; ++i) {
-    if (pts[i].depth > pts[i0].depth) i0 = i;
-  }
-  int i1 = -1;
-  float best = -1.0f;
-  for (int i = 0; i < n; ++i) {
-    const float d = distanceSquared(pts[i].point, pts[i0].point);
-    if (i != i0 && d > best) best = d, i1 = i;
-  }
-  const Vec3 p0 = pts[i0].point, e01 = pts[i1].point - p0;
-  int i2 = -1;
-  best = -1.0f;
-  float sign = 1.0f;
-  for (int i = 0; i < n; ++i) {
-    if (i == i0 || i == i1) continue;
-    const float a = area(e01, pts[i].point - p0);
-    if (std::fabs(a) > best) best = std::fabs(a), i2 = i, sign = a < 0.0f ? -1.0f : 1.0f;
-  }
-  int i3 = -1;
-  best = 0.0f;
-  const Vec3 tri[3] = {pts[i0].point, pts[i1].point, pts[i2].point};
-  for (int i = 0; i < n; ++i) {
-    if (i == i0 || i == i1 || i == i2) continue;
-    const Vec3 x = pts[i].point;
-    for (int k = 0; k < 3; ++k) {
-      const Vec3 u = tri[k], w = tri[k == 2 ? 0 : k + 1];
-      const float a = sign * area(x - u, w - u);
-      if (a > best) best = a, i3 = i;
-    }
-  }
-  ManifoldPoint3 kept[4] = {pts[i0], pts[i1], pts[i2], pts[i3 >= 0 ? i3 : i0]};
-  const int m = i3 >= 0 ? 4 : 3;
-  for (int k = 0; k < m; ++k) pts[k] = kept[k];
-  *count = m;
-}
-
 void closestSegmentSegment(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, float* sOut, float* tOut) {
   const Vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
   const float a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);

@@ -292,16 +292,17 @@ TEST(FastPaths3, BoxPairMatchesScalarReference) {
   }
 }
 
-// The reduction box-box uses, in the reference face's frame, against reduceManifold with that frame's normal: the
-// same points kept in the same order, on clipped-polygon-like sets (points on a square's sides and corners, so that
-// areas tie) and on scattered ones.
-TEST(FastPaths3, ReduceAlongZMatchesReduceManifold) {
+// The reduction box-box runs four candidates at a time, in the reference face's frame, against reduceManifold with
+// that frame's normal: the same points kept in the same order, on clipped-polygon-like sets (points on a square's
+// sides and corners, so that areas and distances tie) and on scattered ones.
+TEST(FastPaths3, BoxReductionMatchesReduceManifold) {
   std::mt19937 rng(0x3d09u);
   long reduced = 0;
   for (long k = 0; k < scaled(100000); ++k) {
-    const int n = 1 + int(rng() % 24u);
+    const int n = 1 + int(rng() % 16u);
     const bool onSquare = (k & 1) != 0;
-    sat::ManifoldPoint3 fast[24], ref[24];
+    sat::detail::BoxCandidates fast;
+    sat::ManifoldPoint3 ref[16];
     for (int i = 0; i < n; ++i) {
       sat::Vec3 p{uni(rng, -2, 2), uni(rng, -2, 2), uni(rng, -0.1f, 0.1f)};
       if (onSquare) {
@@ -309,21 +310,19 @@ TEST(FastPaths3, ReduceAlongZMatchesReduceManifold) {
         if (rng() & 1) p.x = side; else p.y = side;
         if (rng() % 4u == 0) p.x = (rng() & 1) ? 1.0f : -1.0f, p.y = (rng() & 1) ? 1.0f : -1.0f;
       }
-      fast[i].point = ref[i].point = p;
-      fast[i].depth = ref[i].depth = (rng() % 3u == 0) ? 0.05f : uni(rng, 0, 0.1f);
-      fast[i].id = ref[i].id = uint32_t(i);
+      const float depth = (rng() % 3u == 0) ? 0.05f : uni(rng, 0, 0.1f);
+      fast.u[i] = p.x, fast.v[i] = p.y, fast.w[i] = p.z, fast.depth[i] = depth, fast.id[i] = uint32_t(i);
+      ref[i].point = p, ref[i].depth = depth, ref[i].id = uint32_t(i);
     }
+    fast.count = n;
     const float normalZ = (k & 2) ? 1.0f : -1.0f;
-    int countFast = n, countRef = n;
-    sat::detail::reduceManifoldAlongZ(fast, &countFast, normalZ);
+    int kept[4];
+    const int countFast = sat::detail::reduceBoxCandidates(fast, normalZ, kept);
+    int countRef = n;
     sat::detail::reduceManifold(ref, &countRef, {0.0f, 0.0f, normalZ});
     ASSERT_EQ(countFast, countRef) << k;
     reduced += n > 4;
-    for (int i = 0; i < countRef; ++i) {
-      ASSERT_EQ(fast[i].id, ref[i].id) << k << " point " << i;
-      ASSERT_EQ(fast[i].point, ref[i].point) << k << " point " << i;
-      ASSERT_EQ(fast[i].depth, ref[i].depth) << k << " point " << i;
-    }
+    for (int i = 0; i < countRef; ++i) ASSERT_EQ(fast.id[kept[i]], ref[i].id) << k << " point " << i;
   }
   EXPECT_GT(reduced, scaled(100000) / 2);
 }
