@@ -5,6 +5,7 @@
 // after plane. Feature ids follow the cube topology of boxView and makeBoxHull, so the same boxes as hulls (the
 // reference this path is tested against, through the general clipping) name the same features.
 #include <cmath>
+#include <cstddef>
 
 #include "narrow3.h"
 
@@ -29,16 +30,81 @@ inline int argmax3(F4 v) {
 
 }  // namespace
 
-BoxPair makeBoxPair(Vec3 e, Vec3 f, const RelativePose& pose) {
+namespace {
+
+/// The same lanes shuffled: lane k of the result is lane Ik of v.
+template <int I0, int I1, int I2, int I3>
+inline F4 shuffle4(F4 v) {
+  return __builtin_shufflevector(v, v, I0, I1, I2, I3);
+}
+
+/// toMat3(q)'s columns, lane 3 zero, with toMat3's products and sums (the same bits): column x is
+/// e_x + 2 (y (-y, x, -w) + z (-z, w, x)), column y e_y + 2 (x (y, -x, w) + z (-w, -z, y)), column z
+/// e_z + 2 (x (z, -w, -x) + y (w, z, -y)), where -(a + b) rounds as -a - b.
+inline void rotationColumns(const Quat& q, F4* c) {
+  F4 v;
+  __builtin_memcpy(&v, &q, sizeof v);  // one load, where building the vector from four floats takes six shuffles
+  const F4 x = shuffle4<0, 0, 0, 0>(v), y = shuffle4<1, 1, 1, 1>(v), z = shuffle4<2, 2, 2, 2>(v);
+  const F4 two = splat4(2.0f);
+  c[0] = F4{1.0f, 0.0f, 0.0f, 0.0f} + two * (y * (shuffle4<1, 0, 3, 3>(v) * F4{-1.0f, 1.0f, -1.0f, 0.0f}) +
+                                             z * (shuffle4<2, 3, 0, 0>(v) * F4{-1.0f, 1.0f, 1.0f, 0.0f}));
+  c[1] = F4{0.0f, 1.0f, 0.0f, 0.0f} + two * (x * (shuffle4<1, 0, 3, 3>(v) * F4{1.0f, -1.0f, 1.0f, 0.0f}) +
+                                             z * (shuffle4<3, 2, 1, 1>(v) * F4{-1.0f, -1.0f, 1.0f, 0.0f}));
+  c[2] = F4{0.0f, 0.0f, 1.0f, 0.0f} + two * (x * (shuffle4<2, 3, 0, 0>(v) * F4{1.0f, -1.0f, -1.0f, 0.0f}) +
+                                             y * (shuffle4<3, 2, 1, 1>(v) * F4{1.0f, 1.0f, -1.0f, 0.0f}));
+}
+
+/// m^T v for m given as its rows (lane 3 zero): lane i is column i . v, summed x, y, z as dot() does.
+inline F4 mulRows(const F4* rows, F4 v) {
+  return rows[0] * shuffle4<0, 0, 0, 0>(v) + rows[1] * shuffle4<1, 1, 1, 1>(v) + rows[2] * shuffle4<2, 2, 2, 2>(v);
+}
+
+/// Columns to rows (or back) of a 3x3 matrix held as three vectors with lane 3 zero.
+inline void transpose3(const F4* in, F4* out) {
+  F4 r0 = in[0], r1 = in[1], r2 = in[2], r3 = splat4(0.0f);
+  transpose4(r0, r1, r2, r3);
+  out[0] = r0, out[1] = r1, out[2] = r2;
+}
+
+void finishBoxPair(Vec3 e, Vec3 f, F4 t, BoxPair* p) {
+  p->e = lanes(e);
+  p->f = lanes(f);
+  p->t = t;
+  for (int i = 0; i < 3; ++i) p->absRow[i] = abs4(p->row[i]), p->absCol[i] = abs4(p->col[i]);
+}
+
+}  // namespace
+
+static_assert(offsetof(Transform3, p) == 0 && sizeof(Transform3) >= 16, "makeBoxPair loads p as four floats");
+
+BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
   BoxPair p;
-  p.e = lanes(e);
-  p.f = lanes(f);
-  p.col[0] = lanes(pose.r.cx), p.col[1] = lanes(pose.r.cy), p.col[2] = lanes(pose.r.cz);
-  p.row[0] = F4{pose.r.cx.x, pose.r.cy.x, pose.r.cz.x, 0.0f};
-  p.row[1] = F4{pose.r.cx.y, pose.r.cy.y, pose.r.cz.y, 0.0f};
-  p.row[2] = F4{pose.r.cx.z, pose.r.cy.z, pose.r.cz.z, 0.0f};
-  for (int i = 0; i < 3; ++i) p.absRow[i] = abs4(p.row[i]), p.absCol[i] = abs4(p.col[i]);
-  p.t = lanes(pose.t);
+  rotationColumns(xfA.q, p.axesA);
+  rotationColumns(xfB.q, p.axesB);
+  // rA's rows: lane i of row k is A's axis i, component k, so that row-weighted sums give dot products with A's axes.
+  F4 rowsA[3];
+  transpose3(p.axesA, rowsA);
+  for (int j = 0; j < 3; ++j) p.col[j] = mulRows(rowsA, p.axesB[j]);
+  transpose3(p.col, p.row);
+  // The first 16 bytes of each transform: its position and, in lane 3, a float that mulRows does not read.
+  F4 pA, pB;
+  __builtin_memcpy(&pA, &xfA, sizeof pA);
+  __builtin_memcpy(&pB, &xfB, sizeof pB);
+  finishBoxPair(e, f, mulRows(rowsA, pB - pA), &p);
+  return p;
+}
+
+BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
+  const Mat3 rA = toMat3(xfA.q), rB = toMat3(xfB.q);
+  const Mat3 r = mulT(rA, rB);
+  BoxPair p;
+  p.axesA[0] = lanes(rA.cx), p.axesA[1] = lanes(rA.cy), p.axesA[2] = lanes(rA.cz);
+  p.axesB[0] = lanes(rB.cx), p.axesB[1] = lanes(rB.cy), p.axesB[2] = lanes(rB.cz);
+  p.col[0] = lanes(r.cx), p.col[1] = lanes(r.cy), p.col[2] = lanes(r.cz);
+  p.row[0] = F4{r.cx.x, r.cy.x, r.cz.x, 0.0f};
+  p.row[1] = F4{r.cx.y, r.cy.y, r.cz.y, 0.0f};
+  p.row[2] = F4{r.cx.z, r.cy.z, r.cz.z, 0.0f};
+  finishBoxPair(e, f, lanes(mulT(rA, xfB.p - xfA.p)), &p);
   return p;
 }
 
@@ -143,11 +209,89 @@ const BoxFaceTables& boxFaceTables() {
   return tables;
 }
 
+}  // namespace
+
+namespace {
+// The first candidate whose value is the largest of `values` (one per candidate, blocks of four; lanes that must
+// not win hold a value below every real one).
+inline int firstLargest(const F4* values, int blocks) {
+  F4 m = values[0];
+  for (int b = 1; b < blocks; ++b) m = max4(m, values[b]);
+  const F4 hi = splat4(hmax4(m));
+  for (int b = 0;; ++b) {
+    const int hit = bits4(values[b] == hi);
+    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
+  }
+}
+inline I4 splat4i(int32_t s) { return I4{s, s, s, s}; }
+inline F4 load4(const float* p) {
+  F4 v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+}  // namespace
+
+int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
+  const int n = c.count;
+  if (n <= 4) {
+    for (int i = 0; i < n; ++i) kept[i] = i;
+    return n;
+  }
+  // reduceManifold's four steps, each a largest value over the candidates with the first of equals winning, as
+  // its loops keep it: 1, the deepest point; 2, the farthest from it; 3, the largest triangle with them; 4, the
+  // point adding the most area outside that triangle. Its areas dot(cross(x, y), (0, 0, normalZ)) are
+  // (x_u y_v - x_v y_u) normalZ here (the two zero terms add nothing), each computed as it does.
+  const int blocks = (n + 3) >> 2;
+  const I4 lane{0, 1, 2, 3};
+  F4 values[BoxCandidates::kMax / 4];
+  auto valid = [&](int b) { return splat4(float(n - 4 * b)) > __builtin_convertvector(lane, F4); };
+  for (int b = 0; b < blocks; ++b) values[b] = valid(b) ? load4(c.depth + 4 * b) : splat4(-FLT_MAX);
+  const int i0 = firstLargest(values, blocks);
+  const F4 u0 = splat4(c.u[i0]), v0 = splat4(c.v[i0]), w0 = splat4(c.w[i0]);
+  auto only = [&](int b, F4 x, int i, int j) {  // x where lane is a candidate other than i and j, else -1
+    const I4 index = lane + splat4i(4 * b);
+    return (valid(b) & (index != splat4i(i)) & (index != splat4i(j))) ? x : splat4(-1.0f);
+  };
+  for (int b = 0; b < blocks; ++b) {
+    const F4 du = u0 - load4(c.u + 4 * b), dv = v0 - load4(c.v + 4 * b), dw = w0 - load4(c.w + 4 * b);
+    values[b] = only(b, du * du + dv * dv + dw * dw, i0, i0);
+  }
+  const int i1 = firstLargest(values, blocks);
+  const F4 eu = splat4(c.u[i1] - c.u[i0]), ev = splat4(c.v[i1] - c.v[i0]), nz = splat4(normalZ);
+  F4 area[BoxCandidates::kMax / 4];
+  for (int b = 0; b < blocks; ++b) {
+    area[b] = (eu * (load4(c.v + 4 * b) - v0) - ev * (load4(c.u + 4 * b) - u0)) * nz;
+    values[b] = only(b, abs4(area[b]), i0, i1);
+  }
+  const int i2 = firstLargest(values, blocks);
+  const F4 sign = splat4(area[i2 >> 2][i2 & 3] < 0.0f ? -1.0f : 1.0f);
+  const int tri[3] = {i0, i1, i2};
+  for (int b = 0; b < blocks; ++b) {
+    const F4 xu = load4(c.u + 4 * b), xv = load4(c.v + 4 * b);
+    F4 best = splat4(0.0f);
+    for (int k = 0; k < 3; ++k) {
+      const int p = tri[k], q = tri[k == 2 ? 0 : k + 1];
+      const F4 tu = splat4(c.u[p]), tv = splat4(c.v[p]);
+      const F4 a = sign * (((xu - tu) * splat4(c.v[q] - c.v[p]) - (xv - tv) * splat4(c.u[q] - c.u[p])) * nz);
+      best = max4(best, a);
+    }
+    const I4 index = lane + splat4i(4 * b);
+    values[b] = (index != splat4i(i2)) ? only(b, best, i0, i1) : splat4(-1.0f);
+  }
+  const int i3 = firstLargest(values, blocks);
+  kept[0] = i0, kept[1] = i1, kept[2] = i2;
+  if (!(values[i3 >> 2][i3 & 3] > 0.0f)) return 3;
+  kept[3] = i3;
+  return 4;
+}
+
+namespace {
+
 // Contacts of a face axis. In the reference box's frame: h its half extents, g the incident box's, axes[j] the
 // incident box's axis j and t its centre, refFace the reference face. Writes up to four points (the clipped
-// incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with rotation `rot`) and
+// incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with axes `world`) and
 // returns their number.
-int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bool refIsA, const Mat3& rot,
+int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bool refIsA, const F4* world,
                     Vec3 origin, ManifoldPoint3* out) {
   const BoxFaceTables& tables = boxFaceTables();
   const int k = refFace >> 1, ku = k == 2 ? 0 : k + 1, kv = k == 0 ? 2 : k - 1;
@@ -181,16 +325,16 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     const BoxFaceTables::Side side = tables.sides[refFace][q];
     outside[q] = bits4(splat4(side.sign) * cuv[side.axis] - bound[side.axis] > splat4(0.0f));
   }
-  // Points in (u, v, k) coordinates until they are reduced.
-  UninitArray<ManifoldPoint3, 24> pts;
+  // Points in (u, v, k) coordinates until they are reduced. Left uninitialized: only written candidates are read.
+  UninitArray<BoxCandidates, 1> store;
+  BoxCandidates& pts = store[0];
   int count = 0;
   // A candidate with its two features: kept (moved halfway to the reference face) when within tol.
   auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
     const float d = sk * w - hk;
-    ManifoldPoint3& mp = pts[count];
-    mp.point = {u, v, w - (0.5f * d) * sk};
-    mp.depth = -d;
-    mp.id = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
+    pts.u[count] = u, pts.v[count] = v, pts.w[count] = w - (0.5f * d) * sk;
+    pts.depth[count] = -d;
+    pts.id[count] = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
     count += d <= tol ? 1 : 0;
   };
   const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
@@ -247,24 +391,25 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
       const float d = sk * p[k] - hk;
       if (d < lo) lo = d, bestC = c, bestP = p;
     }
-    pts[0].point = {bestP[ku], bestP[kv], bestP[k] - (0.5f * lo) * sk};
-    pts[0].depth = -lo;
+    pts.u[0] = bestP[ku], pts.v[0] = bestP[kv], pts.w[0] = bestP[k] - (0.5f * lo) * sk;
+    pts.depth[0] = -lo;
     const uint32_t fr = refFaceFeature, fi = makeFeature3(Feature3::Vertex, bestC);
-    pts[0].id = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
+    pts.id[0] = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
     count = 1;
   }
   // (u, v, k) is right-handed, so the reference normal there is (0, 0, sk).
-  reduceManifold(pts.data(), &count, {0.0f, 0.0f, sk});
+  pts.count = count;
+  int kept[4];
+  const int m = reduceBoxCandidates(pts, sk, kept);
   // Back from (u, v, k) coordinates to the world.
-  const Vec3 cols[3] = {rot.cx, rot.cy, rot.cz};
-  const Vec3 wu = cols[ku], wv = cols[kv], wk = cols[k];
-  for (int i = 0; i < count; ++i) {
-    const Vec3 q = pts[i].point;
-    out[i].point = origin + q.x * wu + q.y * wv + q.z * wk;
-    out[i].depth = pts[i].depth;
-    out[i].id = pts[i].id;
+  const F4 wu = world[ku], wv = world[kv], wk = world[k], o = lanes(origin);
+  for (int i = 0; i < m; ++i) {
+    const int c = kept[i];
+    out[i].point = vec3(o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
+    out[i].depth = pts.depth[c];
+    out[i].id = pts.id[c];
   }
-  return count;
+  return m;
 }
 
 inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
@@ -292,11 +437,11 @@ inline int supportEdgeStart(int axis, F4 d) { return bits4(d > splat4(0.0f)) & 7
 
 }  // namespace
 
-Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResult& sat, float tol,
-                      const Transform3& xfA, const Transform3& xfB) {
-  Manifold3 m;
+Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB) {
+  Manifold3 m = emptyManifold();
   m.depth = -sat.separation;
-  m.normal = pose.rA * sat.normal;
+  const Vec3 n = sat.normal;
+  m.normal = vec3(splat4(n.x) * p.axesA[0] + splat4(n.y) * p.axesA[1] + splat4(n.z) * p.axesA[2]);
   if (sat.kind == SatAxis3::EdgePair) {
     // The supporting edges: A's along axis i, B's along its axis j (column j in A's frame), as centre + s * axis.
     const int i = sat.indexA, j = sat.indexB;
@@ -320,7 +465,8 @@ Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResul
     const Vec3 mid{0.5f * (cA[0] + (cB[0] + u * dirB[0])), 0.5f * (cA[1] + (cB[1] + u * dirB[1])),
                    0.5f * (cA[2] + (cB[2] + u * dirB[2]))};
     const CubeTopology& cube = cubeTopology();
-    m.points[0].point = xfA.p + pose.rA * mid;
+    m.points[0].point =
+        vec3(lanes(originA) + (splat4(mid.x) * p.axesA[0] + splat4(mid.y) * p.axesA[1] + splat4(mid.z) * p.axesA[2]));
     m.points[0].depth = m.depth;
     m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][i])) << 16) |
                      makeFeature3(Feature3::Edge, cube.along[b0][j]);
@@ -328,12 +474,12 @@ Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResul
     return m;
   }
   if (sat.kind == SatAxis3::FaceA) {
-    m.pointCount = boxFaceContacts(p.e, p.f, p.col, p.t, sat.indexA, tol, true, pose.rA, xfA.p, m.points);
+    m.pointCount = boxFaceContacts(p.e, p.f, p.col, p.t, sat.indexA, tol, true, p.axesA, originA, m.points);
     return m;
   }
   // B's face: the same in B's frame, where A's axes are R's rows and its centre is -R^T t.
   const F4 tA = -(splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2]);
-  m.pointCount = boxFaceContacts(p.f, p.e, p.row, tA, sat.indexB, tol, false, toMat3(xfB.q), xfB.p, m.points);
+  m.pointCount = boxFaceContacts(p.f, p.e, p.row, tA, sat.indexB, tol, false, p.axesB, originB, m.points);
   return m;
 }
 
@@ -347,22 +493,21 @@ Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponen
 
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValid(xfA) || !isValid(xfB)) return {};
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
   const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
-  const RelativePose pose = relativePose(xfA, xfB);
-  const BoxPair p = makeBoxPair(e, f, pose);
+  const BoxPair p = makeBoxPair(e, f, xfA, xfB);
   const float tol = kRelativeTolerance * (length(e) + length(f));
   const SatResult r = boxSat(p, tol);
-  if (r.separation > tol) return {};
-  return boxManifold(p, pose, r, tol, xfA, xfB);
+  if (r.separation > tol) return emptyManifold();
+  return boxManifold(p, r, tol, xfA.p, xfB.p);
 }
 
 bool overlap(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValid(xfA) || !isValid(xfB)) return false;
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
   const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const float tol = kRelativeTolerance * (length(e) + length(f));
-  return boxSat(makeBoxPair(e, f, relativePose(xfA, xfB)), tol).separation <= tol;
+  return boxSat(makeBoxPair(e, f, xfA, xfB), tol).separation <= tol;
 }
 
 }  // namespace sat

@@ -10,7 +10,7 @@ namespace {
 
 Manifold3 finish(const HullView& a, const HullView& b, const SatResult& r, float tol, const RelativePose& pose,
                  Vec3 pA) {
-  if (r.separation > tol) return {};
+  if (r.separation > tol) return emptyManifold();
   return toWorld(buildManifold(a, b, r, tol), pose.rA, pA);
 }
 
@@ -34,7 +34,7 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
   const RelativePose pose = relativePose(xfA, xfB);
   const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
   const float known = cachedAxisSeparation(aLocal, bLocal, pose, cache);
-  if (known > tol) return {};
+  if (known > tol) return emptyManifold();
   HullScratch sb;
   HullColumns ca, cb;
   const HullView a = withColumns(aLocal, &ca);
@@ -80,42 +80,42 @@ Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponen
 }  // namespace
 
 Manifold3 collide(const Hull3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValid(xfA) || !isValid(xfB)) return {};
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
   HullScratch sa, sb;
   return collideViews(scaledView(a, xfA.scale, &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache, nullptr);
 }
 
 bool overlap(const Hull3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValid(xfA) || !isValid(xfB)) return false;
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
   HullScratch sa, sb;
   return overlapViews(scaledView(a, xfA.scale, &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache);
 }
 
 SatDebug3 collideDebug(const Hull3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB) {
   SatDebug3 d;
-  if (!isValid(xfA) || !isValid(xfB)) return d;
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return d;
   HullScratch sa, sb;
   collideViews(scaledView(a, xfA.scale, &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, nullptr, &d);
   return d;
 }
 
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValid(xfA) || !isValid(xfB)) return {};
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
   HullScratch sa, sb;
   return collideViews(boxView(boxExtents(a, xfA), &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache, nullptr);
 }
 Manifold3 collide(const Hull3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValid(xfA) || !isValid(xfB)) return {};
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
   HullScratch sa, sb;
   return collideViews(scaledView(a, xfA.scale, &sa), boxView(boxExtents(b, xfB), &sb), xfA, xfB, cache, nullptr);
 }
 bool overlap(const Box3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValid(xfA) || !isValid(xfB)) return false;
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
   HullScratch sa, sb;
   return overlapViews(boxView(boxExtents(a, xfA), &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache);
 }
 bool overlap(const Hull3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValid(xfA) || !isValid(xfB)) return false;
+  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
   HullScratch sa, sb;
   return overlapViews(scaledView(a, xfA.scale, &sa), boxView(boxExtents(b, xfB), &sb), xfA, xfB, cache);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cfloat>
+#include <cstddef>
 
 #include "sat/3d/collide3.h"
 #include "simd3.h"
@@ -54,6 +55,33 @@ struct UninitArray {
   const T* data() const { return reinterpret_cast<const T*>(bytes); }
   T& operator[](int i) { return data()[i]; }
 };
+
+/// isValid(xf) from three overlapping four-float loads (the position and q.x, the rotation, q.w and the scale): the
+/// same answer with a comparison per load where isValid has one per float. |q.x| <= kMaxCoordinate, tested with the
+/// position, holds for every normalized rotation.
+inline bool isValidTransform4(const Transform3& xf) {
+  static_assert(offsetof(Transform3, p) == 0 && offsetof(Transform3, q) == 12 && offsetof(Transform3, scale) == 28 &&
+                    sizeof(Transform3) == 40,
+                "isValidTransform4 reads Transform3 as floats 0-3, 3-6 and 6-9");
+  const unsigned char* bytes = reinterpret_cast<const unsigned char*>(&xf);
+  F4 pq, qs;
+  __builtin_memcpy(&pq, bytes, sizeof pq);
+  __builtin_memcpy(&qs, bytes + 24, sizeof qs);
+  const F4 s = abs4(qs);
+  const int inRange = bits4(abs4(pq) <= splat4(kMaxCoordinate));
+  const int scaleOk = bits4(s >= splat4(kMinScale)) & bits4(s <= splat4(kMaxCoordinate));  // lanes 1-3
+  return inRange == 15 && (scaleOk & 14) == 14 && isValid(xf.q);
+}
+
+/// A manifold with every field zero, for a result to start from. Written `Manifold3 m;` or `return {};`, g++ clears
+/// the 100 bytes with rep stos, whose start-up costs about as much as a box pair's 15 axes; copied from zeroed bytes
+/// (the default initialization then dead) it is six 16-byte stores. Emscripten's clang emits memory.fill either way.
+inline Manifold3 emptyManifold() {
+  Manifold3 m;
+  alignas(16) const unsigned char zero[sizeof(Manifold3)] = {};
+  __builtin_memcpy(&m, zero, sizeof m);
+  return m;
+}
 
 /// Storage for a transformed view (lives on the caller's stack: nothing is allocated).
 struct HullScratch {
@@ -128,6 +156,8 @@ void faceBounds(const HullView& a, Vec3 x, float* bounds);
 void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
 /// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
+/// The scalar reference of queryFaces: one face at a time.
+FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
 /// -FLT_MAX when the edges are parallel.
@@ -178,21 +208,38 @@ float axisSeparationReference(const HullView& a, const HullView& b, Vec3* axis);
 /// The same SAT with no pruning of edge pairs and no early exit: the scalar reference for runSat.
 SatResult runSatReference(const HullView& a, const HullView& b, float tol);
 /// Box - box: B's pose in A's frame as cosines (R[i][j] = A's axis i . B's axis j) and both half extents, as
-/// four-wide rows and columns (lane 3 zero) so that the 15 axes are tested three at a time.
+/// four-wide rows and columns (lane 3 zero) so that the 15 axes are tested three at a time; and both boxes' axes
+/// in the world, to take the contacts back there.
 struct BoxPair {
   F4 e, f;               ///< A's and B's half extents (scaled, positive)
   F4 row[3], absRow[3];  ///< row i: R[i][0..2], A's axis i in B's frame
   F4 col[3], absCol[3];  ///< column j: R[0..2][j], B's axis j in A's frame
   F4 t;                  ///< B's centre in A's frame
+  F4 axesA[3], axesB[3];  ///< the columns of toMat3(xfA.q) and toMat3(xfB.q)
 };
-BoxPair makeBoxPair(Vec3 e, Vec3 f, const RelativePose& pose);
+/// The pair from the boxes' scaled half extents and transforms, four lanes at a time: R = rA^T rB and
+/// t = rA^T (pB - pA) from the two rotation matrices, whose columns the contacts need anyway (cheaper than the
+/// relative quaternion, which would leave them to be built as well). The same bits as makeBoxPairReference.
+BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB);
+/// The scalar reference of makeBoxPair, through toMat3 and mulT.
+BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB);
 /// SAT on the 15 axes in closed form. Face indices are the cube's; an edge pair's indexA / indexB are the boxes'
 /// axes (0..2). The same early exits and preferences as runSat.
 SatResult boxSat(const BoxPair& p, float tol);
+/// Box face contacts before reduction, in the reference face's frame (u, v along the face, w along its normal), as
+/// columns: candidate i is lane i % 4 of block i / 4.
+struct BoxCandidates {
+  static constexpr int kMax = 24;  ///< at most 16: 4 corners of each shape, 2 crossings per side plane
+  alignas(16) float u[kMax], v[kMax], w[kMax], depth[kMax];
+  uint32_t id[kMax];
+  int count = 0;
+};
+/// reduceManifold on the candidates with normal (0, 0, normalZ), normalZ = +-1, four candidates at a time: writes
+/// the indices of the points kept, in reduceManifold's order, and returns their number (all of them up to four).
+int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept);
 /// Contacts for the axis boxSat chose, in the world. The boxes as hulls give the same manifold through
 /// buildManifold (the reference this is tested against).
-Manifold3 boxManifold(const BoxPair& p, const RelativePose& pose, const SatResult& sat, float tol,
-                      const Transform3& xfA, const Transform3& xfB);
+Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB);
 /// Contacts of two overlapping (or touching within tol) views for the axis runSat chose, in that frame.
 Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol);
 /// Most vertices a clipped polygon can have.

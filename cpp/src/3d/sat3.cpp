@@ -113,22 +113,82 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
   for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
-FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
   // B's centroid is inside B, so no vertex of B is farther from a plane than it is: bounds[f] caps face f's
   // separation. The face with the largest cap goes first (usually the answer), then only faces that could beat it.
   int first = 0;
   for (int f = 1; f < a.nf; ++f) {
     if (bounds[f] > bounds[first]) first = f;
   }
-  FaceQuery best{first, faceSeparationInline(a, first, b)};
+  FaceQuery best{first, faceSeparationReference(a, first, b)};
   if (best.separation > stopAbove) return best;
   for (int f = 0; f < a.nf; ++f) {
     if (bounds[f] <= best.separation || f == first) continue;
-    const float s = faceSeparationInline(a, f, b);
+    const float s = faceSeparationReference(a, f, b);
     if (s > best.separation) {
       best = {f, s};
       if (s > stopAbove) return best;
     }
+  }
+  return best;
+}
+
+namespace {
+// The index of the largest of v[0..n), n >= 1, the first of equals (as a scalar scan keeping the first): the
+// largest four at a time, then the first element equal to it.
+inline int largestFirst(const float* v, int n) {
+  float hi = v[0];
+  int f = 0;
+  if (n >= 4) {
+    F4 m;
+    __builtin_memcpy(&m, v, sizeof m);
+    for (f = 4; f + 4 <= n; f += 4) {
+      F4 x;
+      __builtin_memcpy(&x, v + f, sizeof x);
+      m = max4(m, x);
+    }
+    hi = hmax4(m);
+  }
+  for (; f < n; ++f) hi = v[f] > hi ? v[f] : hi;
+  for (f = 0; f + 4 <= n; f += 4) {
+    F4 x;
+    __builtin_memcpy(&x, v + f, sizeof x);
+    const int hit = bits4(x == splat4(hi));
+    if (hit != 0) return f + __builtin_ctz(unsigned(hit));
+  }
+  for (; f < n; ++f) {
+    if (v[f] == hi) return f;
+  }
+  return 0;  // only when a NaN (never among valid shapes' caps) left nothing equal to the largest
+}
+}  // namespace
+
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+  // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
+  // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
+  // again at its turn, so the same faces are measured in the same order.
+  const int first = largestFirst(bounds, a.nf);
+  FaceQuery best{first, faceSeparationInline(a, first, b)};
+  if (best.separation > stopAbove) return best;
+  auto tryFace = [&](int f) {
+    if (bounds[f] <= best.separation || f == first) return false;
+    const float s = faceSeparationInline(a, f, b);
+    if (s > best.separation) {
+      best = {f, s};
+      if (s > stopAbove) return true;
+    }
+    return false;
+  };
+  int f = 0;
+  for (; f + 4 <= a.nf; f += 4) {
+    F4 caps;
+    __builtin_memcpy(&caps, bounds + f, sizeof caps);
+    for (int pass = bits4(caps > splat4(best.separation)); pass != 0; pass &= pass - 1) {
+      if (tryFace(f + __builtin_ctz(unsigned(pass)))) return best;
+    }
+  }
+  for (; f < a.nf; ++f) {
+    if (tryFace(f)) return best;
   }
   return best;
 }
@@ -683,7 +743,7 @@ void closestSegmentSegment(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, float* sOut, floa
 }
 
 Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol) {
-  Manifold3 m;
+  Manifold3 m = emptyManifold();
   m.normal = sat.normal;
   m.depth = -sat.separation;
   if (sat.kind == SatAxis3::EdgePair) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
+#include <limits>
 #include <set>
 
 #include "3d/narrow3.h"
@@ -217,7 +219,7 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
     // the box path numbers features like makeBoxHull's hull.
     const float tol = sat::kRelativeTolerance * size;
     const sat::detail::SatResult rb =
-        sat::detail::boxSat(sat::detail::makeBoxPair(a.halfExtents, b.halfExtents, sat::detail::relativePose(xa, xb)), tol);
+        sat::detail::boxSat(sat::detail::makeBoxPair(a.halfExtents, b.halfExtents, xa, xb), tol);
     const sat::SatDebug3 dh = sat::collideDebug(ha, xa, hb, xb);
     if (rb.kind == sat::SatAxis3::EdgePair && dh.kind == sat::SatAxis3::EdgePair) {
       // Edge contacts: one point between the same two edges (the same half-edge numbers), the same place.
@@ -260,6 +262,94 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
   EXPECT_GT(compared, scaled(100000) / 10);
   EXPECT_GT(sameFace, compared / 4);
   EXPECT_GT(sameEdges, bothEdges * 97 / 100);  // the rest: ties between parallel edges of equal support
+}
+
+// Box - box's pose built four lanes at a time against toMat3 and mulT one float at a time: the same bits (lanes 0-2;
+// lane 3 of a column may be a zero of either sign, and nothing reads it).
+TEST(FastPaths3, BoxPairMatchesScalarReference) {
+  std::mt19937 rng(0x3d08u);
+  auto same = [](sat::detail::F4 x, sat::detail::F4 y) {
+    return std::memcmp(&x, &y, 3 * sizeof(float)) == 0;
+  };
+  for (long k = 0; k < scaled(100000); ++k) {
+    const sat::Vec3 e{uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)};
+    const sat::Vec3 f{uni(rng, 0.1f, 2), uni(rng, 0.1f, 2), uni(rng, 0.1f, 2)};
+    const sat::Transform3 xa{{uni(rng, -50, 50), uni(rng, -50, 50), uni(rng, -50, 50)}, randomQuat(rng), {1, 1, 1}};
+    const sat::Transform3 xb{{uni(rng, -50, 50), uni(rng, -50, 50), uni(rng, -50, 50)}, randomQuat(rng), {1, 1, 1}};
+    const sat::detail::BoxPair fast = sat::detail::makeBoxPair(e, f, xa, xb);
+    const sat::detail::BoxPair ref = sat::detail::makeBoxPairReference(e, f, xa, xb);
+    ASSERT_TRUE(same(fast.t, ref.t)) << k;
+    ASSERT_TRUE(same(fast.e, ref.e) && same(fast.f, ref.f)) << k;
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_TRUE(same(fast.axesA[i], ref.axesA[i]) && same(fast.axesB[i], ref.axesB[i])) << k << " axis " << i;
+      ASSERT_TRUE(same(fast.col[i], ref.col[i]) && same(fast.absCol[i], ref.absCol[i])) << k << " column " << i;
+      ASSERT_TRUE(same(fast.row[i], ref.row[i]) && same(fast.absRow[i], ref.absRow[i])) << k << " row " << i;
+    }
+    // And the reference's matrices are the ones the hull path uses: toMat3 of the rotations.
+    const sat::Mat3 rA = sat::toMat3(xa.q);
+    ASSERT_EQ(ref.axesA[1][0], rA.cy.x) << k;
+    ASSERT_EQ(ref.axesA[2][1], rA.cz.y) << k;
+  }
+}
+
+// The reduction box-box runs four candidates at a time, in the reference face's frame, against reduceManifold with
+// that frame's normal: the same points kept in the same order, on clipped-polygon-like sets (points on a square's
+// sides and corners, so that areas and distances tie) and on scattered ones.
+TEST(FastPaths3, BoxReductionMatchesReduceManifold) {
+  std::mt19937 rng(0x3d09u);
+  long reduced = 0;
+  for (long k = 0; k < scaled(100000); ++k) {
+    const int n = 1 + int(rng() % 16u);
+    const bool onSquare = (k & 1) != 0;
+    sat::detail::BoxCandidates fast;
+    sat::ManifoldPoint3 ref[16];
+    for (int i = 0; i < n; ++i) {
+      sat::Vec3 p{uni(rng, -2, 2), uni(rng, -2, 2), uni(rng, -0.1f, 0.1f)};
+      if (onSquare) {
+        const float side = (rng() & 1) ? 1.0f : -1.0f;
+        if (rng() & 1) p.x = side; else p.y = side;
+        if (rng() % 4u == 0) p.x = (rng() & 1) ? 1.0f : -1.0f, p.y = (rng() & 1) ? 1.0f : -1.0f;
+      }
+      const float depth = (rng() % 3u == 0) ? 0.05f : uni(rng, 0, 0.1f);
+      fast.u[i] = p.x, fast.v[i] = p.y, fast.w[i] = p.z, fast.depth[i] = depth, fast.id[i] = uint32_t(i);
+      ref[i].point = p, ref[i].depth = depth, ref[i].id = uint32_t(i);
+    }
+    fast.count = n;
+    const float normalZ = (k & 2) ? 1.0f : -1.0f;
+    int kept[4];
+    const int countFast = sat::detail::reduceBoxCandidates(fast, normalZ, kept);
+    int countRef = n;
+    sat::detail::reduceManifold(ref, &countRef, {0.0f, 0.0f, normalZ});
+    ASSERT_EQ(countFast, countRef) << k;
+    reduced += n > 4;
+    for (int i = 0; i < countRef; ++i) ASSERT_EQ(fast.id[kept[i]], ref[i].id) << k << " point " << i;
+  }
+  EXPECT_GT(reduced, scaled(100000) / 2);
+}
+
+// The four-lane transform check box-box runs against isValid, on transforms with fields replaced by bad or
+// borderline values (NaN, infinities, the range and scale limits and just beyond them, unnormalized rotations).
+TEST(FastPaths3, TransformCheckMatchesIsValid) {
+  std::mt19937 rng(0x3d0au);
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const float odd[] = {nan, inf, -inf, sat::kMaxCoordinate, -sat::kMaxCoordinate, 1.000001e6f, -1.000001e6f,
+                       sat::kMinScale, -sat::kMinScale, 0.99e-6f, 0.0f, -0.0f, 1.0f, -1.0f, 1.0001f, 0.5f};
+  long valid = 0, invalid = 0;
+  for (long k = 0; k < scaled(200000); ++k) {
+    sat::Transform3 xf{{uni(rng, -100, 100), uni(rng, -100, 100), uni(rng, -100, 100)}, randomQuat(rng),
+                       {uni(rng, -3, 3), uni(rng, -3, 3), uni(rng, -3, 3)}};
+    const int changes = int(rng() % 3u);
+    for (int c = 0; c < changes; ++c) {
+      // One of the ten floats of Transform3 (p, q, scale), as isValidTransform4 reads them.
+      const float value = odd[rng() % (sizeof odd / sizeof odd[0])];
+      std::memcpy(reinterpret_cast<unsigned char*>(&xf) + 4 * (rng() % 10u), &value, sizeof value);
+    }
+    const bool expected = sat::isValid(xf);
+    ASSERT_EQ(sat::detail::isValidTransform4(xf), expected) << k;
+    (expected ? valid : invalid) += 1;
+  }
+  EXPECT_GT(valid, scaled(200000) / 4);
+  EXPECT_GT(invalid, scaled(200000) / 4);
 }
 
 // The SIMD scans and moves (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
@@ -314,6 +404,17 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     sat::detail::faceBoundsReference(b0, a.centroid, refB.data());
     ASSERT_EQ(boundsA, refA) << k;
     ASSERT_EQ(boundsB, refB) << k;
+    // The face queries (caps compared four at a time), to the end and stopping at a random separation.
+    for (const float stop : {FLT_MAX, uni(rng, -0.5f, 0.5f) * (a.radius + b.radius)}) {
+      const sat::detail::FaceQuery qa = sat::detail::queryFaces(a, b, boundsA.data(), stop);
+      const sat::detail::FaceQuery ra = sat::detail::queryFacesReference(a0, b0, refA.data(), stop);
+      ASSERT_EQ(qa.index, ra.index) << k;
+      ASSERT_EQ(qa.separation, ra.separation) << k;
+      const sat::detail::FaceQuery qb = sat::detail::queryFaces(b, a, boundsB.data(), stop);
+      const sat::detail::FaceQuery rb = sat::detail::queryFacesReference(b0, a0, refB.data(), stop);
+      ASSERT_EQ(qb.index, rb.index) << k;
+      ASSERT_EQ(qb.separation, rb.separation) << k;
+    }
     sat::detail::EdgeBounds bounds;
     bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
     bounds.pointsA = bounds.pointsB = 1;
