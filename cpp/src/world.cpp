@@ -10,6 +10,10 @@
 //                     SatCache); pairs whose boxes separated, or with a removed / disabled body, leave the cache.
 //   buildEvents       begin / stay / end events, and the contacts in event order.
 //   pushApart         optional (world_response.cpp).
+// On several threads (World::setThreads), syncTransforms and narrowPhase run their range functions (syncRange,
+// narrowRange) over contiguous chunks of slots and pairs on the worker pool, and join the chunks' outputs in chunk
+// order (syncChunked, narrowChunked): what one thread would have written, byte for byte. One thread runs the same
+// range function over everything.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -693,9 +697,8 @@ __attribute__((always_inline)) inline bool World::Impl::testPair(Pair& p, int sw
   return touching;
 }
 
-// Loads body B's record and geometry of the pairs a little ahead of pair i, up to the end of its range (the pairs
-// past it may be another thread's, being rewritten) (see narrowPhase). Geometry: vertices
-// then normals, 16 * count bytes (at most three cache lines): their first, middle and last points; only for bodies
+// Loads body B's record and geometry of the pairs a little ahead of pair i, up to n, the end of its range (pairs
+// past it may be another thread's, being rewritten) (see narrowPhase). Geometry: vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last points; only for bodies
 // with polygon geometry, and only addresses inside the polygon's own data (in WebAssembly these are real loads).
 __attribute__((always_inline)) inline void World::Impl::fetchAhead(size_t i, size_t n, uint32_t* touched) const {
   auto fetchGeometry = [&](const detail::BodyHot& hb) {
