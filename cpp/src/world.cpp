@@ -13,7 +13,8 @@
 // On several threads (World::setThreads), syncTransforms and narrowPhase run their range functions (syncRange,
 // narrowRange) over contiguous chunks of slots and pairs on the worker pool, and join the chunks' outputs in chunk
 // order (syncChunked, narrowChunked): what one thread would have written, byte for byte. One thread runs the same
-// range function over everything.
+// range function over everything. sweepBullets finds each bullet's hit on its own (findBulletHit, split across the
+// threads the same way) before stopping any.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -1649,7 +1650,7 @@ WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
   m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
-                     w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp) +
+                     w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +

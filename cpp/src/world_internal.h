@@ -227,6 +227,14 @@ struct World::Impl {
   };
   std::vector<SweptHit> swept;
   std::vector<int32_t> sweptOf;  // per slot: index into swept of this bullet's hit, or -1
+  struct BulletHit {
+    float t = 2.0f;  // > 1: no hit
+    uint32_t other = 0;
+    detail::ToiResult result;
+  };
+  std::vector<uint32_t> bullets;       // sweepBullets: this frame's bullets to sweep, in the order of `moved`
+  std::vector<BulletHit> bulletHits;   // and the first hit of each
+  int bulletChunks = 1;
 
   // ---- query scratch
   mutable std::vector<uint32_t> queryStamp;
@@ -301,6 +309,8 @@ struct World::Impl {
 
   // toi.cpp (sweeps) and world_response.cpp
   void sweepBullets();
+  void findBulletHit(size_t i);
+  void stopBullets();
   void pushApart();
   void measureResidual();
   bool pushable(uint32_t a, uint32_t b) const;  // a pair push-apart acts on

@@ -2,7 +2,8 @@
 // of frames of a seeded scene with everything the pair loop and the geometry stage branch on: polygons, circles,
 // capsules, compound and concave bodies, statics, kinematics, sensors, bullets (CCD), group / mask filters,
 // push-apart, invalid transforms, and bodies added, removed, disabled and reshaped mid-run; under each broad phase.
-// setMinChunk splits even this small scene into many chunks, so chunk boundaries fall everywhere.
+// setMinChunk splits even this small scene (and its dozen bullets a frame) into many chunks, so chunk boundaries
+// fall everywhere.
 //
 // The reference is the one-thread run of the same script: the single-thread path is the plain loop over all
 // pairs, the threaded one splits and joins, so a join in the wrong order, an index not moved by the chunks before
@@ -79,7 +80,7 @@ std::vector<Frame> runScene(sat::BroadPhaseType broadPhase, int threads, uint32_
   opt.kinematicPairs = (seed & 1u) != 0;
   sat::World world(opt);
   EXPECT_EQ(world.setThreads(threads), sat::Status::Ok);
-  world.setMinChunk(8);
+  world.setMinChunk(2);
   if (push) world.setPushApart({true, 8, 0.001f});
   Rng rng(seed);
   const float half = 18.0f;
@@ -251,10 +252,14 @@ INSTANTIATE_TEST_SUITE_P(BroadPhases, WorldThreads,
                          caseName);
 
 TEST(WorldThreads, SweptContactsAppearInTheScene) {
-  // Bullets are fast enough to be stopped by CCD: the threaded runs above compare swept contacts too.
+  // Bullets are fast enough to be stopped by CCD, and many sweep each frame (so their sweeps split across threads):
+  // the threaded runs above compare swept contacts too.
   const std::vector<Frame> one = runScene(sat::BroadPhaseType::Grid, 1, 7u, 120, false);
-  int swept = 0;
+  int swept = 0, mostSweeps = 0;
   for (const Frame& f : one) {
+    sat::UpdateStats stats;
+    std::memcpy(&stats, f.parts[8].data(), sizeof stats);
+    mostSweeps = stats.sweptBodies > mostSweeps ? stats.sweptBodies : mostSweeps;
     const std::string& bytes = f.parts[3];
     for (size_t at = 0; at + sizeof(sat::Contact) <= bytes.size(); at += sizeof(sat::Contact)) {
       sat::Contact c;
@@ -263,6 +268,7 @@ TEST(WorldThreads, SweptContactsAppearInTheScene) {
     }
   }
   EXPECT_GT(swept, 0);
+  EXPECT_GE(mostSweeps, 8);
 }
 
 TEST(WorldThreads, BadCountsAreRefusedAndChangeNothing) {

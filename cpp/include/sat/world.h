@@ -31,9 +31,9 @@
 //
 // Threads: a World is used from one thread at a time; queries are const but share scratch memory. setThreads(n)
 // lets update() itself run on n threads: the calling thread and n - 1 workers the world starts and owns (std::thread;
-// under Emscripten, pthreads: a build with -pthread). update() splits the world geometry of moved bodies and the
-// narrow phase into contiguous chunks of bodies and pairs, runs them on the threads, and joins their results in
-// order: every output (events, contacts, shape contacts, part events, stats counts, transforms after CCD and
+// under Emscripten, pthreads: a build with -pthread). update() splits the world geometry of moved bodies, the CCD
+// sweeps of bullets and the narrow phase into contiguous chunks of bodies, bullets and pairs, runs them on the
+// threads, and joins their results in order: every output (events, contacts, shape contacts, part events, stats counts, transforms after CCD and
 // push-apart) is bit-identical to one thread's. The other stages and the pair filter run on the calling thread;
 // the workers only ever run inside update() and sleep between updates.
 #pragma once
