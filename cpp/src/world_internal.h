@@ -185,7 +185,9 @@ struct World::Impl {
     size_t kept = 0;       // pairs kept, compacted to the front of the range
     uint32_t touched = 0;  // see prefetch() (world.cpp)
   };
-  struct NarrowChunk {
+  // Chunks start on cache lines of their own: two threads filling neighbouring chunks must not write to one line
+  // (each push_back writes the chunk's array headers).
+  struct alignas(64) NarrowChunk {
     size_t begin = 0, end = 0;                 // its range of nextPairs
     size_t pairAt = 0, contactAt = 0, shapeContactAt = 0;  // where its results go in the joined arrays
     std::vector<Contact> contacts;
@@ -205,7 +207,7 @@ struct World::Impl {
     std::vector<uint32_t>* staticMoved;
     std::vector<RejectedBody>* rejected;
   };
-  struct SyncChunk {
+  struct alignas(64) SyncChunk {
     uint32_t begin = 0, end = 0;  // its range of slots
     std::vector<uint32_t> moved, moving, queryList, staticMoved;
     std::vector<RejectedBody> rejected;
