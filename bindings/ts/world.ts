@@ -664,7 +664,10 @@ export class World {
     if (w === null) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
     if (threads > 1 && w.setThreads(threads) !== 0) {
       w.delete();
-      throw new SATError('InvalidArgument', `createWorld: the module refused options.threads = ${threads}`);
+      throw new SATError(
+        'ThreadsUnavailable',
+        `createWorld: options.threads is ${threads}, but the module's ${maxThreads - 1} pthread workers are shared by its worlds and fewer than ${threads - 1} are free: dispose a threaded world or ask for fewer threads`,
+      );
     }
     this._w = w;
     this._key = w.key();

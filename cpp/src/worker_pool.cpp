@@ -4,8 +4,21 @@ namespace sat::detail {
 
 #if SAT_HAS_THREADS
 
+#if defined(__EMSCRIPTEN__)
+namespace {
+std::atomic<int> gPoolWorkersInUse{0};  // the module's pthread pool, across every WorkerPool
+}  // namespace
+#endif
+
 bool WorkerPool::start(int workers) {
+#if defined(__EMSCRIPTEN__)
+  // A worker that stop() is about to give back counts as free.
+  if (workers - int(threads_.size()) > SAT_PTHREAD_POOL_SIZE - gPoolWorkersInUse.load()) return false;
+#endif
   stop();
+#if defined(__EMSCRIPTEN__)
+  gPoolWorkersInUse += workers > 0 ? workers : 0;
+#endif
   quit_ = false;
   threads_.reserve(size_t(workers > 0 ? workers : 0));
   // Each worker starts from the generation of now: a job published before the thread first runs is still new to it.
@@ -20,7 +33,12 @@ void WorkerPool::stop() {
     quit_ = true;
   }
   wake_.notify_all();
+  // Joined from the thread that started them (the main thread under Emscripten), a worker goes back to the pool
+  // at once.
   for (std::thread& t : threads_) t.join();
+#if defined(__EMSCRIPTEN__)
+  gPoolWorkersInUse -= int(threads_.size());
+#endif
   threads_.clear();
 }
 

@@ -16,6 +16,10 @@
 #define SAT_HAS_THREADS 0
 #endif
 
+#if SAT_HAS_THREADS && defined(__EMSCRIPTEN__) && !defined(SAT_PTHREAD_POOL_SIZE)
+#define SAT_PTHREAD_POOL_SIZE 0  // the build names its -sPTHREAD_POOL_SIZE; without it, no workers are safe
+#endif
+
 #if SAT_HAS_THREADS
 #include <atomic>
 #include <condition_variable>
@@ -38,8 +42,10 @@ class WorkerPool {
   /// Whether this build can start worker threads.
   static constexpr bool available() { return SAT_HAS_THREADS != 0; }
 
-  /// Stops the current workers and starts `workers` new ones (0: none). False, with no workers, when this build
-  /// has no threads.
+  /// Stops the current workers and starts `workers` new ones (0: none). False, with the workers unchanged, when
+  /// this build has no threads, or under Emscripten when the module's pthread pool (SAT_PTHREAD_POOL_SIZE workers,
+  /// shared by every WorkerPool) lacks them: a pthread beyond the pool would start only once the main thread
+  /// returns to its event loop, which a run() waiting for it never does.
   bool start(int workers);
   /// Joins the workers.
   void stop();

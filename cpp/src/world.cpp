@@ -1585,7 +1585,7 @@ Status World::setThreads(int threads) {
   if (threads < 1 || threads > maxThreads()) return Status::InvalidArgument;
   Impl& w = *impl_;
   if (threads == w.threads) return Status::Ok;
-  w.pool.start(threads - 1);
+  if (!w.pool.start(threads - 1)) return Status::InvalidArgument;
   w.threads = threads;
   const size_t chunks = size_t(threads) * Impl::kChunksPerThread;
   if (w.narrowChunks.size() < chunks) w.narrowChunks.resize(chunks);
@@ -1600,9 +1600,6 @@ int World::maxThreads() {
 #if !SAT_HAS_THREADS
   return 1;
 #elif defined(__EMSCRIPTEN__)
-#ifndef SAT_PTHREAD_POOL_SIZE
-#define SAT_PTHREAD_POOL_SIZE 0  // the build names its -sPTHREAD_POOL_SIZE; without it, no workers are safe
-#endif
   return SAT_PTHREAD_POOL_SIZE + 1 < kMaxThreads ? SAT_PTHREAD_POOL_SIZE + 1 : kMaxThreads;
 #else
   return kMaxThreads;

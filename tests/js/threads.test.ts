@@ -133,6 +133,25 @@ describe('threaded build', () => {
     }
   });
 
+  it.runIf(canLoad)('worlds share the pthread pool: one that would exceed it is ThreadsUnavailable until another is disposed', () => {
+    const box = threaded.box(1, 1);
+    const busy = threaded.createWorld({ threads: 4 }); // all three workers
+    expect(() => threaded.createWorld({ threads: 2 })).toThrow(expect.objectContaining({ code: 'ThreadsUnavailable' }));
+    busy.dispose();
+    // Created and disposed again and again, worlds get their workers back each time (a worker beyond the pool would
+    // never start, and update() would wait for it).
+    for (let round = 0; round < 3; round++) {
+      const worlds = [2, 2, 2].map((threads) => threaded.createWorld({ threads }));
+      for (const w of worlds) {
+        for (let i = 0; i < 9000; i++) w.add({ shape: box, x: (i % 100) * 1.5, y: Math.floor(i / 100) * 1.5 });
+        w.update();
+        expect(w.events.beginCount).toBe(0);
+      }
+      for (const w of worlds) w.dispose();
+    }
+    box.dispose();
+  });
+
   it('a single-thread module refuses a threaded world with ThreadsUnavailable', () => {
     expect(() => single.createWorld({ threads: 2 })).toThrow(expect.objectContaining({ code: 'ThreadsUnavailable' }));
     expect(single.createWorld({ threads: 1 }).dispose()).toBeUndefined();

@@ -33,8 +33,8 @@
 // lets update() itself run on n threads: the calling thread and n - 1 workers the world starts and owns (std::thread;
 // under Emscripten, pthreads: a build with -pthread). update() splits the world geometry of moved bodies, the CCD
 // sweeps of bullets and the narrow phase into contiguous chunks of bodies, bullets and pairs, runs them on the
-// threads, and joins their results in order: every output (events, contacts, shape contacts, part events, stats counts, transforms after CCD and
-// push-apart) is bit-identical to one thread's. The other stages and the pair filter run on the calling thread;
+// threads, and joins their results in order: every output (events, contacts, shape contacts, part events, stats
+// counts, transforms after CCD and push-apart) is bit-identical to one thread's. The other stages and the pair filter run on the calling thread;
 // the workers only ever run inside update() and sleep between updates.
 #pragma once
 
@@ -341,8 +341,9 @@ class World {
   using PairFilter = bool (*)(void* context, BodyId a, BodyId b);
   void setPairFilter(PairFilter filter, void* context);
   /// Threads update() runs on (the calling thread included), 1 by default. Ok, or InvalidArgument when `threads` is
-  /// outside 1..maxThreads() (the world keeps its count). Starts or stops workers: call it between updates, not in
-  /// every frame.
+  /// outside 1..maxThreads() or, under Emscripten, when the module's pthread pool (shared by its worlds) has fewer
+  /// than threads - 1 workers free; the world then keeps its count. Starts or stops workers: call it between
+  /// updates, not in every frame.
   Status setThreads(int threads);
   int threads() const;
   /// The most threads setThreads() accepts in this build: 1 without thread support (Emscripten without
