@@ -421,6 +421,10 @@ class WorldHandle {
   }
   static int capacity(WorldBox& box) { return box.world.transformCapacity(); }
 
+  /// Threads update() runs on: a status (InvalidArgument outside 1..maxThreads()).
+  static int setThreads(WorldBox& box, int threads) { return int(box.world.setThreads(threads)); }
+  static int maxThreads() { return sat::World::maxThreads(); }
+
   static void setPushApart(WorldBox& box, bool enabled, int iterations, float slop) {
     sat::PushApartOptions o;
     o.enabled = enabled;
@@ -626,6 +630,7 @@ EMSCRIPTEN_BINDINGS(sat_world) {
   class_<WorldBox>("World")
       .class_function("create", &WorldHandle::create, allow_raw_pointers())
       .class_function("statusMessage", &WorldHandle::statusMessage)
+      .class_function("maxThreads", &WorldHandle::maxThreads)
       .function("info", &WorldHandle::info)
       .function("add", &WorldHandle::add)
       .function("addConcave", &WorldHandle::addConcave)
@@ -649,6 +654,7 @@ EMSCRIPTEN_BINDINGS(sat_world) {
       .function("bodyInfo", &WorldHandle::bodyInfo)
       .function("transforms", &WorldHandle::transforms)
       .function("capacity", &WorldHandle::capacity)
+      .function("setThreads", &WorldHandle::setThreads)
       .function("setPushApart", &WorldHandle::setPushApart)
       .function("setPairFilter", &WorldHandle::setPairFilter)
       .function("key", &WorldHandle::key)

@@ -27,6 +27,21 @@ const benchmarks = [
     run: () => nativeProgram('bench_world', [])(),
   },
   {
+    name: 'world-threads',
+    what: 'C++ world update on 1 and 2 threads (World::setThreads), 20,000 and 100,000 bodies, grid, 5 interleaved rounds of wall-clock medians (bench/cpp/bench_world.cpp)',
+    when: () => exists('bench/cpp/bench_world.cpp'),
+    run: () => nativeProgram('bench_world', ['60', '20000', '100000', 'grid', 'threads=1', 'threads=2', 'rounds=5'])(),
+  },
+  {
+    name: 'js-threads',
+    what: 'world update in JavaScript: the single-thread SIMD build against the threaded one (loadSAT({ threads: 2 })), 20,000 and 100,000 bodies, interleaved rounds of wall-clock medians (bench/js/threads.mjs)',
+    when: () => exists('bench/js/threads.mjs'),
+    run: async ({ js }) => {
+      await buildStep('wasm');
+      return (await run(process.execPath, ['bench/js/threads.mjs', ...js])).ok;
+    },
+  },
+  {
     name: 'js-narrowphase',
     what: 'narrow phase in JavaScript: sat-wasm against SAT.js (bench/js/narrow_phase.mjs)',
     when: () => exists('bench/js/narrow_phase.mjs'),

@@ -65,6 +65,15 @@ const VARIANTS = {
     noDyn: true,
   },
   asmjs: { cxxFlags: '-flto -fno-unroll-loops', files: ['sat-asmjs.mjs', 'sat-asmjs-narrow.mjs', 'sat3d-asmjs.mjs', 'sat3d-asmjs-narrow.mjs'] },
+  // The threaded SIMD build, loaded only by loadSAT({ threads }): the full 2D module alone. Its pthread worker
+  // script ships twice: `.worker.js` for browsers, `.worker.cjs` for Node (the script is CommonJS, and this
+  // package's "type": "module" would make Node read a `.js` as an ES module).
+  'simd-mt': {
+    cxxFlags: '-msimd128 -mbulk-memory -pthread -flto -fno-unroll-loops',
+    files: ['sat-simd-mt.mjs', 'sat-simd-mt.wasm', 'sat-simd-mt.worker.js'],
+    extraCopies: [['sat-simd-mt.worker.js', 'sat-simd-mt.worker.cjs']],
+    only: ['sat_wasm'],
+  },
 };
 
 const args = process.argv.slice(2);
@@ -218,16 +227,24 @@ for (const name of variants) {
   // The full module, then the narrow-phase-only flavour. (Separate invocations: the first regenerates the build
   // files when a CMakeLists changed.)
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm', '-j', '2']);
+  if (variant.only) {
+    await copyOutputs(variant, join(buildDir, 'bindings'));
+    continue;
+  }
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_narrow', '-j', '2']);
   if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_nodyn', 'sat_wasm_narrow_nodyn', '-j', '2']);
   // The 3D module (sat3d-<variant>) and its narrow-phase-only flavour, loaded only by 'sat-wasm/3d'.
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d', 'sat_wasm_3d_narrow', '-j', '2']);
   if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d_nodyn', 'sat_wasm_3d_narrow_nodyn', '-j', '2']);
-  const binDir = join(buildDir, 'bindings');
-  for (const file of variant.files) {
+  await copyOutputs(variant, join(buildDir, 'bindings'));
+}
+
+async function copyOutputs(variant, binDir) {
+  const copies = [...variant.files.map((f) => [f, f]), ...(variant.extraCopies ?? [])];
+  for (const [file, to] of copies) {
     const from = join(binDir, file);
     if (!existsSync(from)) fail(`expected output ${from} is missing`);
-    if (await copyIfChanged(from, join(outDir, file))) console.log(`build-wasm: updated dist/wasm/${file}`);
+    if (await copyIfChanged(from, join(outDir, to))) console.log(`build-wasm: updated dist/wasm/${to}`);
   }
 }
 

@@ -4,8 +4,12 @@
 // broad phase, and checks the pair count against a brute-force count (core overlap on every AABB-overlapping
 // pair) on a few frames.
 //
-// Usage: bench_world [frames=120] [N...] [grid|tree|sap|naive...] [cell=X] [margin=X]
-//        (default: N = 1000 5000 20000, grid tree sap)
+// Usage: bench_world [frames=120] [N...] [grid|tree|sap|naive...] [cell=X] [margin=X] [threads=N...]
+//        (default: N = 1000 5000 20000, grid tree sap, threads=1)
+// threads=N runs the World's update() on N threads (World::setThreads). Several counts (threads=1 threads=2) are run
+// interleaved, `rounds=R` times each (default 1), for each N and broad phase, and a summary line gives each count's
+// median of the rounds' medians and its ratio to the first count. With threads, read the wall-clock median: CPU
+// time is the calling thread's only, and on a shared machine compare only runs interleaved in one invocation.
 // naive: not the library. A peer written as a plain native program would be: every frame, world vertices of every
 // body, a uniform grid of std::vector cells, and on every box-overlapping pair a SAT test over both polygons' edge
 // normals giving the minimum-translation normal and depth. Same scene, frames and timing as the World.
@@ -279,6 +283,7 @@ Result runNaive(int n, int frames) {
 
 float gCellSize = 0.0f;    // grid cell size (0: automatic); set with cell=X on the command line
 float gTreeMargin = -1.0f; // tree fattening (< 0: the default); set with margin=X
+int gThreads = 1;          // World::setThreads of the run in progress (threads=N on the command line)
 
 Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   Scene s = makeScene(n, 42u);
@@ -288,6 +293,10 @@ Result run(int n, sat::BroadPhaseType bp, int frames, bool checkBrute) {
   opt.gridCellSize = gCellSize;
   if (gTreeMargin >= 0.0f) opt.treeMargin = gTreeMargin;
   sat::World world(opt);
+  if (world.setThreads(gThreads) != sat::Status::Ok) {
+    std::printf("threads=%d refused (this build takes 1 to %d)\n", gThreads, sat::World::maxThreads());
+    std::exit(1);
+  }
   std::vector<sat::BodyId> ids(static_cast<size_t>(n));
   sat::BodyDef def;
   for (int i = 0; i < n; ++i) {
@@ -376,6 +385,8 @@ int main(int argc, char** argv) {
   std::vector<int> sizes;
   std::vector<sat::BroadPhaseType> phases;
   bool naive = false;
+  std::vector<int> threadCounts;
+  int rounds = 1;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "grid") phases.push_back(sat::BroadPhaseType::Grid);
@@ -384,25 +395,47 @@ int main(int argc, char** argv) {
     else if (a == "naive") naive = true;
     else if (a.rfind("cell=", 0) == 0) gCellSize = float(std::atof(a.c_str() + 5));
     else if (a.rfind("margin=", 0) == 0) gTreeMargin = float(std::atof(a.c_str() + 7));
+    else if (a.rfind("threads=", 0) == 0) threadCounts.push_back(std::atoi(a.c_str() + 8));
+    else if (a.rfind("rounds=", 0) == 0) rounds = std::max(1, std::atoi(a.c_str() + 7));
     else sizes.push_back(std::atoi(argv[i]));
   }
   if (phases.empty() && !naive) {
     phases = {sat::BroadPhaseType::Grid, sat::BroadPhaseType::Tree, sat::BroadPhaseType::SortAndSweep};
   }
   if (sizes.empty()) sizes = {1000, 5000, 20000};
+  if (threadCounts.empty()) threadCounts.push_back(1);
   std::printf("%-6s %-5s %10s %10s %10s %10s %12s %10s %10s\n", "N", "bp", "median ms", "cpu ms", "p90 ms", "pairs",
               "brute pairs", "cand/body", "bytes/body");
   for (int n : sizes) {
     for (sat::BroadPhaseType bp : phases) {
-      Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid);
-      const sat::WorldMemory& m = r.memory;
-      std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f %10.0f   (median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f events %.2f; allocations %ld; bytes/body: bodies %.0f shapes %.0f broad %.0f pairs %.0f outputs %.0f)\n",
-                  n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
-                  bp == sat::BroadPhaseType::Grid ? std::to_string(r.brute).c_str() : "-", r.avgCandidates / n,
-                  double(m.total()) / n, r.sync, r.broad, r.pairsMs, r.narrow, r.events, r.allocations,
-                  double(m.bodies) / n, double(m.shapes) / n, double(m.broadPhase) / n, double(m.pairs) / n,
-                  double(m.outputs) / n);
-      std::fflush(stdout);
+      std::vector<std::vector<double>> medians(threadCounts.size());
+      for (int round = 0; round < rounds; ++round) {
+        for (size_t t = 0; t < threadCounts.size(); ++t) {
+          gThreads = threadCounts[t];
+          Result r = run(n, bp, frames, bp == sat::BroadPhaseType::Grid && round == 0);
+          medians[t].push_back(r.medianMs);
+          const sat::WorldMemory& m = r.memory;
+          std::printf("%-6d %-5s %10.3f %10.3f %10.3f %10ld %12s %10.2f %10.0f   (threads %d; median ms: sync %.2f broad %.2f pairs %.2f narrow %.2f events %.2f; allocations %ld; bytes/body: bodies %.0f shapes %.0f broad %.0f pairs %.0f outputs %.0f)\n",
+                      n, name(bp), r.medianMs, r.cpuMedianMs, r.p90Ms, r.pairs,
+                      bp == sat::BroadPhaseType::Grid && round == 0 ? std::to_string(r.brute).c_str() : "-",
+                      r.avgCandidates / n, double(m.total()) / n, gThreads, r.sync, r.broad, r.pairsMs, r.narrow, r.events,
+                      r.allocations, double(m.bodies) / n, double(m.shapes) / n, double(m.broadPhase) / n,
+                      double(m.pairs) / n, double(m.outputs) / n);
+          std::fflush(stdout);
+        }
+      }
+      if (threadCounts.size() > 1 || rounds > 1) {
+        double base = 0.0;
+        for (size_t t = 0; t < threadCounts.size(); ++t) {
+          std::vector<double>& v = medians[t];
+          std::sort(v.begin(), v.end());
+          const double med = v[v.size() / 2];
+          if (t == 0) base = med;
+          std::printf("summary N=%d %s threads=%d: median of %d rounds' medians %.3f ms, %.3fx threads=%d\n", n,
+                      name(bp), threadCounts[t], rounds, med, med / base, threadCounts[0]);
+        }
+        std::fflush(stdout);
+      }
     }
     if (naive) {
       const Result r = runNaive(n, frames);

@@ -191,13 +191,25 @@ export class SAT {
    */
   readonly dynamicExecution: boolean;
 
+  /**
+   * Threads a world's update() runs on unless {@link WorldOptions.threads} says otherwise: `loadSAT`'s `threads`
+   * (1 by default, the single-thread build).
+   */
+  readonly threads: number;
+
+  /** The most threads a world of this module runs on: 1 for the single-thread builds. */
+  get maxThreads(): number {
+    return this._m.World?.maxThreads() ?? 1;
+  }
+
   /** @internal Use {@link loadSAT}. Reads the module's constants and enums (LoadFailed when they do not match). */
-  constructor(module: SATModule, variant: Variant, dynamicExecution = true) {
+  constructor(module: SATModule, variant: Variant, dynamicExecution = true, threads = 1) {
     readConstants(module, CORE_CONSTANTS);
     readEnums(module);
     this._m = module;
     this.variant = variant;
     this.dynamicExecution = dynamicExecution;
+    this.threads = threads;
     this._s = module.ShapeStore.scratch().byteOffset >> 2;
     this._f32 = module.HEAPF32;
     this._i32 = module.HEAP32;

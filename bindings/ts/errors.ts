@@ -29,6 +29,10 @@
  * - `Disposed`: a shape was used after `dispose()`.
  * - `OutOfMemory`: the WebAssembly memory could not grow.
  * - `LoadFailed`: the module could not be fetched, compiled or instantiated.
+ * - `ThreadsUnavailable`: threads were asked for (`loadSAT({ threads })`, `createWorld({ threads })`) where they
+ *   cannot run: no `SharedArrayBuffer`, a page that is not cross-origin isolated (COOP/COEP headers), Node without
+ *   `worker_threads`, a build choice without threads (asm.js, baseline, narrow phase only, no dynamic execution,
+ *   your own bytes or glue), or a module loaded without `threads`.
  *
  * Codes of a world (`World`):
  * - `UnknownBody`: not an id this world issued (a malformed number, or an id of another world).
@@ -53,6 +57,7 @@ export type SATErrorCode =
   | 'Disposed'
   | 'OutOfMemory'
   | 'LoadFailed'
+  | 'ThreadsUnavailable'
   | 'UnknownBody'
   | 'RemovedBody'
   | 'WorldFull';

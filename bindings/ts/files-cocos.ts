@@ -33,3 +33,13 @@ export function defaultWasmUrl(variant: Variant, narrow: boolean): URL {
       'pass options.wasmBinary, options.instantiateWasm or options.locateFile',
   );
 }
+
+/** Always throws: the Cocos extension does not ship the threaded build. @internal */
+export function importThreadedGlue(): Promise<{ default: unknown }> {
+  return Promise.reject(new SATError('ThreadsUnavailable', 'loadSAT: the Cocos extension does not ship the threaded build'));
+}
+
+/** Always throws: the Cocos extension does not ship the threaded build. @internal */
+export function threadedFileUrl(file: 'wasm' | 'worker' | 'node-worker'): URL {
+  throw new SATError('ThreadsUnavailable', `loadSAT: the Cocos extension does not ship the threaded build (${file})`);
+}

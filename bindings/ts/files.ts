@@ -55,3 +55,18 @@ export function defaultWasmUrl(variant: Variant, narrow: boolean): URL {
     ? new URL('./wasm/sat-simd.wasm', import.meta.url)
     : new URL('./wasm/sat-baseline.wasm', import.meta.url);
 }
+
+/** The threaded SIMD build's glue (loadSAT({ threads })). @internal */
+export function importThreadedGlue(): Promise<{ default: unknown }> {
+  return import('./wasm/sat-simd-mt.mjs');
+}
+
+/**
+ * The default location of a file of the threaded build: its `.wasm`, and its pthread worker script (`.worker.js`
+ * for browsers, `.worker.cjs` for Node, the same script). @internal
+ */
+export function threadedFileUrl(file: 'wasm' | 'worker' | 'node-worker'): URL {
+  if (file === 'wasm') return new URL('./wasm/sat-simd-mt.wasm', import.meta.url);
+  if (file === 'worker') return new URL('./wasm/sat-simd-mt.worker.js', import.meta.url);
+  return new URL('./wasm/sat-simd-mt.worker.cjs', import.meta.url);
+}

@@ -6,6 +6,7 @@ import { SAT, type Variant } from './api.js';
 import { SATError } from './errors.js';
 import type { FactoryOptions, ModuleFactory, SATModule } from './module.js';
 import { defaultWasmUrl, importGlue } from './files.js';
+import { loadThreadedModule } from './threads.js';
 
 /**
  * How {@link loadSAT} finds and starts the module. Everything is optional: with no options it picks the best
@@ -62,6 +63,16 @@ export interface LoadOptions {
    * `'unsafe-eval'`. Default: probed ({@link allowsCodeGeneration}). With `moduleFactory`, pass that build's glue.
    */
   dynamicExecution?: boolean;
+  /**
+   * Threads each world's update() runs on (the calling thread included): 2 or more loads the threaded SIMD build
+   * (`sat-simd-mt.*`, pthreads over `SharedArrayBuffer`), whose worlds split the world geometry and the narrow phase
+   * of update() across threads with results bit-identical to one thread; {@link SAT.threads} is then the default of
+   * {@link WorldOptions.threads}, up to {@link SAT.maxThreads}. It needs a cross-origin isolated page (COOP/COEP
+   * headers) in browsers, or `worker_threads` in Node, else `ThreadsUnavailable`; it cannot be combined with
+   * `prefer` other than `'simd'`, `narrowPhaseOnly`, `dynamicExecution: false`, `wasmBinary`, `instantiateWasm`,
+   * `locateFile` or `moduleFactory`. Default 1: the single-thread build, chosen as without this option.
+   */
+  threads?: number;
 }
 
 /**
@@ -210,6 +221,11 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   if (options.dynamicExecution !== undefined && typeof options.dynamicExecution !== 'boolean') {
     throw new SATError('InvalidArgument', 'loadSAT: options.dynamicExecution must be a boolean');
   }
+  const threads = options.threads ?? 1;
+  if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1) {
+    throw new SATError('InvalidArgument', `loadSAT: options.threads must be an integer >= 1, got ${String(threads)}`);
+  }
+  if (threads > 1) return loadThreaded(options, threads);
   const narrow = options.narrowPhaseOnly === true;
   const variant = chooseVariant(options);
   // The asm.js build's glue never generates code (it serves JIT-less platforms): it has no second flavour.
@@ -267,4 +283,49 @@ export async function loadSAT(options: LoadOptions = {}): Promise<SAT> {
   }
   loading = false;
   return new SAT(module, variant, dynamic);
+}
+
+/** loadSAT({ threads: n }) for n >= 2: the threaded SIMD build. */
+async function loadThreaded(options: LoadOptions, threads: number): Promise<SAT> {
+  const conflicts: [keyof LoadOptions, boolean][] = [
+    ['prefer', options.prefer !== undefined && options.prefer !== 'simd'],
+    ['narrowPhaseOnly', options.narrowPhaseOnly === true],
+    ['dynamicExecution', options.dynamicExecution === false],
+    ['wasmBinary', options.wasmBinary !== undefined],
+    ['instantiateWasm', options.instantiateWasm !== undefined],
+    ['locateFile', options.locateFile !== undefined],
+    ['moduleFactory', options.moduleFactory !== undefined],
+  ];
+  const conflict = conflicts.find(([, set]) => set);
+  if (conflict) {
+    throw new SATError('ThreadsUnavailable', `loadSAT: options.threads cannot be combined with options.${conflict[0]}: the threaded build is the SIMD one, loaded from this package`);
+  }
+  if (!hasSIMD()) throw new SATError('ThreadsUnavailable', 'loadSAT: threads: the threaded build needs WebAssembly SIMD');
+  if (!allowsCodeGeneration()) {
+    throw new SATError('ThreadsUnavailable', 'loadSAT: threads: the threaded build needs code generation from strings (new Function), which this runtime refuses');
+  }
+  const loadLog: string[] = [];
+  let loading = true;
+  let aborted: unknown;
+  const factoryOptions: FactoryOptions = {
+    printErr: (text: string) => (loading ? loadLog.push(text) : console.warn(`[sat-wasm] ${text}`)),
+    onAbort: (what: unknown) => {
+      aborted = what;
+    },
+  };
+  let module: SATModule;
+  try {
+    module = await loadThreadedModule(factoryOptions, isNode(), readLocalFile);
+  } catch (e) {
+    if (e instanceof SATError) throw e;
+    const reason = aborted !== undefined ? String(aborted) : e instanceof Error ? e.message : String(e);
+    const log = loadLog.length ? ` (${loadLog.join('; ')})` : '';
+    throw new SATError('LoadFailed', `loadSAT: the threaded simd build failed to load: ${reason}${log}`);
+  }
+  loading = false;
+  const max = module.World?.maxThreads() ?? 1;
+  if (threads > max) {
+    throw new SATError('InvalidArgument', `loadSAT: options.threads must be at most ${max} (the threaded build's pthread pool), got ${threads}`);
+  }
+  return new SAT(module, 'simd', true, threads);
 }

@@ -21,7 +21,7 @@ export const BINDINGS = {
       methods: ['reserve', 'handles', 'transforms', 'pairs', 'counts', 'normals', 'depths', 'points', 'ids', 'caches', 'errorIndex', 'run'],
     },
     World: {
-      static: ['create', 'statusMessage'],
+      static: ['create', 'statusMessage', 'maxThreads'],
       methods: [
         'info',
         'add',
@@ -46,6 +46,7 @@ export const BINDINGS = {
         'bodyInfo',
         'transforms',
         'capacity',
+        'setThreads',
         'setPushApart',
         'setPairFilter',
         'key',
@@ -211,6 +212,8 @@ export interface NativeWorld extends EmbindObject {
   bodyInfo(id: number): { status: number; userId: number; type: number; shapeCount: number; bounds: AABBValue };
   transforms(): Float32Array;
   capacity(): number;
+  /** a status: 0, or InvalidArgument outside 1..World.maxThreads() */
+  setThreads(threads: number): number;
   setPushApart(enabled: boolean, iterations: number, slop: number): void;
   setPairFilter(on: boolean): void;
   key(): number;
@@ -272,6 +275,8 @@ export interface SATModule {
   World?: {
     create(broadPhase: number, treeMargin: number, gridCellSize: number, capacity: number, flags: number): NativeWorld | null;
     statusMessage(status: number): string;
+    /** 1 in a build without threads; else the pthread pool's workers plus one */
+    maxThreads(): number;
   };
 }
 

@@ -73,6 +73,12 @@ export interface WorldOptions {
    * Default false, as in Box2D. Static-static pairs never are.
    */
   kinematicPairs?: boolean;
+  /**
+   * Threads update() runs on, the calling thread included: an integer from 1 to {@link SAT.maxThreads}. Default
+   * {@link SAT.threads} (`loadSAT`'s `threads`, 1 without). More than 1 needs the threaded build
+   * (`loadSAT({ threads })`), else `ThreadsUnavailable`. Every result is bit-identical to one thread's.
+   */
+  threads?: number;
 }
 
 /** Options of {@link World.setTransform} in its object form. */
@@ -636,6 +642,16 @@ export class World {
     }
     this._sat = sat;
     this.broadPhase = bp;
+    const threads = options.threads ?? sat.threads;
+    if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1) {
+      throw new SATError('InvalidArgument', `createWorld: options.threads must be an integer >= 1, got ${describe(threads)}`);
+    }
+    const maxThreads = native.maxThreads();
+    if (threads > maxThreads) {
+      throw maxThreads === 1
+        ? new SATError('ThreadsUnavailable', `createWorld: options.threads is ${threads}, but this module runs one thread: load it with loadSAT({ threads })`)
+        : new SATError('InvalidArgument', `createWorld: options.threads must be at most ${maxThreads}, got ${threads}`);
+    }
     const timeStages = optBool(options.timeStages, true, 'createWorld', 'options.timeStages');
     const kinematicPairs = optBool(options.kinematicPairs, false, 'createWorld', 'options.kinematicPairs');
     const w = native.create(
@@ -646,6 +662,13 @@ export class World {
       (timeStages ? K.WORLD_TIME_STAGES : 0) | (kinematicPairs ? K.WORLD_KINEMATIC_PAIRS : 0),
     );
     if (w === null) throw new SATError('OutOfMemory', 'createWorld: the WebAssembly memory could not grow');
+    if (threads > 1 && w.setThreads(threads) !== 0) {
+      w.delete();
+      throw new SATError(
+        'ThreadsUnavailable',
+        `createWorld: options.threads is ${threads}, but the module's ${maxThreads - 1} pthread workers are shared by its worlds and fewer than ${threads - 1} are free: dispose a threaded world or ask for fewer threads`,
+      );
+    }
     this._w = w;
     this._key = w.key();
     worldRegistry?.register(this, w, this);

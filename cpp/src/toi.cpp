@@ -103,9 +103,12 @@ detail::ToiResult overlapAtStart(const Shape& bullet, const Transform& x0, const
 
 }  // namespace
 
+// In two stages: every bullet's first hit against the world as the broad phase left it (findBulletHit, a bullet
+// at a time, so the bullets can be split across threads), then the stops, in order (stopBullets). Bullets are never
+// the other body of a sweep, so no bullet's hit depends on another's stop.
 void World::Impl::sweepBullets() {
   swept.clear();
-  bool rebuild = false;
+  bullets.clear();
   for (uint32_t slot : moved) {
     const detail::BodyHot& h = hot[slot];
     constexpr uint8_t need = detail::kAlive | detail::kEnabled | detail::kBullet;
@@ -115,55 +118,85 @@ void World::Impl::sweepBullets() {
     // A scale that changes sign (the body was mirrored) would pass through zero on the way: no sweep, the body
     // is taken at its new pose like a teleport (the "toi-mirror" bug: a degenerate pose read as a zero-normal hit).
     if (!(x0.scale.x * x1.scale.x > 0.0f) || !(x0.scale.y * x1.scale.y > 0.0f)) continue;
-    ++stats.sweptBodies;
-    AABB sweep = hot[slot].box;
-    for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-      sweep = unionOf(sweep, computeAABB(shapes[k], x0));
-    }
-    float bestT = 2.0f;
-    uint32_t bestOther = 0;
-    detail::ToiResult best;
-    auto consider = [&](uint32_t other) {
-      if (other == slot || !shouldCollide(slot, other)) return;
-      const detail::BodyHot& ho = hot[other];
-      if ((ho.flags & (detail::kBullet | detail::kSensor)) || !overlaps(sweep, hot[other].box)) return;
-      const Transform xo = xf[other];  // others are taken at their final pose (Box2D's choice too)
-      for (uint32_t sa = h.shapeBegin; sa < h.shapeBegin + h.shapeCount; ++sa) {
-        for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
-          const float target = 2.0e-4f * (shapeHot[sa].size + shapeHot[so].size);
-          detail::ToiResult r = detail::timeOfImpact(shapes[sa], x0, x1, shapes[so], xo, xo, target);
-          if (!r.hit && (h.flags & detail::kNew)) r = overlapAtStart(shapes[sa], x0, shapes[so], xo);
-          if (r.hit && r.t < bestT) {
-            bestT = r.t;
-            bestOther = other;
-            best = r;
-          }
+    bullets.push_back(slot);
+  }
+  stats.sweptBodies = int(bullets.size());
+  bulletHits.resize(bullets.size());
+  const int chunks = chunkCount(bullets.size(), 8);
+  if (chunks <= 1) {
+    for (size_t i = 0; i < bullets.size(); ++i) findBulletHit(i);
+  } else {
+    bulletChunks = chunks;
+    pool.run(chunks, [](void* context, int k) {
+      Impl& w = *static_cast<Impl*>(context);
+      const size_t n = w.bullets.size(), chunkCount = size_t(w.bulletChunks);
+      for (size_t i = n * size_t(k) / chunkCount, e = n * size_t(k + 1) / chunkCount; i < e; ++i) w.findBulletHit(i);
+    }, this);
+  }
+  stopBullets();
+}
+
+// The first body bullets[i] hits on its way from its previous pose to its new one: into bulletHits[i] (t > 1
+// for none). Reads the world only.
+void World::Impl::findBulletHit(size_t i) {
+  const uint32_t slot = bullets[i];
+  const detail::BodyHot& h = hot[slot];
+  const Transform x0 = prevXf[slot], x1 = xf[slot];
+  AABB sweep = hot[slot].box;
+  for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
+    sweep = unionOf(sweep, computeAABB(shapes[k], x0));
+  }
+  BulletHit hit;
+  auto consider = [&](uint32_t other) {
+    if (other == slot || !shouldCollide(slot, other)) return;
+    const detail::BodyHot& ho = hot[other];
+    if ((ho.flags & (detail::kBullet | detail::kSensor)) || !overlaps(sweep, hot[other].box)) return;
+    const Transform xo = xf[other];  // others are taken at their final pose (Box2D's choice too)
+    for (uint32_t sa = h.shapeBegin; sa < h.shapeBegin + h.shapeCount; ++sa) {
+      for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
+        const float target = 2.0e-4f * (shapeHot[sa].size + shapeHot[so].size);
+        detail::ToiResult r = detail::timeOfImpact(shapes[sa], x0, x1, shapes[so], xo, xo, target);
+        if (!r.hit && (h.flags & detail::kNew)) r = overlapAtStart(shapes[sa], x0, shapes[so], xo);
+        if (r.hit && r.t < hit.t) {
+          hit.t = r.t;
+          hit.other = other;
+          hit.result = r;
         }
       }
-    };
-    staticTree.query(sweep, [&](int p) {
-      consider(staticTree.userData(p));
-      return true;
-    });
-    switch (options.broadPhase) {
-      case BroadPhaseType::Tree:
-        movingTree.query(sweep, [&](int p) {
-          consider(movingTree.userData(p));
-          return true;
-        });
-        break;
-      case BroadPhaseType::Grid: grid.query(sweep, consider); break;
-      case BroadPhaseType::SortAndSweep: sap.query(sweep, consider); break;
     }
-    if (bestT > 1.0f) continue;
-    // Stop the bullet at the time of impact.
-    const Transform xt = detail::interpolate(x0, x1, bestT);
+  };
+  staticTree.query(sweep, [&](int p) {
+    consider(staticTree.userData(p));
+    return true;
+  });
+  switch (options.broadPhase) {
+    case BroadPhaseType::Tree:
+      movingTree.query(sweep, [&](int p) {
+        consider(movingTree.userData(p));
+        return true;
+      });
+      break;
+    case BroadPhaseType::Grid: grid.query(sweep, consider); break;
+    case BroadPhaseType::SortAndSweep: sap.query(sweep, consider); break;
+  }
+  bulletHits[i] = hit;
+}
+
+// Stops each bullet that hit something at its time of impact, in order, and pairs it with what it hit.
+void World::Impl::stopBullets() {
+  bool rebuild = false;
+  for (size_t i = 0; i < bullets.size(); ++i) {
+    const BulletHit& hit = bulletHits[i];
+    if (hit.t > 1.0f) continue;
+    const uint32_t slot = bullets[i];
+    const Transform x0 = prevXf[slot], x1 = xf[slot];
+    const Transform xt = detail::interpolate(x0, x1, hit.t);
     const float angle0 = angleOf(x0.q);
     xf[slot] = xt;
     computeGeometry(slot);
-    setBufferFromXf(slot, xt, angle0 + bestT * angleOf(invMulRot(x0.q, x1.q)));
+    setBufferFromXf(slot, xt, angle0 + hit.t * angleOf(invMulRot(x0.q, x1.q)));
     sweptOf[slot] = int32_t(swept.size());
-    swept.push_back({slot, bestOther, bestT, best.normal, best.point});
+    swept.push_back({slot, hit.other, hit.t, hit.result.normal, hit.result.point});
     if (options.broadPhase == BroadPhaseType::Tree) {
       if (!contains(hot[slot].fat, hot[slot].box)) {
         hot[slot].fat = fatten(hot[slot].box);
@@ -173,7 +206,7 @@ void World::Impl::sweepBullets() {
     } else {
       rebuild = true;
     }
-    addPair(slot, bestOther);
+    addPair(slot, hit.other);
   }
   if (rebuild) rebuildMoving();
 }

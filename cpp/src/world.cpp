@@ -10,6 +10,11 @@
 //                     SatCache); pairs whose boxes separated, or with a removed / disabled body, leave the cache.
 //   buildEvents       begin / stay / end events, and the contacts in event order.
 //   pushApart         optional (world_response.cpp).
+// On several threads (World::setThreads), syncTransforms and narrowPhase run their range functions (syncRange,
+// narrowRange) over contiguous chunks of slots and pairs on the worker pool, and join the chunks' outputs in chunk
+// order (syncChunked, narrowChunked): what one thread would have written, byte for byte. One thread runs the same
+// range function over everything. sweepBullets finds each bullet's hit on its own (findBulletHit, split across the
+// threads the same way) before stopping any.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -340,7 +345,20 @@ void World::Impl::syncTransforms() {
   moving.clear();
   queryList.clear();
   staticMoved.clear();
-  for (uint32_t slot = 0; slot < slotCount; ++slot) {
+  const int chunks = chunkCount(slotCount, 4096);
+  if (chunks <= 1) {
+    syncRange(0, slotCount, ownSyncOutput());
+  } else {
+    syncChunked(chunks);
+  }
+}
+
+World::Impl::SyncOutput World::Impl::ownSyncOutput() { return {&moved, &moving, &queryList, &staticMoved, &rejected}; }
+
+// Slots [begin, end): takes each changed buffer entry (or refuses it) and places the body's world geometry. Writes
+// only these slots' records and `out`.
+void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out) {
+  for (uint32_t slot = begin; slot < end; ++slot) {
     BodyHot& h = hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
     float* b = &buffer[size_t(slot) * kTransformStride];
@@ -354,7 +372,7 @@ void World::Impl::syncTransforms() {
       const Transform next = makeTransform(b[0], b[1], b[2], b[3], b[4]);
       const Status s = std::isfinite(b[2]) ? checkTransform(next) : Status::InvalidTransform;
       if (s != Status::Ok) {
-        rejected.push_back({idOf(slot), s});
+        out.rejected->push_back({idOf(slot), s});
         std::memcpy(b, l, sizeof(float) * kTransformStride);
       } else {
         prevXf[slot] = (h.flags & detail::kTeleport) ? next : xf[slot];  // a teleport has no motion to sweep
@@ -368,12 +386,57 @@ void World::Impl::syncTransforms() {
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (changed) {
       hot[slot].movedStamp = frame;
-      moved.push_back(slot);
-      if (enabled && h.type == BodyType::Static) staticMoved.push_back(slot);
-      if (dirty && enabled) queryList.push_back(slot);
+      out.moved->push_back(slot);
+      if (enabled && h.type == BodyType::Static) out.staticMoved->push_back(slot);
+      if (dirty && enabled) out.queryList->push_back(slot);
     }
-    if (enabled && h.type != BodyType::Static) moving.push_back(slot);
+    if (enabled && h.type != BodyType::Static) out.moving->push_back(slot);
   }
+}
+
+namespace {
+template <typename T>
+void append(std::vector<T>& to, const std::vector<T>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+}  // namespace
+
+// syncRange over equal ranges of slots on the workers; chunk 0 writes the world's lists, the others are appended
+// in slot order.
+void World::Impl::syncChunked(int chunks) {
+  for (int k = 0; k < chunks; ++k) {
+    SyncChunk& c = syncChunks[size_t(k)];
+    c.begin = uint32_t(uint64_t(slotCount) * uint64_t(k) / uint64_t(chunks));
+    c.end = uint32_t(uint64_t(slotCount) * uint64_t(k + 1) / uint64_t(chunks));
+    c.moved.clear();
+    c.moving.clear();
+    c.queryList.clear();
+    c.staticMoved.clear();
+    c.rejected.clear();
+    c.out = k == 0 ? ownSyncOutput() : SyncOutput{&c.moved, &c.moving, &c.queryList, &c.staticMoved, &c.rejected};
+  }
+  pool.run(chunks, [](void* context, int k) {
+    Impl& w = *static_cast<Impl*>(context);
+    const SyncChunk& c = w.syncChunks[size_t(k)];
+    w.syncRange(c.begin, c.end, c.out);
+  }, this);
+  for (int k = 1; k < chunks; ++k) {
+    const SyncChunk& c = syncChunks[size_t(k)];
+    append(moved, c.moved);
+    append(moving, c.moving);
+    append(queryList, c.queryList);
+    append(staticMoved, c.staticMoved);
+    append(rejected, c.rejected);
+  }
+}
+
+int World::Impl::chunkCount(size_t items, size_t minPerChunk) const {
+  if (threads <= 1) return 1;
+  if (minChunk > 0) minPerChunk = minChunk;
+  // A few chunks per thread, taken as the threads come free: a thread slowed by other work takes fewer.
+  const size_t most = size_t(threads) * kChunksPerThread, byItems = items / minPerChunk;
+  const size_t n = byItems < most ? byItems : most;
+  return n < 2 ? 1 : int(n);
 }
 
 void World::Impl::updateBroadPhase() {
@@ -563,7 +626,8 @@ __attribute__((always_inline)) inline int World::Impl::sweptHitOf(uint32_t a, ui
 // Tests one cached pair whose bodies moved (or that is new, compound or swept) into c; returns whether it touches.
 // This and the pair loop's other helpers are forced inline: left as calls, the loop ran about 6% slower (g++ -O3,
 // the 20,000-body scene of bench_world).
-__attribute__((always_inline)) inline bool World::Impl::testPair(Pair& p, int sweptIndex, Contact& c, int* tests) {
+__attribute__((always_inline)) inline bool World::Impl::testPair(Pair& p, int sweptIndex, Contact& c, int* tests,
+                                                                std::vector<ShapeContact>* shapeOut) {
   const BodyHot& ha = hot[p.a];
   const BodyHot& hb = hot[p.b];
   bool touching = false;
@@ -571,7 +635,7 @@ __attribute__((always_inline)) inline bool World::Impl::testPair(Pair& p, int sw
     ++*tests;
     // A pair touching last frame most likely still touches: the cached axis would not separate it and trying
     // it first costs a face scan. Separated pairs use (and refresh) the cache.
-    touching = collideBodies(p.a, p.b, p.touching ? nullptr : &p.cache, &c, true);
+    touching = collideBodies(p.a, p.b, p.touching ? nullptr : &p.cache, &c, shapeOut);
   }
   c.toi = 1.0f;
   if (sweptIndex >= 0) {
@@ -597,11 +661,10 @@ __attribute__((always_inline)) inline bool World::Impl::testPair(Pair& p, int sw
   return touching;
 }
 
-// Loads body B's record and geometry of the pairs a little ahead of pair i (see narrowPhase). Geometry: vertices
-// then normals, 16 * count bytes (at most three cache lines): their first, middle and last points; only for bodies
+// Loads body B's record and geometry of the pairs a little ahead of pair i, up to n, the end of its range (pairs
+// past it may be another thread's, being rewritten) (see narrowPhase). Geometry: vertices then normals, 16 * count bytes (at most three cache lines): their first, middle and last points; only for bodies
 // with polygon geometry, and only addresses inside the polygon's own data (in WebAssembly these are real loads).
-__attribute__((always_inline)) inline void World::Impl::fetchAhead(size_t i, uint32_t* touched) const {
-  const size_t n = nextPairs.size();
+__attribute__((always_inline)) inline void World::Impl::fetchAhead(size_t i, size_t n, uint32_t* touched) const {
   auto fetchGeometry = [&](const detail::BodyHot& hb) {
     if (hb.count0 == 0) return;
     const Vec2* v = verts.data() + hb.vert0;
@@ -645,13 +708,44 @@ void World::Impl::narrowPhase() {
   prevEventIndex.swap(eventIndex);
   contacts.clear();
   shapeContacts.clear();
+  const size_t n = nextPairs.size();
+  const int chunks = chunkCount(n, 2048);
+  if (chunks <= 1) {
+    NarrowOutput out = ownNarrowOutput();
+    narrowRange(0, n, out);
+    nextPairs.resize(out.kept);
+    pairs.swap(nextPairs);
+    prefetchSink = out.touched;
+    stats.narrowTests = out.tests;
+  } else {
+    narrowChunked(chunks);
+  }
+  stats.candidatePairs = int(pairs.size());
+  stats.touchingPairs = int(contacts.size());
+}
+
+World::Impl::NarrowOutput World::Impl::ownNarrowOutput() {
+  NarrowOutput out;
+  out.contacts = &contacts;
+  out.shapeContacts = &shapeContacts;
+  out.ends = &ends;
+  out.endKeys = &endKeys;
+  out.partTouch = &partTouch;
+  out.singleBegins = &singleBegins;
+  out.singleBeginKeys = &singleBeginKeys;
+  return out;
+}
+
+// The pair loop over nextPairs[begin, end). Survivors are compacted in place to the front of the range; results go
+// to `out` in pair order. Reads the world; writes only this range of pairs and `out` (so ranges can run at once).
+void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   int tests = 0;
-  const size_t n = nextPairs.size();
-  size_t out = 0;
+  size_t kept = begin;
   uint32_t touched = 0;  // see prefetch()
-  for (size_t i = 0; i < n; ++i) {
-    fetchAhead(i, &touched);
+  std::vector<Contact>& contactsOut = *out.contacts;
+  for (size_t i = begin; i < end; ++i) {
+    fetchAhead(i, end, &touched);
     Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
     // Slots are not reused before this loop has seen their pairs (pendingFree), so alive + enabled suffices.
@@ -662,51 +756,135 @@ void World::Impl::narrowPhase() {
     if (keep && sweptIndex < 0) keep = tree ? overlaps(ha.fat, hb.fat) : overlaps(ha.box, hb.box);
     if (!keep) {
       if (p.touching) {
-        ends.push_back({p.idA, p.idB});
-        endKeys.push_back(p.key());
+        out.ends->push_back({p.idA, p.idB});
+        out.endKeys->push_back(p.key());
       }
       continue;
     }
     const bool needsTest = p.fresh || ha.movedStamp == frame || hb.movedStamp == frame ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
-    const size_t at = contacts.size();
+    const size_t at = contactsOut.size();
     bool touching = p.touching != 0;
     if (needsTest) {
       // The test writes its contact in place, dropped if apart: written field by field into a scratch record and
       // then copied whole, the copy stalled on store forwarding (as the pair record below did).
-      touching = testPair(p, sweptIndex, contacts.emplace_back(), &tests);
-      if (!touching) contacts.pop_back();
+      touching = testPair(p, sweptIndex, contactsOut.emplace_back(), &tests, out.shapeContacts);
+      if (!touching) contactsOut.pop_back();
     } else if (touching) {
-      contacts.push_back(prevContacts[prevEventIndex[size_t(p.contact)]]);
+      contactsOut.push_back(prevContacts[prevEventIndex[size_t(p.contact)]]);
     }
     p.contact = -1;
     if (touching) {
-      Contact& c = contacts[at];
+      Contact& c = contactsOut[at];
       c.flags = p.touching ? uint8_t(c.flags & ~kContactBegan) : uint8_t(c.flags | kContactBegan);
       p.contact = int32_t(at);
-      collectPartTouch(p, c, ha.shapeCount > 1 || hb.shapeCount > 1);
+      collectPartTouch(p, c, ha.shapeCount > 1 || hb.shapeCount > 1, out);
     } else if (p.touching) {
-      ends.push_back({p.idA, p.idB});
-      endKeys.push_back(p.key());
+      out.ends->push_back({p.idA, p.idB});
+      out.endKeys->push_back(p.key());
     }
     // Field by field: copying the whole record from the stack right after its byte fields were written there
     // stalls on store forwarding (a wide load over narrow pending stores; it was most of this loop's own time).
-    Pair& kept = nextPairs[out++];
-    kept.a = a;
-    kept.b = b;
-    kept.idA = p.idA;
-    kept.idB = p.idB;
-    kept.cache = p.cache;
-    kept.touching = touching ? 1 : 0;
-    kept.fresh = 0;
-    kept.contact = p.contact;
+    Pair& keptPair = nextPairs[kept++];
+    keptPair.a = a;
+    keptPair.b = b;
+    keptPair.idA = p.idA;
+    keptPair.idB = p.idB;
+    keptPair.cache = p.cache;
+    keptPair.touching = touching ? 1 : 0;
+    keptPair.fresh = 0;
+    keptPair.contact = p.contact;
   }
-  nextPairs.resize(out);
+  out.tests = tests;
+  out.kept = kept - begin;
+  out.touched = touched;
+}
+
+// narrowRange over equal ranges of pairs on the workers, then the chunks' results joined in pair order: chunk 0
+// wrote the world's arrays, the others' are appended, their indices (a pair's contact, a contact's first shape
+// contact) moved by the results of the chunks before them.
+void World::Impl::narrowChunked(int chunks) {
+  const size_t n = nextPairs.size();
+  for (int k = 0; k < chunks; ++k) {
+    NarrowChunk& c = narrowChunks[size_t(k)];
+    c.begin = n * size_t(k) / size_t(chunks);
+    c.end = n * size_t(k + 1) / size_t(chunks);
+    c.contacts.clear();
+    c.shapeContacts.clear();
+    c.ends.clear();
+    c.endKeys.clear();
+    c.partTouch.clear();
+    c.singleBegins.clear();
+    c.singleBeginKeys.clear();
+    if (k == 0) {
+      c.out = ownNarrowOutput();
+    } else {
+      c.out = NarrowOutput{};
+      c.out.contacts = &c.contacts;
+      c.out.shapeContacts = &c.shapeContacts;
+      c.out.ends = &c.ends;
+      c.out.endKeys = &c.endKeys;
+      c.out.partTouch = &c.partTouch;
+      c.out.singleBegins = &c.singleBegins;
+      c.out.singleBeginKeys = &c.singleBeginKeys;
+    }
+  }
+  pool.run(chunks, [](void* context, int k) {
+    Impl& w = *static_cast<Impl*>(context);
+    NarrowChunk& c = w.narrowChunks[size_t(k)];
+    w.narrowRange(c.begin, c.end, c.out);
+  }, this);
+  joinNarrowChunks(chunks);
+}
+
+void World::Impl::joinNarrowChunks(int chunks) {
+  size_t pairAt = 0, contactAt = 0, shapeContactAt = 0;
+  int tests = 0;
+  uint32_t touched = 0;
+  for (int k = 0; k < chunks; ++k) {
+    NarrowChunk& c = narrowChunks[size_t(k)];
+    c.pairAt = pairAt;
+    c.contactAt = contactAt;
+    c.shapeContactAt = shapeContactAt;
+    pairAt += c.out.kept;
+    contactAt += c.out.contacts->size();
+    shapeContactAt += c.out.shapeContacts->size();
+    tests += c.out.tests;
+    touched += c.out.touched;
+    if (k == 0) continue;
+    for (const PartTouch& t : c.partTouch) {
+      partTouch.push_back(t);
+      if (t.count > 0) partTouch.back().first += uint32_t(c.shapeContactAt);
+    }
+    append(ends, c.ends);
+    append(endKeys, c.endKeys);
+    append(singleBegins, c.singleBegins);
+    append(singleBeginKeys, c.singleBeginKeys);
+  }
+  // The bulk (pairs, contacts, shape contacts) is copied by the workers. The old pair list is free: it was merged
+  // into nextPairs, which the chunks' survivors now go back to.
+  pairs.resize(pairAt);
+  contacts.resize(contactAt);
+  shapeContacts.resize(shapeContactAt);
+  pool.run(chunks, [](void* context, int k) { static_cast<Impl*>(context)->copyNarrowChunk(k); }, this);
   prefetchSink = touched;
-  pairs.swap(nextPairs);
   stats.narrowTests = tests;
-  stats.candidatePairs = int(pairs.size());
-  stats.touchingPairs = int(contacts.size());
+}
+
+void World::Impl::copyNarrowChunk(int k) {
+  const NarrowChunk& c = narrowChunks[size_t(k)];
+  for (size_t i = 0; i < c.out.kept; ++i) {
+    Pair& p = pairs[c.pairAt + i];
+    p = nextPairs[c.begin + i];
+    if (p.contact >= 0) p.contact += int32_t(c.contactAt);
+  }
+  if (k == 0) return;  // its contacts and shape contacts are the world's already
+  for (size_t i = 0; i < c.contacts.size(); ++i) {
+    Contact& to = contacts[c.contactAt + i];
+    to = c.contacts[i];
+    if (to.shapeContactCount > 0) to.firstShapeContact += uint32_t(c.shapeContactAt);
+  }
+  std::copy(c.shapeContacts.begin(), c.shapeContacts.end(), shapeContacts.begin() + ptrdiff_t(c.shapeContactAt));
 }
 
 // The frame's begin and stay events, and the contacts in event order: contact i belongs to begin event i for
@@ -770,13 +948,13 @@ void sortKeys(uint32_t* keys, size_t n) {
 }  // namespace
 
 // Narrow phase, for a touching pair: a record of its parts (compound), or its part begin (single shapes).
-void World::Impl::collectPartTouch(const Pair& p, const Contact& c, bool compound) {
+void World::Impl::collectPartTouch(const Pair& p, const Contact& c, bool compound, NarrowOutput& out) const {
   const bool began = (c.flags & kContactBegan) != 0;
   if (compound) {
-    partTouch.push_back({p.key(), p.idA, p.idB, c.firstShapeContact, c.shapeContactCount, began});
+    out.partTouch->push_back({p.key(), p.idA, p.idB, c.firstShapeContact, c.shapeContactCount, began});
   } else if (began) {
-    singleBegins.push_back({p.idA, p.idB, 0, 0});
-    singleBeginKeys.push_back(p.key());
+    out.singleBegins->push_back({p.idA, p.idB, 0, 0});
+    out.singleBeginKeys->push_back(p.key());
   }
 }
 
@@ -1366,6 +1544,31 @@ void World::setPairFilter(PairFilter filter, void* context) {
   }
 }
 
+Status World::setThreads(int threads) {
+  if (threads < 1 || threads > maxThreads()) return Status::InvalidArgument;
+  Impl& w = *impl_;
+  if (threads == w.threads) return Status::Ok;
+  if (!w.pool.start(threads - 1)) return Status::InvalidArgument;
+  w.threads = threads;
+  const size_t chunks = size_t(threads) * Impl::kChunksPerThread;
+  if (w.narrowChunks.size() < chunks) w.narrowChunks.resize(chunks);
+  if (w.syncChunks.size() < chunks) w.syncChunks.resize(chunks);
+  return Status::Ok;
+}
+
+int World::threads() const { return impl_->threads; }
+void World::setMinChunk(int items) { impl_->minChunk = items > 0 ? size_t(items) : 0; }
+
+int World::maxThreads() {
+#if !SAT_HAS_THREADS
+  return 1;
+#elif defined(__EMSCRIPTEN__)
+  return SAT_PTHREAD_POOL_SIZE + 1 < kMaxThreads ? SAT_PTHREAD_POOL_SIZE + 1 : kMaxThreads;
+#else
+  return kMaxThreads;
+#endif
+}
+
 Status World::update() {
   Impl& w = *impl_;
   w.beginFrame();
@@ -1407,7 +1610,7 @@ WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
   m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
-                     w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp) +
+                     w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
@@ -1418,6 +1621,13 @@ WorldMemory World::memory() const {
                       w.beginContacts, w.beginFrom, w.shapeContacts, w.rejected, w.swept) +
               bytesOf(w.partTouch, w.prevPartTouch, w.partKeys, w.prevPartKeys, w.singleBegins, w.singleBeginKeys,
                       w.endKeys, w.partBegins, w.partEnds);
+  for (const Impl::NarrowChunk& c : w.narrowChunks) {
+    m.outputs += bytesOf(c.contacts, c.shapeContacts, c.ends, c.endKeys, c.partTouch, c.singleBegins,
+                         c.singleBeginKeys);
+  }
+  for (const Impl::SyncChunk& c : w.syncChunks) {
+    m.bodies += bytesOf(c.moved, c.moving, c.queryList, c.staticMoved, c.rejected);
+  }
   return m;
 }
 const PartEvent* World::partBeginEvents() const { return impl_->partBegins.data(); }

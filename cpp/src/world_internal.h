@@ -10,6 +10,7 @@
 #include "id_map.h"
 #include "placement.h"
 #include "stage_clock.h"
+#include "worker_pool.h"
 #include "sat/dynamic_tree.h"
 #include "sat/world.h"
 
@@ -162,7 +163,61 @@ struct World::Impl {
   std::vector<uint64_t> singleBeginKeys;   // and their keys
   std::vector<uint64_t> endKeys;           // narrowPhase: the key of each end event
   std::vector<PartEvent> partBegins, partEnds;
-  uint32_t prefetchSink = 0;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
+  uint32_t prefetchSink = 0;
+
+  // ---- threads (setThreads): the pair loop and the geometry of moved bodies run over chunks, one task each.
+  // A chunk writes its results to its own arrays (chunk 0 to the world's); they are joined in chunk order, so that
+  // every output is what one thread would have written.
+  int threads = 1;
+  detail::WorkerPool pool;
+  static constexpr size_t kChunksPerThread = 4;
+  size_t minChunk = 0;  // World::setMinChunk; 0: the stage's own minimum
+  /// Where the pair loop over one range of pairs writes, in pair order.
+  struct NarrowOutput {
+    std::vector<Contact>* contacts;
+    std::vector<ShapeContact>* shapeContacts;
+    std::vector<BodyPair>* ends;
+    std::vector<uint64_t>* endKeys;
+    std::vector<PartTouch>* partTouch;
+    std::vector<PartEvent>* singleBegins;
+    std::vector<uint64_t>* singleBeginKeys;
+    int tests = 0;
+    size_t kept = 0;       // pairs kept, compacted to the front of the range
+    uint32_t touched = 0;  // see prefetch() (world.cpp)
+  };
+  // Chunks start on cache lines of their own: two threads filling neighbouring chunks must not write to one line
+  // (each push_back writes the chunk's array headers).
+  struct alignas(64) NarrowChunk {
+    size_t begin = 0, end = 0;                 // its range of nextPairs
+    size_t pairAt = 0, contactAt = 0, shapeContactAt = 0;  // where its results go in the joined arrays
+    std::vector<Contact> contacts;
+    std::vector<ShapeContact> shapeContacts;
+    std::vector<BodyPair> ends;
+    std::vector<uint64_t> endKeys;
+    std::vector<PartTouch> partTouch;
+    std::vector<PartEvent> singleBegins;
+    std::vector<uint64_t> singleBeginKeys;
+    NarrowOutput out{};
+  };
+  /// Where syncTransforms over one range of slots writes, in slot order.
+  struct SyncOutput {
+    std::vector<uint32_t>* moved;
+    std::vector<uint32_t>* moving;
+    std::vector<uint32_t>* queryList;
+    std::vector<uint32_t>* staticMoved;
+    std::vector<RejectedBody>* rejected;
+  };
+  struct alignas(64) SyncChunk {
+    uint32_t begin = 0, end = 0;  // its range of slots
+    std::vector<uint32_t> moved, moving, queryList, staticMoved;
+    std::vector<RejectedBody> rejected;
+    SyncOutput out{};
+  };
+  std::vector<NarrowChunk> narrowChunks;  // sized by setThreads, never shrunk: no allocation per frame
+  std::vector<SyncChunk> syncChunks;
+  /// How many chunks a stage of `items` items is split into: 1 (the single-thread path) without workers or for
+  /// small stages.
+  int chunkCount(size_t items, size_t minPerChunk) const;  // keeps the WebAssembly stand-in for prefetches (world.cpp) from being optimized out
   std::vector<RejectedBody> rejected;
   UpdateStats stats;
 
@@ -174,6 +229,14 @@ struct World::Impl {
   };
   std::vector<SweptHit> swept;
   std::vector<int32_t> sweptOf;  // per slot: index into swept of this bullet's hit, or -1
+  struct BulletHit {
+    float t = 2.0f;  // > 1: no hit
+    uint32_t other = 0;
+    detail::ToiResult result;
+  };
+  std::vector<uint32_t> bullets;       // sweepBullets: this frame's bullets to sweep, in the order of `moved`
+  std::vector<BulletHit> bulletHits;   // and the first hit of each
+  int bulletChunks = 1;
 
   // ---- query scratch
   mutable std::vector<uint32_t> queryStamp;
@@ -204,17 +267,25 @@ struct World::Impl {
   void addPair(uint32_t a, uint32_t b);
   void sortCandidates();
   void syncTransforms();
+  NarrowOutput ownNarrowOutput();
+  SyncOutput ownSyncOutput();
+  void syncRange(uint32_t begin, uint32_t end, const SyncOutput& out);
+  void syncChunked(int chunks);
   void updateBroadPhase();
   void orderQueries();
   void findPairs();
   void findTreePairs();
   void mergeCandidates();
   int sweptHitOf(uint32_t a, uint32_t b) const;
-  bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests);
-  void fetchAhead(size_t i, uint32_t* touched) const;
+  bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests, std::vector<ShapeContact>* shapeOut);
+  void fetchAhead(size_t i, size_t end, uint32_t* touched) const;
   void narrowPhase();
+  void narrowRange(size_t begin, size_t end, NarrowOutput& out);
+  void narrowChunked(int chunks);
+  void joinNarrowChunks(int chunks);
+  void copyNarrowChunk(int chunk);
   void buildEvents();
-  void collectPartTouch(const detail::Pair& p, const Contact& c, bool compound);
+  void collectPartTouch(const detail::Pair& p, const Contact& c, bool compound, NarrowOutput& out) const;
   void buildPartEvents();
   void diffParts(const PartTouch* prev, const PartTouch* cur);
   bool touchesNow(uint64_t key, BodyId a, BodyId b) const;
@@ -229,8 +300,10 @@ struct World::Impl {
   /// Collides two shapes of two bodies on their current world data.
   Manifold collideShapes(uint32_t sa, uint32_t sb, uint32_t bodyA, uint32_t bodyB, SatCache* cache) const;
   bool collideSingle(uint32_t a, uint32_t b, SatCache* cache, Contact* out) const;
-  /// Body-level collision: fills the contact (normal, depth, points) and shape contacts; false when apart.
-  bool collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out, bool emitShapeContacts);
+  /// Body-level collision: fills the contact (normal, depth, points) and appends its shape contacts to
+  /// shapeOut (none when null); false when apart.
+  bool collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out,
+                     std::vector<ShapeContact>* shapeOut) const;
   /// Compound bodies: the smallest translation of B along one of the candidate normals that separates every
   /// shape pair (re-tested), into out->normal / out->depth.
   void resolveCompound(uint32_t a, uint32_t b, const Vec2* directions, int directionCount, Contact* out) const;
@@ -238,6 +311,8 @@ struct World::Impl {
 
   // toi.cpp (sweeps) and world_response.cpp
   void sweepBullets();
+  void findBulletHit(size_t i);
+  void stopBullets();
   void pushApart();
   void measureResidual();
   bool pushable(uint32_t a, uint32_t b) const;  // a pair push-apart acts on

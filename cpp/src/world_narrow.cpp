@@ -108,7 +108,8 @@ __attribute__((always_inline)) inline bool World::Impl::collideSingle(uint32_t a
   return true;
 }
 
-bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out, bool emitShapeContacts) {
+bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact* out,
+                                std::vector<ShapeContact>* shapeOut) const {
   const detail::BodyHot& ha = hot[a];
   const detail::BodyHot& hb = hot[b];
   out->shapeContactCount = 0;
@@ -120,7 +121,8 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
   int directionCount = 0;
   int touching = 0;
   float deepest = -FLT_MAX;
-  const uint32_t firstContact = uint32_t(shapeContacts.size());
+  const bool emitShapeContacts = shapeOut != nullptr;
+  const uint32_t firstContact = emitShapeContacts ? uint32_t(shapeOut->size()) : 0u;
   for (uint32_t sa = ha.shapeBegin; sa < ha.shapeBegin + ha.shapeCount; ++sa) {
     for (uint32_t sb = hb.shapeBegin; sb < hb.shapeBegin + hb.shapeCount; ++sb) {
       if (!overlaps(shapeHot[sa].box, shapeHot[sb].box)) continue;
@@ -134,7 +136,7 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
         sc.shapeA = uint16_t(sa - ha.shapeBegin);
         sc.shapeB = uint16_t(sb - hb.shapeBegin);
         sc.manifold = m;
-        shapeContacts.push_back(sc);
+        shapeOut->push_back(sc);
       }
       if (m.depth > deepest) {
         deepest = m.depth;
@@ -142,8 +144,8 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
         out->points[0] = m.points[0];
         out->points[1] = m.points[1];
         // The deepest pair goes first, so that a contact's parts are its first shape contact's.
-        if (emitShapeContacts && shapeContacts.size() - firstContact > 1) {
-          std::swap(shapeContacts[firstContact], shapeContacts.back());
+        if (emitShapeContacts && shapeOut->size() - firstContact > 1) {
+          std::swap((*shapeOut)[firstContact], shapeOut->back());
         }
       }
       bool seen = false;

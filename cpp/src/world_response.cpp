@@ -47,7 +47,7 @@ bool World::Impl::relaxPairs() {
 // to half the slop, split by inverse mass.
 bool World::Impl::relaxPair(uint32_t a, uint32_t b, SatCache* cache) {
   Contact c;
-  if (!overlaps(hot[a].box, hot[b].box) || !collideBodies(a, b, cache, &c, false)) return false;
+  if (!overlaps(hot[a].box, hot[b].box) || !collideBodies(a, b, cache, &c, nullptr)) return false;
   if (!(c.depth - push.slop > 0.0f)) return false;
   const float wSum = invMass[a] + invMass[b];
   const float corr = c.depth - 0.5f * push.slop;
@@ -121,7 +121,7 @@ void World::Impl::measureResidual() {
     if (!w.shouldCollide(s, other) || ((w.hot[s].flags | w.hot[other].flags) & detail::kSensor)) return;
     if (!(w.invMass[s] + w.invMass[other] > 0.0f)) return;
     Contact c;
-    if (!w.collideBodies(s < other ? s : other, s < other ? other : s, nullptr, &c, false)) return;
+    if (!w.collideBodies(s < other ? s : other, s < other ? other : s, nullptr, &c, nullptr)) return;
     const float excess = c.depth - w.push.slop;
     if (!(excess > 0.0f)) return;
     v.residual = excess > v.residual ? excess : v.residual;

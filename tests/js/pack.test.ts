@@ -19,7 +19,7 @@ describe('npm pack smoke test', () => {
     const [info] = JSON.parse(packOut) as { filename: string; files: { path: string }[] }[];
     const files = info.files.map((f) => f.path);
     expect(files.filter((f) => f.includes('files-cocos'))).toEqual([]); // the Cocos extension's, not npm's
-    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/files.js', 'dist/wasm/sat-simd.d.mts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'dist/wasm/sat-simd-narrow.wasm', 'dist/wasm/sat-asmjs-narrow.mjs', 'package.json']) {
+    for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/files.js', 'dist/wasm/sat-simd.d.mts', 'dist/wasm/sat-simd.mjs', 'dist/wasm/sat-simd.wasm', 'dist/wasm/sat-baseline.wasm', 'dist/wasm/sat-asmjs.mjs', 'dist/wasm/sat-simd-narrow.wasm', 'dist/wasm/sat-asmjs-narrow.mjs', 'dist/wasm/sat-simd-mt.mjs', 'dist/wasm/sat-simd-mt.wasm', 'dist/wasm/sat-simd-mt.worker.js', 'dist/wasm/sat-simd-mt.worker.cjs', 'package.json']) {
       expect(files).toContain(f);
     }
     expect(files.some((f) => f.startsWith('cpp/') || f.startsWith('tests/') || f.startsWith('build/'))).toBe(false);
@@ -46,10 +46,19 @@ describe('npm pack smoke test', () => {
        }
        const narrow = await loadSAT({ narrowPhaseOnly: true });
        out.narrow = narrow.overlaps(narrow.circle(1), { x: 0, y: 0 }, narrow.circle(1), { x: 1.5, y: 0 });
+       // The threaded build from node_modules (a "type": "module" package: its worker script must be CommonJS).
+       const mt = await loadSAT({ threads: 2 });
+       const world = mt.createWorld();
+       const box = mt.box(2, 2);
+       world.add({ shape: box, x: 0, y: 0 });
+       world.add({ shape: box, x: 1, y: 0 });
+       world.update();
+       out.threaded = { threads: mt.threads, begins: world.events.beginCount };
        console.log(JSON.stringify(out));`,
     );
     const result = JSON.parse(execFileSync(process.execPath, ['main.mjs'], { cwd: app, encoding: 'utf8' }));
     expect(result.narrow).toBe(true);
+    expect(result.threaded).toEqual({ threads: 2, begins: 1 });
     for (const v of ['simd', 'baseline', 'asmjs']) {
       expect(result[v].variant).toBe(v);
       expect(result[v].depth).toBeCloseTo(0.3, 5);

@@ -29,7 +29,13 @@
 // Nothing allocates per frame in steady state (arrays grow to their high-water mark and stay there) and nothing
 // throws. Bad input gets a Status and leaves the world as it was.
 //
-// Threads: a World is used from one thread at a time; queries are const but share scratch memory.
+// Threads: a World is used from one thread at a time; queries are const but share scratch memory. setThreads(n)
+// lets update() itself run on n threads: the calling thread and n - 1 workers the world starts and owns (std::thread;
+// under Emscripten, pthreads: a build with -pthread). update() splits the world geometry of moved bodies, the CCD
+// sweeps of bullets and the narrow phase into contiguous chunks of bodies, bullets and pairs, runs them on the
+// threads, and joins their results in order: every output (events, contacts, shape contacts, part events, stats
+// counts, transforms after CCD and push-apart) is bit-identical to one thread's. The other stages and the pair filter run on the calling thread;
+// the workers only ever run inside update() and sleep between updates.
 #pragma once
 
 #include <cstdint>
@@ -248,6 +254,7 @@ struct BodyDistance {
   int shapeA = 0, shapeB = 0;  ///< the parts the closest points are on
 };
 
+constexpr int kMaxThreads = 64;      ///< most threads a world runs update() on (World::setThreads)
 constexpr int kTransformStride = 5;  ///< floats per body in transformBuffer(): x, y, angle, scaleX, scaleY
 
 class World {
@@ -333,6 +340,16 @@ class World {
   /// again at the next update().
   using PairFilter = bool (*)(void* context, BodyId a, BodyId b);
   void setPairFilter(PairFilter filter, void* context);
+  /// Threads update() runs on (the calling thread included), 1 by default. Ok, or InvalidArgument when `threads` is
+  /// outside 1..maxThreads() or, under Emscripten, when the module's pthread pool (shared by its worlds) has fewer
+  /// than threads - 1 workers free; the world then keeps its count. Starts or stops workers: call it between
+  /// updates, not in every frame.
+  Status setThreads(int threads);
+  int threads() const;
+  /// The most threads setThreads() accepts in this build: 1 without thread support (Emscripten without
+  /// -pthread); under Emscripten with threads, the workers its pool holds plus one (a thread beyond the pool
+  /// would not start before update() returns, and update() would wait for it forever); else kMaxThreads.
+  static int maxThreads();
   /// Takes the transforms, updates the broad phase and the pair cache, sweeps bullets, fills the event arrays and
   /// optionally pushes bodies apart. Returns Ok, or the status of the first body refused (see rejected()).
   Status update();
@@ -393,6 +410,9 @@ class World {
   /// Closest points of two bodies (over their parts), as of the last update(). Ok, or the id's status.
   Status distance(BodyId a, BodyId b, BodyDistance* out) const;
 
+  /// For tests: the fewest bodies or pairs in a chunk of update()'s threaded stages (0: the defaults, thousands),
+  /// so that small scenes are split across the threads too.
+  void setMinChunk(int items);
   /// For tests and tools: checks the internal invariants (broad phase, pair cache); false on the first violation.
   bool validate() const;
 
