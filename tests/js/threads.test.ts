@@ -5,18 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_WORDS, loadSAT, SATError, allowsCodeGeneration, type SAT } from '../../dist/index.js';
 import { satFor } from './helpers.js';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
+import { rng } from './reference.js';
 
 /** FNV-1a of every output word of each frame of a moving scene of boxes, circles, capsules and compounds. */
 function sceneHashes(sat: SAT, threads: number, bodies: number, frames: number, broadPhase: 'grid' | 'tree' | 'sap'): number[] {
