@@ -12,7 +12,7 @@ import { SATError } from './errors.js';
 import { importThreadedGlue, threadedFileUrl } from './files.js';
 import type { FactoryOptions, ModuleFactory, SATModule } from './module.js';
 
-/** Why threads cannot run here, or null when they can. */
+/** Why threads cannot run here, or null when they can. @internal */
 export function threadsUnavailableReason(node: boolean): string | null {
   if (typeof SharedArrayBuffer !== 'function') {
     return node ? 'this Node has no SharedArrayBuffer' : 'this page has no SharedArrayBuffer (serve it cross-origin isolated: COOP/COEP headers)';
@@ -32,7 +32,7 @@ interface PThreadRegistry {
 /**
  * Loads the threaded module. In Node its glue (Emscripten's, CommonJS at heart) reads `require` and `__dirname`
  * as globals: they are provided when missing; its workers are unreferenced, so that they do not keep the process
- * alive.
+ * alive. @internal
  */
 export async function loadThreadedModule(
   factoryOptions: FactoryOptions,
