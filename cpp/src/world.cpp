@@ -431,7 +431,8 @@ void World::Impl::syncChunked(int chunks) {
 }
 
 int World::Impl::chunkCount(size_t items, size_t minPerChunk) const {
-  if (threads <= 1) return 1;
+  // Constant in a build without threads, so the chunked stages and their joins are left out of it.
+  if (!detail::WorkerPool::available() || threads <= 1) return 1;
   if (minChunk > 0) minPerChunk = minChunk;
   // A few chunks per thread, taken as the threads come free: a thread slowed by other work takes fewer.
   const size_t most = size_t(threads) * kChunksPerThread, byItems = items / minPerChunk;
