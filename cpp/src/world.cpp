@@ -892,10 +892,14 @@ void World::Impl::copyNarrowChunk(int k) {
 // i < beginCount and to stay event i - beginCount after; begins and stays each in pair order (slot of A, then slot
 // of B). The narrow phase wrote the contacts in pair order and flagged the begins; one backward pass packs the
 // stays at the end of the array (in place: a stay only moves towards the end, over contacts already read) and
-// collects the begins, which then fill the front. eventIndex maps each pair-order index to the contact's final
-// index, for next frame's reuse of unmoved contacts. End events are the narrow phase's `ends` (in pair order).
+// collects the begins, which then fill the front. The begins are collected into last frame's contacts and event
+// index, which the narrow phase has finished with, so the pass needs no scratch of its own. eventIndex maps each
+// pair-order index to the contact's final index, for next frame's reuse of unmoved contacts. End events are the
+// narrow phase's `ends` (in pair order).
 void World::Impl::buildEvents() {
   const size_t n = contacts.size();
+  std::vector<Contact>& beginContacts = prevContacts;  // this frame's begins, last pair first
+  std::vector<uint32_t>& beginFrom = prevEventIndex;   // and their pair-order indices
   begins.clear();
   beginContacts.clear();
   beginFrom.clear();
@@ -1619,7 +1623,7 @@ WorldMemory World::memory() const {
                  bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.queried, w.staticMoved, w.unbuilt);
   m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
   m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
-                      w.beginContacts, w.beginFrom, w.shapeContacts, w.rejected, w.swept) +
+                      w.shapeContacts, w.rejected, w.swept) +
               bytesOf(w.partTouch, w.prevPartTouch, w.partKeys, w.prevPartKeys, w.singleBegins, w.singleBeginKeys,
                       w.endKeys, w.partBegins, w.partEnds);
   for (const Impl::NarrowChunk& c : w.narrowChunks) {

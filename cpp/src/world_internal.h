@@ -146,8 +146,6 @@ struct World::Impl {
   std::vector<Contact> contacts;      // event order (after buildEvents)
   std::vector<Contact> prevContacts;  // last frame's contacts: a touching pair that did not move reuses its own
   std::vector<uint32_t> eventIndex, prevEventIndex;  // pair-order index -> index in contacts
-  std::vector<Contact> beginContacts;  // buildEvents scratch: this frame's begins, last pair first
-  std::vector<uint32_t> beginFrom;     // and their pair-order indices
   std::vector<ShapeContact> shapeContacts;
   // Part events (buildPartEvents). Touching pairs with a compound body keep their touching part pairs from frame
   // to frame as sorted keys (shapeA | shapeB << 16); single-shape pairs are told by their body events.
