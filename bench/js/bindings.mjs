@@ -18,18 +18,17 @@ import { gzipSync } from 'node:zlib';
 import { median, polygonPairs, Rounds } from './polygon_pairs.mjs';
 import { makeScene, step } from './scene_data.mjs';
 import { peers, satShape, storedPolygons } from './scene_peers.mjs';
+import { parseOptions } from './args.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const opt = (name, fallback) => {
-  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
-  return a ? a.slice(name.length + 3) : fallback;
-};
+const options = parseOptions();
+const opt = (name, fallback) => (typeof options[name] === 'string' ? options[name] : fallback);
 const PAIRS = Number(opt('pairs', 16384));
 const ROUNDS = Number(opt('rounds', 9));
 const SCENE = Number(opt('scene', 20000));
 const FRAMES = Number(opt('frames', 20));
 const LOADS = 15;
-const RECORD = process.argv.includes('--record');
+const RECORD = options.record === true;
 const peerDir = opt('peer', null);
 
 const packages = [{ name: 'this build', dir: join(root, 'dist') }];

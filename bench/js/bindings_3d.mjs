@@ -16,12 +16,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { cpuMs as cpu, median, rng } from './polygon_pairs.mjs';
+import { parseOptions } from './args.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const opt = (name, fallback) => {
-  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
-  return a ? a.slice(name.length + 3) : fallback;
-};
+const options = parseOptions();
+const opt = (name, fallback) => (typeof options[name] === 'string' ? options[name] : fallback);
 const PAIRS = Number(opt('pairs', 4096));
 const ROUNDS = Number(opt('rounds', 9));
 const BODIES = Number(opt('bodies', 3000));

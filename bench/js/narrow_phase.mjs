@@ -12,20 +12,19 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { polygonPairs, Rounds } from './polygon_pairs.mjs';
+import { parseOptions } from './args.mjs';
 
 const require = createRequire(import.meta.url);
 const SATJS = require('sat');
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { loadSAT } = await import(new URL('../../dist/index.js', import.meta.url).href);
 
-const arg = (name, fallback) => {
-  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
-  return a ? Number(a.split('=')[1]) : fallback;
-};
+const options = parseOptions();
+const arg = (name, fallback) => (typeof options[name] === 'string' ? Number(options[name]) : fallback);
 const PAIRS = arg('pairs', 16384);
 const ROUNDS = arg('rounds', 9);
 const VERTICES = arg('vertices', 0); // 0: 3-12
-const RECORD = process.argv.includes('--record') && VERTICES === 0;
+const RECORD = options.record === true && VERTICES === 0;
 const GONS = VERTICES ? `${VERTICES}-gons` : '3-12-gons';
 
 const { outlines, xfs } = polygonPairs(PAIRS, { vertices: VERTICES });

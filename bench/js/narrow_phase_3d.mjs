@@ -17,12 +17,11 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import quickhull from '../../node_modules/quickhull3d/dist/quickhull3d.js';
 import initJolt from 'jolt-physics/wasm-compat';
 import { rng } from './polygon_pairs.mjs';
+import { parseOptions } from './args.mjs';
 
 const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
-const arg = (name, fallback) => {
-  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
-  return a ? Number(a.split('=')[1]) : fallback;
-};
+const options = parseOptions();
+const arg = (name, fallback) => (typeof options[name] === 'string' ? Number(options[name]) : fallback);
 const PAIRS = arg('pairs', 4096);
 const ROUNDS = arg('rounds', 7);
 

@@ -8,11 +8,10 @@
 import { loadSAT } from '../../dist/index.js';
 import { makeScene, step } from './scene_data.mjs';
 import { satShape } from './scene_peers.mjs';
+import { parseOptions } from './args.mjs';
 
-const arg = (name, fallback) => {
-  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
-  return a ? Number(a.split('=')[1]) : fallback;
-};
+const options = parseOptions();
+const arg = (name, fallback) => (typeof options[name] === 'string' ? Number(options[name]) : fallback);
 const N = arg('n', 20000);
 const FRAMES = arg('frames', 30);
 const ROUNDS = arg('rounds', 5);

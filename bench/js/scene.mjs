@@ -23,18 +23,11 @@ import { runInNewContext } from 'node:vm';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bruteForcePairs, makeScene, step } from './scene_data.mjs';
+import { parseOptions } from './args.mjs';
 import { peers, satShape, storedPolygons } from './scene_peers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, v] = a.slice(2).split('=');
-      return [k, v ?? true];
-    }),
-);
+const args = parseOptions();
 const FRAMES = Number(args.frames ?? 30);
 const WARMUP = 10; // as bench_world.cpp: timed frames are frames 10 .. 10 + FRAMES - 1 of the sequence
 const SIZES = String(args.sizes ?? '1000,5000,20000').split(',').map(Number);

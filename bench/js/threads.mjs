@@ -12,17 +12,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeScene, step } from './scene_data.mjs';
 import { satShape } from './scene_peers.mjs';
+import { parseOptions } from './args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, v] = a.slice(2).split('=');
-      return [k, v ?? true];
-    }),
-);
+const args = parseOptions();
 const FRAMES = Number(args.frames ?? 30);
 const WARMUP = 10;
 const SIZES = String(args.sizes ?? '20000,100000').split(',').map(Number);

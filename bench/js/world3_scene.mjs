@@ -22,12 +22,11 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { rng } from './polygon_pairs.mjs';
+import { parseOptions } from './args.mjs';
 
 const { load3D } = await import(new URL('../../dist/3d.js', import.meta.url).href);
-const arg = (name, fallback) => {
-  const a = process.argv.find((s) => s.startsWith(`--${name}=`));
-  return a ? a.split('=')[1] : fallback;
-};
+const options = parseOptions();
+const arg = (name, fallback) => (typeof options[name] === 'string' ? options[name] : fallback);
 const BODIES = Number(arg('bodies', 5000));
 const FRAMES = Number(arg('frames', 120));
 const WARMUP = Number(arg('warmup', 30));
