@@ -34,16 +34,17 @@ export function emscriptenEnv(extra = {}) {
 /**
  * Runs a command with its output streamed to ours. Resolves (never rejects on a non-zero exit) to
  * { code, signal, ok, output }, where output holds the last `keep` characters of stdout+stderr when
- * `capture` is set (for scanning, e.g. for sanitizer reports). Rejects only if the command cannot start.
+ * `capture` is set (for scanning, e.g. for sanitizer reports). With `echo: false` a captured output is not
+ * streamed (the caller prints it, e.g. when several commands run at once). Rejects only if the command cannot start.
  */
-export function run(cmd, args = [], { cwd = root, env = process.env, capture = false, keep = 1 << 20 } = {}) {
+export function run(cmd, args = [], { cwd = root, env = process.env, capture = false, echo = true, keep = 1 << 20 } = {}) {
   console.log(`$ ${[cmd, ...args].join(' ')}`);
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
     let output = '';
     if (capture) {
       const take = (sink) => (chunk) => {
-        sink.write(chunk);
+        if (echo) sink.write(chunk);
         output += chunk.toString();
         if (output.length > 2 * keep) output = output.slice(-keep);
       };

@@ -14,6 +14,7 @@
 // `node scripts/test.mjs native js` (or `npm test -- native js`) runs only the suites with those ids.
 import { readFileSync, readdirSync, rmSync, mkdirSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { banner, builds, cmakeBuild, exists, repoPath, run } from './lib.mjs';
 import { buildAll, buildStep } from './build.mjs';
 
@@ -144,6 +145,10 @@ const suites = [
 const sanitizerReport =
   /ERROR: (AddressSanitizer|LeakSanitizer|MemorySanitizer|ThreadSanitizer)|runtime error:|SUMMARY: \w+Sanitizer/;
 
+// Each executable runs as GoogleTest shards (GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX), one per core, side by side;
+// their logs are printed one after the other when all have finished, and their counts added.
+const gtestShards = Math.max(1, Math.min(4, availableParallelism()));
+
 async function gtestSuite(id, build, { env = {} } = {}) {
   const binDir = repoPath(build.dir, 'tests/cpp');
   const binaries = existsSync(binDir)
@@ -157,30 +162,45 @@ async function gtestSuite(id, build, { env = {} } = {}) {
   const total = { passed: 0, failed: 0, notes: [] };
   for (const bin of binaries) {
     const name = path.basename(bin);
-    const jsonFile = repoPath(resultsDir, `${id}-${name}.json`);
-    rmSync(jsonFile, { force: true });
-    banner(`run ${id}: ${name}`);
-    const res = await run(bin, [`--gtest_output=json:${jsonFile}`, '--gtest_color=no'], {
-      env: { ...process.env, ...env },
-      capture: true,
-    });
-    const counts = existsSync(jsonFile) ? countGtestJson(jsonFile) : countGtestLog(res.output);
-    if (!existsSync(jsonFile)) counts.notes.push(`${name} wrote no results (crashed?), counted from its log`);
-    // A crash, a sanitizer report or a non-zero exit with no failed test is one more failure.
-    const exitNote = res.signal ? `killed by ${res.signal}` : `exit code ${res.code}`;
-    if (sanitizerReport.test(res.output)) {
-      counts.failed += 1;
-      counts.notes.push(`${name}: sanitizer report (see the log above)`);
-    } else if (!res.ok && (counts.failed === 0 || !existsSync(jsonFile))) {
-      counts.failed += 1;
-      counts.notes.push(`${name}: ${exitNote} without a failed test`);
+    banner(`run ${id}: ${name} (${gtestShards} shard${gtestShards > 1 ? 's' : ''} side by side)`);
+    const shards = await Promise.all(
+      Array.from({ length: gtestShards }, (_, k) => gtestShard(id, bin, k, { ...process.env, ...env })),
+    );
+    for (const { label, res, jsonFile } of shards) {
+      console.log(`---- ${label} ----`);
+      process.stdout.write(res.output);
+      const counts = existsSync(jsonFile) ? countGtestJson(jsonFile) : countGtestLog(res.output);
+      if (!existsSync(jsonFile)) counts.notes.push(`${label} wrote no results (crashed?), counted from its log`);
+      // A crash, a sanitizer report or a non-zero exit with no failed test is one more failure.
+      const exitNote = res.signal ? `killed by ${res.signal}` : `exit code ${res.code}`;
+      if (sanitizerReport.test(res.output)) {
+        counts.failed += 1;
+        counts.notes.push(`${label}: sanitizer report (see the log above)`);
+      } else if (!res.ok && (counts.failed === 0 || !existsSync(jsonFile))) {
+        counts.failed += 1;
+        counts.notes.push(`${label}: ${exitNote} without a failed test`);
+      }
+      total.passed += counts.passed;
+      total.failed += counts.failed;
+      total.notes.push(...counts.notes);
     }
-    total.passed += counts.passed;
-    total.failed += counts.failed;
-    total.notes.push(...counts.notes);
   }
   if (total.passed + total.failed === 0) throw new Error('GoogleTest ran no tests');
   return total;
+}
+
+async function gtestShard(id, bin, index, env) {
+  const name = path.basename(bin);
+  const label = gtestShards > 1 ? `${name} shard ${index + 1}/${gtestShards}` : name;
+  const jsonFile = repoPath(resultsDir, `${id}-${name}-${index}.json`);
+  rmSync(jsonFile, { force: true });
+  const shardEnv = { ...env, GTEST_TOTAL_SHARDS: String(gtestShards), GTEST_SHARD_INDEX: String(index) };
+  const res = await run(bin, [`--gtest_output=json:${jsonFile}`, '--gtest_color=no'], {
+    env: shardEnv,
+    capture: true,
+    echo: gtestShards === 1,
+  });
+  return { label, res, jsonFile };
 }
 
 function countGtestJson(file) {
