@@ -1230,11 +1230,27 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
   proxy[slot] = -1;
 }
 
+namespace {
+// Room for `extra` more items, growing by a quarter rather than push_back's doubling: the shape pools hold a large
+// part of a world's bytes and grow only as bodies are added, so their spare capacity stays under a fifth.
+template <typename T>
+void reserveForAppend(std::vector<T>& v, size_t extra) {
+  const size_t need = v.size() + extra;
+  if (need > v.capacity()) v.reserve(std::max(need, v.capacity() + v.capacity() / 4));
+}
+}  // namespace
+
 // Appends the body's shapes at the end of the pools (its world geometry is computed by computeGeometry).
 void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs) {
   BodyHot& h = hot[slot];
   h.shapeBegin = uint32_t(shapes.size());
   h.shapeCount = uint16_t(baked.size());
+  size_t vertCount = 0;
+  for (const Shape& s : baked) vertCount += s.type == ShapeType::Polygon ? 2 * size_t(s.polygon.count()) : 0;
+  reserveForAppend(verts, vertCount);
+  reserveForAppend(shapes, baked.size());
+  reserveForAppend(shapeHot, baked.size());
+  reserveForAppend(shapeUserData, baked.size());
   for (size_t i = 0; i < baked.size(); ++i) {
     ShapeHot sh;
     sh.type = uint8_t(baked[i].type);
