@@ -700,7 +700,6 @@ __attribute__((always_inline)) inline void World::Impl::fetchAhead(size_t i, siz
 void World::Impl::narrowPhase() {
   ends.clear();
   endKeys.clear();
-  singleBegins.clear();
   singleBeginKeys.clear();
   prevPartTouch.swap(partTouch);
   partTouch.clear();
@@ -732,7 +731,6 @@ World::Impl::NarrowOutput World::Impl::ownNarrowOutput() {
   out.ends = &ends;
   out.endKeys = &endKeys;
   out.partTouch = &partTouch;
-  out.singleBegins = &singleBegins;
   out.singleBeginKeys = &singleBeginKeys;
   return out;
 }
@@ -815,7 +813,6 @@ void World::Impl::narrowChunked(int chunks) {
     c.ends.clear();
     c.endKeys.clear();
     c.partTouch.clear();
-    c.singleBegins.clear();
     c.singleBeginKeys.clear();
     if (k == 0) {
       c.out = ownNarrowOutput();
@@ -826,7 +823,6 @@ void World::Impl::narrowChunked(int chunks) {
       c.out.ends = &c.ends;
       c.out.endKeys = &c.endKeys;
       c.out.partTouch = &c.partTouch;
-      c.out.singleBegins = &c.singleBegins;
       c.out.singleBeginKeys = &c.singleBeginKeys;
     }
   }
@@ -859,7 +855,6 @@ void World::Impl::joinNarrowChunks(int chunks) {
     }
     append(ends, c.ends);
     append(endKeys, c.endKeys);
-    append(singleBegins, c.singleBegins);
     append(singleBeginKeys, c.singleBeginKeys);
   }
   // The bulk (pairs, contacts, shape contacts) is copied by the workers. The old pair list is free: it was merged
@@ -958,7 +953,6 @@ void World::Impl::collectPartTouch(const Pair& p, const Contact& c, bool compoun
   if (compound) {
     out.partTouch->push_back({p.key(), p.idA, p.idB, c.firstShapeContact, c.shapeContactCount, began});
   } else if (began) {
-    out.singleBegins->push_back({p.idA, p.idB, 0, 0});
     out.singleBeginKeys->push_back(p.key());
   }
 }
@@ -1036,7 +1030,10 @@ void World::Impl::buildPartEvents() {
     if (!any) break;
     const PartTouch* before = prev < prevPartTouch.size() && prevPartTouch[prev].key == key ? &prevPartTouch[prev++] : nullptr;
     const PartTouch* now = cur < partTouch.size() && partTouch[cur].key == key ? &partTouch[cur++] : nullptr;
-    if (begin < singleBeginKeys.size() && singleBeginKeys[begin] == key) partBegins.push_back(singleBegins[begin++]);
+    if (begin < singleBeginKeys.size() && singleBeginKeys[begin] == key) {
+      partBegins.push_back({ids[uint32_t(key >> 32)], ids[uint32_t(key)], 0, 0});  // slots of a live pair
+      ++begin;
+    }
     if (end < endKeys.size() && endKeys[end] == key) {
       if (!before) partEnds.push_back({ends[end].a, ends[end].b, 0, 0});
       ++end;
@@ -1640,10 +1637,10 @@ WorldMemory World::memory() const {
   m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
   m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
                       w.shapeContacts, w.rejected, w.swept) +
-              bytesOf(w.partTouch, w.prevPartTouch, w.partKeys, w.prevPartKeys, w.singleBegins, w.singleBeginKeys,
+              bytesOf(w.partTouch, w.prevPartTouch, w.partKeys, w.prevPartKeys, w.singleBeginKeys,
                       w.endKeys, w.partBegins, w.partEnds);
   for (const Impl::NarrowChunk& c : w.narrowChunks) {
-    m.outputs += bytesOf(c.contacts, c.shapeContacts, c.ends, c.endKeys, c.partTouch, c.singleBegins,
+    m.outputs += bytesOf(c.contacts, c.shapeContacts, c.ends, c.endKeys, c.partTouch,
                          c.singleBeginKeys);
   }
   for (const Impl::SyncChunk& c : w.syncChunks) {

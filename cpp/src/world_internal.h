@@ -157,8 +157,7 @@ struct World::Impl {
   };
   std::vector<PartTouch> partTouch, prevPartTouch;  // by key
   std::vector<uint32_t> partKeys, prevPartKeys;
-  std::vector<PartEvent> singleBegins;     // narrowPhase: begins of single-shape pairs
-  std::vector<uint64_t> singleBeginKeys;   // and their keys
+  std::vector<uint64_t> singleBeginKeys;   // narrowPhase: keys of the single-shape pairs that began (part events)
   std::vector<uint64_t> endKeys;           // narrowPhase: the key of each end event
   std::vector<PartEvent> partBegins, partEnds;
   uint32_t prefetchSink = 0;
@@ -177,7 +176,6 @@ struct World::Impl {
     std::vector<BodyPair>* ends;
     std::vector<uint64_t>* endKeys;
     std::vector<PartTouch>* partTouch;
-    std::vector<PartEvent>* singleBegins;
     std::vector<uint64_t>* singleBeginKeys;
     int tests = 0;
     size_t kept = 0;       // pairs kept, compacted to the front of the range
@@ -193,7 +191,6 @@ struct World::Impl {
     std::vector<BodyPair> ends;
     std::vector<uint64_t> endKeys;
     std::vector<PartTouch> partTouch;
-    std::vector<PartEvent> singleBegins;
     std::vector<uint64_t> singleBeginKeys;
     NarrowOutput out{};
   };
