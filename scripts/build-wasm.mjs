@@ -236,7 +236,33 @@ for (const name of variants) {
   // The 3D module (sat3d-<variant>) and its narrow-phase-only flavour, loaded only by 'sat-wasm/3d'.
   run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d', 'sat_wasm_3d_narrow', '-j', '2']);
   if (variant.noDyn) run('cmake', ['--build', buildDir, '--target', 'sat_wasm_3d_nodyn', 'sat_wasm_3d_narrow_nodyn', '-j', '2']);
+  if (variant.noDyn) matchNoDynModules(buildDir, name);
   await copyOutputs(variant, join(buildDir, 'bindings'));
+}
+
+// A -nodyn glue ships with its default twin's .wasm, so the two links must have produced the same module. They
+// differ only when sources changed between the two cmake invocations above (an edit during the build): then the
+// default targets are linked again (their outputs removed first) from the objects the -nodyn ones used, and an
+// edit during that too fails.
+function matchNoDynModules(buildDir, name) {
+  const binDir = join(buildDir, 'bindings');
+  const pairs = [
+    ['sat_wasm', `sat-${name}`],
+    ['sat_wasm_narrow', `sat-${name}-narrow`],
+    ['sat_wasm_3d', `sat3d-${name}`],
+    ['sat_wasm_3d_narrow', `sat3d-${name}-narrow`],
+  ];
+  const differing = () =>
+    pairs.filter(([, base]) => !readFileSync(join(binDir, `${base}.wasm`)).equals(readFileSync(join(binDir, `${base}-nodyn.wasm`))));
+  let stale = differing();
+  if (stale.length === 0) return;
+  console.log(`build-wasm: sources changed during the build; linking ${stale.map(([t]) => t).join(', ')} again`);
+  for (const [, base] of stale) for (const ext of ['wasm', 'mjs']) rmSync(join(binDir, `${base}.${ext}`), { force: true });
+  run('cmake', ['--build', buildDir, '--target', ...stale.map(([t]) => t), '-j', '2']);
+  stale = differing();
+  if (stale.length > 0) {
+    fail(`${stale.map(([, b]) => `${b}.wasm`).join(', ')} differ from their -nodyn links (sources still changing?): run the build again`);
+  }
 }
 
 async function copyOutputs(variant, binDir) {
