@@ -154,26 +154,54 @@ int supportVertexReference(const HullView& h, Vec3 d);
 void faceBounds(const HullView& a, Vec3 x, float* bounds);
 /// The scalar reference of faceBounds: one plane at a time.
 void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
+/// The signed distances of the other hull's vertices to a hull's planes, four vertices at a time: row f holds
+/// plane f's distance to each of the other's column blocks (signedDistance, lane by lane). A row is computed when
+/// first needed (the face queries measure a face from it, the edge query bounds an edge by two of them) and kept
+/// while it fits; a row that does not fit is computed again where it is used.
+struct FaceRows {
+  static constexpr int kCapacity = 1024;  ///< F4 blocks kept (16 KB): 36 faces of 20 vertices take 180
+  UninitArray<F4, kCapacity> d;
+  UninitArray<int16_t, kMaxHullFaces> at;  ///< first block of face f's row, -1 while not computed
+  int used = 0;
+  /// Forgets every row (call before the first use, with the hull's face count).
+  void reset(int faces) {
+    __builtin_memset(at.data(), 0xFF, sizeof(int16_t) * size_t(faces));
+    used = 0;
+  }
+};
 /// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
-FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
+/// With `rows` (and b's columns), each face measured is kept there as a row of distances: the same separations.
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
+                     FaceRows* rows = nullptr);
 /// The scalar reference of queryFaces: one face at a time.
 FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
 /// -FLT_MAX when the edges are parallel.
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal);
-/// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test), among
-/// those that could exceed `floor` (pairs that cannot are skipped by the face bounds of both hulls; the result
-/// has edgeA == -1 when none beats it).
-/// Signed distances of up to two points of B to A's planes (a) and of points of A to B's planes (b).
+/// What bounds the edge pairs' separations (see queryEdgesReference): for each hull, the signed distances of up
+/// to two points of the other (its centroid, its deepest vertex under a face) to its planes, when known; and, in
+/// queryEdges only, the rows of its planes against the other's vertices (FaceRows) as the face queries left them
+/// (null: made there).
 struct EdgeBounds {
-  const float* a[2] = {nullptr, nullptr};
-  const float* b[2] = {nullptr, nullptr};
-  int pointsA = 0, pointsB = 0;
+  const float* capsA[2] = {nullptr, nullptr};  ///< per face of A: distances of points of B
+  const float* capsB[2] = {nullptr, nullptr};  ///< per face of B: distances of points of A
+  FaceRows* rowsA = nullptr;     ///< A's planes against B's vertices
+  FaceRows* rowsB = nullptr;     ///< B's planes against A's vertices
 };
+/// The bound of h's edge between faces u and w against the other hull o: min over o's vertices x of
+/// max(signedDistance(u, x), signedDistance(w, x)). Every axis on the edge's Gauss-map arc separates the hulls by
+/// at most this (when negative; see edgeMayBeat for positive values). One vertex at a time.
+float edgeBoundReference(const HullView& h, int u, int w, const HullView& o);
+/// edgeBoundReference four of o's vertices at a time (o's columns, when it has them): the same value.
+float edgeBound(const HullView& h, int u, int w, const HullView& o);
+/// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test), among
+/// those that could exceed `floor` (pairs that cannot are skipped by the bounds of both hulls' edges; the result
+/// has edgeA == -1 when none beats it).
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove);
-/// The scalar reference of queryEdges: the Gauss-map test one edge pair at a time (queryEdges tests four of B's
-/// edges at a time with the same arithmetic, so both give the same answer).
+/// The scalar reference of queryEdges: the bounds one vertex at a time and the Gauss-map test one edge pair at a
+/// time (queryEdges computes the bounds from rows and tests four of B's edges at a time with the same arithmetic,
+/// so both give the same answer).
 EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor,
                               float stopAbove);
 EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove);

@@ -163,16 +163,49 @@ inline int largestFirst(const float* v, int n) {
 }
 }  // namespace
 
-FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+namespace {
+// Row f of `rows`: plane f of h against the columns c (signedDistance lane by lane), computed now if it is not
+// kept yet; into `temp` (c.blocks F4) when the rows are full.
+inline const F4* faceRow(const HullView& h, int f, const HullColumns& c, FaceRows* rows, F4* temp) {
+  const int at = rows->at[f];
+  if (at >= 0) return rows->d.data() + at;
+  F4* out = temp;
+  if (rows->used + c.blocks <= FaceRows::kCapacity) {
+    out = rows->d.data() + rows->used;
+    rows->at[f] = int16_t(rows->used);
+    rows->used += c.blocks;
+  }
+  const Plane p = h.planes[f];
+  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
+  for (int b = 0; b < c.blocks; ++b) out[b] = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
+  return out;
+}
+// The smallest of a row: face f's separation. The same value as minProjection - offset, since rounding a
+// difference is monotonic in its first operand.
+inline float rowMin(const F4* row, int blocks) {
+  F4 m = row[0];
+  for (int b = 1; b < blocks; ++b) m = min4(m, row[b]);
+  return hmin4(m);
+}
+}  // namespace
+
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows) {
   // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
   // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
   // again at its turn, so the same faces are measured in the same order.
+  if (b.cols == nullptr) rows = nullptr;
+  UninitArray<F4, (kMaxHullVertices + 3) / 4> temp;  // a row that does not fit in `rows`
+  auto measure = [&](int f) {
+    return rows != nullptr ? rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks)
+                           : faceSeparationInline(a, f, b);
+  };
   const int first = largestFirst(bounds, a.nf);
+  // The first face, which most often separates a separated pair, is measured without keeping its row.
   FaceQuery best{first, faceSeparationInline(a, first, b)};
   if (best.separation > stopAbove) return best;
   auto tryFace = [&](int f) {
     if (bounds[f] <= best.separation || f == first) return false;
-    const float s = faceSeparationInline(a, f, b);
+    const float s = measure(f);
     if (s > best.separation) {
       best = {f, s};
       if (s > stopAbove) return true;
@@ -227,30 +260,50 @@ inline bool isMinkowskiFace(Vec3 a, Vec3 b, Vec3 bxa, Vec3 c, Vec3 d, Vec3 dxc) 
 
 namespace {
 // Whether an edge whose Gauss-map arc joins unit normals u and w (cosine cosUW) can have a separation above
-// `best`, given m = max(dot(u, x), dot(w, x)) for the offset x that bounds it (see queryEdges): along any n on the
-// arc, dot(n, x) <= m when m < 0, and <= m / cos(half the arc's angle) otherwise.
+// `best`, given m = max(dot(u, x), dot(w, x)) for the offset x that bounds it (see queryEdgesReference): along any
+// n on the arc, dot(n, x) <= m when m < 0, and <= m / cos(half the arc's angle) otherwise.
 inline bool edgeMayBeat(float m, float cosUW, float best) {
   if (m < 0.0f) return m > best;
   if (best < 0.0f) return true;
   const float c2 = 0.5f * (1.0f + cosUW);  // cos^2 of half the arc
   return !(m * m <= best * best * c2);
 }
-// The same over every bounding point: the edge may beat `best` only if no point rules it out.
-inline bool edgeMayBeat(const float* const* d, int points, int u, int w, float cosUW, float best) {
-  for (int k = 0; k < points; ++k) {
-    if (!edgeMayBeat(d[k][u] > d[k][w] ? d[k][u] : d[k][w], cosUW, best)) return false;
+// The same for h's edge between faces u and w (the cosine computed only when needed).
+inline bool edgeMayBeat(float m, const HullView& h, int u, int w, float best) {
+  if (m < 0.0f) return m > best;
+  if (best < 0.0f) return true;
+  return edgeMayBeat(m, dot(h.planes[u].normal, h.planes[w].normal), best);
+}
+// The cap of an edge from points' distances to the planes: the smallest over the points of the larger of its two
+// faces' distances (FLT_MAX without points: it then rules out nothing).
+inline float capOf(const float* const* caps, int u, int w) {
+  float m = FLT_MAX;
+  for (int k = 0; k < 2 && caps[k] != nullptr; ++k) {
+    const float x = caps[k][u] > caps[k][w] ? caps[k][u] : caps[k][w];
+    m = x < m ? x : m;
   }
-  return true;
+  return m;
 }
 }  // namespace
+
+float edgeBoundReference(const HullView& h, int u, int w, const HullView& o) {
+  float m = FLT_MAX;
+  for (int k = 0; k < o.nv; ++k) {
+    const float du = signedDistance(h.planes[u], o.v[k]), dw = signedDistance(h.planes[w], o.v[k]);
+    const float x = du > dw ? du : dw;
+    m = x < m ? x : m;
+  }
+  return m;
+}
 
 EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor,
                               float stopAbove) {
   // Edge pairs that cannot beat `floor` (the best face separation) are skipped before the Gauss-map test. For an
   // edge of A with faces u, w, every axis n of its pairs lies on its arc and A's support along n is the edge, so
   // for any point x of B the pair separates by at most dot(n, x - pA); with d the signed distances of x to A's
-  // planes, dot(u, x - pA) = d[u]. Two such points are used (B's centroid and B's deepest vertex under A's best
-  // face); for an edge of B the same with points of A and -n.
+  // planes, dot(u, x - pA) = d[u]. The points: first up to two given ones (B's centroid and deepest vertex: their
+  // caps, cheap), then every vertex of B (the edge's bound, edgeBoundReference: the smallest over B's vertices,
+  // which costs a row of distances per face); for an edge of B the same with points of A and -n.
   EdgeQuery best;
   float bar = floor;
   struct BEdge {
@@ -261,15 +314,17 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
   int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
     const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    if (!edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
+    if (!edgeMayBeat(edgeBoundReference(b, fc, fd, a), b, fc, fd, bar)) continue;
     const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-    if (!edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
     // B's normals negated for the Minkowski difference A - B; cross(-d, -c) = cross(d, c).
     edgesB[nb++] = {-c, -d, cross(d, c), j};
   }
   for (int i = 0; i < a.nh; i += 2) {
     const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    if (!edgeMayBeat(capOf(bounds.capsA, fu, fw), a, fu, fw, bar)) continue;
+    if (!edgeMayBeat(edgeBoundReference(a, fu, fw, b), a, fu, fw, bar)) continue;
     const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
-    if (!edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
     const Vec3 bxa = cross(nbn, na);
     for (int k = 0; k < nb; ++k) {
       const BEdge& e = edgesB[k];
@@ -292,39 +347,34 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
 }
 
 namespace {
-// edgeMayBeat for every edge at once while best < 0, where it reduces to max(d[u], d[w]) > best for each bounding
-// point: a test per face. Lane f of bits gets bit k when point k's distance to plane f exceeds best, four planes at
-// a time; an edge may then beat best exactly when bits[u] | bits[w] has every point's bit (mayBeatAll).
-struct FaceBits {
-  UninitArray<int32_t, kMaxHullFaces + 3> bits;
-  int32_t all = 0;
+// edgeBoundReference from two rows of FaceRows (the same distances, four vertices at a time).
+inline float edgeBoundOfRows(const F4* ru, const F4* rw, int blocks) {
+  F4 m = max4(ru[0], rw[0]);
+  for (int b = 1; b < blocks; ++b) m = min4(m, max4(ru[b], rw[b]));
+  return hmin4(m);
+}
+// The bound of h's edge (faces u, w) against o: from the rows when o has columns, else one vertex at a time.
+struct EdgeBounder {
+  EdgeBounder(const HullView& hull, const HullView& other, FaceRows* r) : h(hull), o(other), rows(r) {}
+  const HullView& h;
+  const HullView& o;
+  FaceRows* rows;
+  UninitArray<F4, (kMaxHullVertices + 3) / 4> tempU, tempW;  // rows that do not fit in `rows`
+  float operator()(int u, int w) {
+    if (o.cols == nullptr || rows == nullptr) return edgeBoundReference(h, u, w, o);
+    const F4* ru = faceRow(h, u, *o.cols, rows, tempU.data());
+    const F4* rw = faceRow(h, w, *o.cols, rows, tempW.data());
+    return edgeBoundOfRows(ru, rw, o.cols->blocks);
+  }
 };
-[[gnu::noinline]] void markFaces(const float* const* d, int points, int nf, float best, FaceBits* out) {
-  int32_t* bits = out->bits.data();
-  if (points == 0) {  // no bound: every edge may beat best
-    for (int f = 0; f < nf; ++f) bits[f] = 0;
-    out->all = 0;
-    return;
-  }
-  // With one point its test is written to both bits and only bit 0 is required.
-  const float* d0 = d[0];
-  const float* d1 = points > 1 ? d[1] : d[0];
-  const F4 bar = splat4(best);
-  int f = 0;
-  for (; f + 4 <= nf; f += 4) {
-    F4 x0, x1;
-    __builtin_memcpy(&x0, d0 + f, sizeof(F4));
-    __builtin_memcpy(&x1, d1 + f, sizeof(F4));
-    const I4 m = ((x0 > bar) & 1) | ((x1 > bar) & 2);
-    __builtin_memcpy(bits + f, &m, sizeof(I4));
-  }
-  for (; f < nf; ++f) bits[f] = (d0[f] > best ? 1 : 0) | (d1[f] > best ? 2 : 0);
-  out->all = points > 1 ? 3 : 1;
-}
-inline bool mayBeatAll(const FaceBits& b, int u, int w) {
-  return ((b.bits.data()[u] | b.bits.data()[w]) & b.all) == b.all;
-}
 }  // namespace
+
+float edgeBound(const HullView& h, int u, int w, const HullView& o) {
+  FaceRows rows;
+  rows.reset(h.nf);
+  EdgeBounder bound{h, o, &rows};
+  return bound(u, w);
+}
 
 // B's edges that survive the bounds, as four-wide columns of their arcs' end points c, d and plane normal dxc;
 // padding lanes are zero, which never passes the Gauss-map test (cba * dba < 0 fails).
@@ -336,31 +386,34 @@ struct EdgeColumns {
 };
 
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
-  // queryEdgesReference with the Gauss-map test on four of B's edges at once: the same products in the same
-  // order, then the passing pairs in the reference's order.
-  // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
-  // overlapping) the bound checks at the floor run per face (markFaces), once for each hull.
+  // queryEdgesReference with the edges' bounds from rows of distances (kept from the face queries, or computed
+  // here once per face) and the Gauss-map test on four of B's edges at once: the same products in the same order,
+  // then the passing pairs in the reference's order.
   EdgeQuery best;
   float bar = floor;
+  FaceRows ownA, ownB;
+  FaceRows* rowsA = bounds.rowsA;
+  FaceRows* rowsB = bounds.rowsB;
+  if (rowsA == nullptr) ownA.reset(a.nf), rowsA = &ownA;
+  if (rowsB == nullptr) ownB.reset(b.nf), rowsB = &ownB;
   EdgeColumns cols;
-  FaceBits faceBits;
-  const bool perFace = floor < 0.0f;
-  if (perFace) markFaces(bounds.b, bounds.pointsB, b.nf, bar, &faceBits);
   int nb = 0;
-  for (int j = 0; j < b.nh; j += 2) {
-    const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
-    if (perFace ? !mayBeatAll(faceBits, fc, fd)
-                : !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(b.planes[fc].normal, b.planes[fd].normal), bar)) {
-      continue;
+  {
+    EdgeBounder boundB{b, a, rowsB};
+    for (int j = 0; j < b.nh; j += 2) {
+      const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
+      if (!edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
+      if (!edgeMayBeat(boundB(fc, fd), b, fc, fd, bar)) continue;
+      const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
+      const Vec3 dxc = cross(d, c);
+      const int blk = nb >> 2, l = nb & 3;
+      cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
+      cols.dx[blk][l] = -d.x, cols.dy[blk][l] = -d.y, cols.dz[blk][l] = -d.z;
+      cols.nx[blk][l] = dxc.x, cols.ny[blk][l] = dxc.y, cols.nz[blk][l] = dxc.z;
+      cols.index[nb++] = j;
     }
-    const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-    const Vec3 dxc = cross(d, c);
-    const int blk = nb >> 2, l = nb & 3;
-    cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
-    cols.dx[blk][l] = -d.x, cols.dy[blk][l] = -d.y, cols.dz[blk][l] = -d.z;
-    cols.nx[blk][l] = dxc.x, cols.ny[blk][l] = dxc.y, cols.nz[blk][l] = dxc.z;
-    cols.index[nb++] = j;
   }
+  if (nb == 0) return best;
   const int blocks = (nb + 3) >> 2;
   for (int k = nb; k < 4 * blocks; ++k) {
     const int blk = k >> 2, l = k & 3;
@@ -368,28 +421,33 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
     cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
     cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
   }
-  // A's edges that may beat the floor. edgeMayBeat only gets stricter as the bar rises, so an edge listed here is
-  // checked again only once a candidate has raised the bar: the reference's decision at every step.
+  // A's edges that may beat the floor, with their cap and bound. edgeMayBeat only gets stricter as the bar rises,
+  // so an edge listed here is checked again (from the values kept) only once a candidate has raised the bar: the
+  // reference's decision at every step.
   struct AEdge {
     int index;
     uint16_t u, w;
+    float cap, bound;
   };
   UninitArray<AEdge, kMaxHullEdges> edgesA;
   int countA = 0;
-  if (perFace) markFaces(bounds.a, bounds.pointsA, a.nf, bar, &faceBits);
-  for (int i = 0; i < a.nh; i += 2) {
-    const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
-    if (perFace ? !mayBeatAll(faceBits, fu, fw)
-                : !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(a.planes[fu].normal, a.planes[fw].normal), bar)) {
-      continue;
+  {
+    EdgeBounder boundA{a, b, rowsA};
+    for (int i = 0; i < a.nh; i += 2) {
+      const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
+      const float cap = capOf(bounds.capsA, fu, fw);
+      if (!edgeMayBeat(cap, a, fu, fw, bar)) continue;
+      const float m = boundA(fu, fw);
+      if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
+      edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), cap, m};
     }
-    edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw)};
   }
   const F4 zero = splat4(0.0f);
   for (int k = 0; k < countA; ++k) {
-    const int i = edgesA[k].index, fu = edgesA[k].u, fw = edgesA[k].w;
+    const AEdge& e = edgesA[k];
+    const int i = e.index, fu = e.u, fw = e.w;
+    if (bar != floor && !(edgeMayBeat(e.cap, a, fu, fw, bar) && edgeMayBeat(e.bound, a, fu, fw, bar))) continue;
     const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
-    if (bar != floor && !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
     const Vec3 bxa = cross(nbn, na);
     const F4 ux = splat4(bxa.x), uy = splat4(bxa.y), uz = splat4(bxa.z);
     const F4 ax = splat4(na.x), ay = splat4(na.y), az = splat4(na.z);
@@ -426,8 +484,7 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove) {
   faceBounds(a, b.centroid, boundsA.data());
   faceBounds(b, a.centroid, boundsB.data());
   EdgeBounds bounds;
-  bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
-  bounds.pointsA = bounds.pointsB = 1;
+  bounds.capsA[0] = boundsA.data(), bounds.capsB[0] = boundsB.data();
   return queryEdges(a, b, bounds, -FLT_MAX, stopAbove);
 }
 
@@ -551,8 +608,11 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
                          const PendingPlanes* pendingB) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
+  // The faces measured are kept as rows of distances: the edge query bounds each edge by two of them.
+  FaceRows rowsA, rowsB;
+  rowsA.reset(a.nf);
   faceBounds(a, bIn.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol);
+  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA);
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
@@ -562,23 +622,24 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
       movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved);
       b.planes = pendingB->moved->planes;
     }
+    rowsB.reset(b.nf);
     faceBounds(b, a.centroid, boundsB.data());
-    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol);
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, &rowsB);
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {
-      // Edges matter only if they beat the faces by more than the bias choose() gives faces. Bounding points:
-      // the centroids, and each hull's deepest vertex under the other's best face.
+      // Edges matter only if they beat the faces by more than the bias choose() gives faces.
       // A separation already known along some axis (the cached one) bounds the answer from below: edges that
       // cannot reach it less tol (far beyond round-off) are skipped too, and the best edge is still found.
       const float floor = std::fmax(std::fmax(fa.separation, fb.separation) + 0.5f * tol, known - tol);
+      // The caps: the centroids, and each hull's deepest vertex under the other's best face.
       UninitArray<float, kMaxHullFaces> deepA, deepB;
       faceBounds(a, b.v[supportVertex(b, -a.planes[fa.index].normal)], deepA.data());
       faceBounds(b, a.v[supportVertex(a, -b.planes[fb.index].normal)], deepB.data());
       EdgeBounds bounds;
-      bounds.a[0] = boundsA.data(), bounds.a[1] = deepA.data();
-      bounds.b[0] = boundsB.data(), bounds.b[1] = deepB.data();
-      bounds.pointsA = bounds.pointsB = 2;
+      bounds.capsA[0] = boundsA.data(), bounds.capsA[1] = deepA.data();
+      bounds.capsB[0] = boundsB.data(), bounds.capsB[1] = deepB.data();
+      bounds.rowsA = &rowsA, bounds.rowsB = &rowsB;
       const EdgeQuery eq = queryEdges(a, b, bounds, floor, tol);
       r = choose(a, b, fa, fb, eq, tol);
     }

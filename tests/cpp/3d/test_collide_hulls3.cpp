@@ -415,33 +415,57 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
       ASSERT_EQ(qb.index, rb.index) << k;
       ASSERT_EQ(qb.separation, rb.separation) << k;
     }
+    // The face queries keeping rows: the same faces and separations.
+    {
+      sat::detail::FaceRows rows;
+      rows.reset(a.nf);
+      const sat::detail::FaceQuery qa = sat::detail::queryFaces(a, b, boundsA.data(), FLT_MAX, &rows);
+      const sat::detail::FaceQuery ra = sat::detail::queryFacesReference(a0, b0, refA.data(), FLT_MAX);
+      ASSERT_EQ(qa.index, ra.index) << k;
+      ASSERT_EQ(qa.separation, ra.separation) << k;
+    }
+    // The edge query with the bounds runSat uses (the centroids' caps and every vertex), at a floor that lets some
+    // edges through; with no caps; and with rows the face queries left and two points' caps (the centroids and
+    // each hull's deepest vertex under a face of the other) as runSat passes them, at a floor of either sign.
     sat::detail::EdgeBounds bounds;
-    bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
-    bounds.pointsA = bounds.pointsB = 1;
+    bounds.capsA[0] = boundsA.data(), bounds.capsB[0] = boundsB.data();
     const float floor = uni(rng, -1.0f, 0.0f) * (a.radius + b.radius);
     const sat::detail::EdgeQuery fast = sat::detail::queryEdges(a, b, bounds, floor, FLT_MAX);
-    const sat::detail::EdgeQuery ref = sat::detail::queryEdgesReference(a, b, bounds, floor, FLT_MAX);
+    const sat::detail::EdgeQuery ref = sat::detail::queryEdgesReference(a0, b0, bounds, floor, FLT_MAX);
     ++edgeQueries;
     edgeFound += fast.edgeA >= 0;
     ASSERT_EQ(fast.edgeA, ref.edgeA) << k;
     ASSERT_EQ(fast.edgeB, ref.edgeB) << k;
     ASSERT_EQ(fast.separation, ref.separation) << k;
-    // Two bounding points per hull as runSat passes them (the centroids, and each hull's deepest vertex under a
-    // face of the other), at a floor of either sign: the per-face checks below zero, the scalar ones above.
+    sat::detail::EdgeBounds noCaps;
+    const sat::detail::EdgeQuery fast1 = sat::detail::queryEdges(a, b, noCaps, floor, FLT_MAX);
+    const sat::detail::EdgeQuery ref1 = sat::detail::queryEdgesReference(a0, b0, noCaps, floor, FLT_MAX);
+    ASSERT_EQ(fast1.edgeA, ref1.edgeA) << k;
+    ASSERT_EQ(fast1.edgeB, ref1.edgeB) << k;
+    ASSERT_EQ(fast1.separation, ref1.separation) << k;
+    sat::detail::FaceRows rowsA, rowsB;
+    rowsA.reset(a.nf), rowsB.reset(b.nf);
+    sat::detail::queryFaces(a, b, boundsA.data(), FLT_MAX, &rowsA);
+    sat::detail::queryFaces(b, a, boundsB.data(), FLT_MAX, &rowsB);
+    bounds.rowsA = &rowsA, bounds.rowsB = &rowsB;
     std::vector<float> deepA(size_t(a.nf)), deepB(size_t(b.nf));
     sat::detail::faceBounds(a, b.v[sat::detail::supportVertex(b, -a.planes[0].normal)], deepA.data());
     sat::detail::faceBounds(b, a.v[sat::detail::supportVertex(a, -b.planes[0].normal)], deepB.data());
-    bounds.a[1] = deepA.data(), bounds.b[1] = deepB.data();
-    bounds.pointsA = bounds.pointsB = 2;
+    bounds.capsA[1] = deepA.data(), bounds.capsB[1] = deepB.data();
     const float floor2 = uni(rng, -0.5f, 0.1f) * (a.radius + b.radius);
     const sat::detail::EdgeQuery fast2 = sat::detail::queryEdges(a, b, bounds, floor2, FLT_MAX);
-    const sat::detail::EdgeQuery ref2 = sat::detail::queryEdgesReference(a, b, bounds, floor2, FLT_MAX);
+    const sat::detail::EdgeQuery ref2 = sat::detail::queryEdgesReference(a0, b0, bounds, floor2, FLT_MAX);
     edgeFound2 += fast2.edgeA >= 0;
     ASSERT_EQ(fast2.edgeA, ref2.edgeA) << k;
     ASSERT_EQ(fast2.edgeB, ref2.edgeB) << k;
     ASSERT_EQ(fast2.separation, ref2.separation) << k;
+    // Each edge's bound from rows, against the scalar one (the same distances: the same smallest maximum).
+    for (int i = 0; i < a.nh; i += 2) {
+      const int u = a.edges[i].face, w = a.edges[i + 1].face;
+      ASSERT_EQ(sat::detail::edgeBoundReference(a0, u, w, b0), sat::detail::edgeBound(a, u, w, b)) << k;
+    }
   }
-  std::printf("[ 3d fast paths ] SIMD scans: %ld edge queries, %ld found an edge pair (%ld with two bounding points)\n",
+  std::printf("[ 3d fast paths ] SIMD scans: %ld edge queries, %ld found an edge pair (%ld with the face queries' rows)\n",
               edgeQueries, edgeFound, edgeFound2);
   EXPECT_GT(edgeFound, edgeQueries / 10);
   EXPECT_GT(edgeFound2, edgeQueries / 10);
