@@ -37,10 +37,11 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
   if (known > tol) return emptyManifold();
   HullScratch sb;
   HullColumns ca, cb;
+  PlaneColumns pb;  // B's planes as columns, written as they are moved
   const HullView a = withColumns(aLocal, &ca);
   // B's planes are moved only if A's faces do not separate (then before any contact reads them).
   HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
-  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b};
+  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
   const SatResult r = runSatUncached(a, b, tol, cache, known, &pending);
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
@@ -69,9 +70,10 @@ bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transfor
   if (known > tol) return false;
   HullScratch sb;
   HullColumns ca, cb;
+  PlaneColumns pb;  // B's planes as columns, written as they are moved
   const HullView a = withColumns(aLocal, &ca);
   HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
-  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b};
+  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
   return runSatUncached(a, b, tol, cache, known, &pending).separation <= tol;
 }
 

@@ -139,8 +139,25 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
   }
   m.v = s->v.data();
   m.planes = nullptr;
+  m.planeCols = nullptr;
   m.centroid = r * h.centroid + t;
   return m;
+}
+
+void makePlaneColumns(const HullView& h, PlaneColumns* out) {
+  static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
+  out->blocks = (h.nf + 3) >> 2;
+  const int last = h.nf - 1;
+  for (int b = 0; b < out->blocks; ++b) {
+    const int f = 4 * b;
+    F4 x, y, z, o;
+    __builtin_memcpy(&x, &h.planes[f], sizeof(F4));
+    __builtin_memcpy(&y, &h.planes[f + 1 <= last ? f + 1 : last], sizeof(F4));
+    __builtin_memcpy(&z, &h.planes[f + 2 <= last ? f + 2 : last], sizeof(F4));
+    __builtin_memcpy(&o, &h.planes[f + 3 <= last ? f + 3 : last], sizeof(F4));
+    transpose4(x, y, z, o);
+    out->x[b] = x, out->y[b] = y, out->z[b] = z, out->off[b] = o;
+  }
 }
 
 void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
@@ -151,7 +168,8 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   m->planes = s->planes.data();
 }
 
-[[gnu::noinline]] void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
+[[gnu::noinline]] void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m,
+                                  PlaneColumns* columns) {
   // Four planes at a time (a Plane is four packed floats): transposed to columns, moved lane by lane in the
   // reference's order of operations (the same bits), transposed back.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
@@ -173,17 +191,35 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
     F4 ny = x * rxy + y * ryy + z * rzy;
     F4 nz = x * rxz + y * ryz + z * rzz;
     F4 no = o + (nx * tx + ny * ty + nz * tz);
+    if (columns != nullptr) {
+      const int b = f >> 2;
+      columns->x[b] = nx, columns->y[b] = ny, columns->z[b] = nz, columns->off[b] = no;
+    }
     transpose4(nx, ny, nz, no);
     __builtin_memcpy(static_cast<void*>(&out[f]), &nx, sizeof(F4));
     __builtin_memcpy(static_cast<void*>(&out[f + 1]), &ny, sizeof(F4));
     __builtin_memcpy(static_cast<void*>(&out[f + 2]), &nz, sizeof(F4));
     __builtin_memcpy(static_cast<void*>(&out[f + 3]), &no, sizeof(F4));
   }
+  const int tail = f;
   for (; f < nf; ++f) {
     const Vec3 n = r * in[f].normal;
     out[f] = {n, in[f].offset + dot(n, t)};
   }
   m->planes = out;
+  m->planeCols = nullptr;
+  if (columns != nullptr) {
+    columns->blocks = (nf + 3) >> 2;
+    if (tail < nf) {  // the last block from the planes just written, padded with the last one
+      const int b = tail >> 2;
+      for (int l = 0; l < 4; ++l) {
+        const Plane& p = out[tail + l < nf ? tail + l : nf - 1];
+        columns->x[b][l] = p.normal.x, columns->y[b][l] = p.normal.y, columns->z[b][l] = p.normal.z;
+        columns->off[b][l] = p.offset;
+      }
+    }
+    m->planeCols = columns;
+  }
 }
 
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {

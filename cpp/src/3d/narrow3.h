@@ -34,7 +34,23 @@ struct HullView {
   float radius = 0.0f;    ///< bounding radius about the centroid, in this frame's units
   bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
   const HullColumns* cols = nullptr;  ///< the vertices as columns, when the caller made them (see withColumns)
+  const struct PlaneColumns* planeCols = nullptr;  ///< the planes as columns, when made (see withPlaneColumns)
 };
+/// A view's planes as four-wide columns (normal x, y, z and offset), the last block padded by repeating the last
+/// plane: what faceBounds scans. Left uninitialized: makePlaneColumns writes what is read.
+struct PlaneColumns {
+  F4 x[(kMaxHullFaces + 3) / 4], y[(kMaxHullFaces + 3) / 4], z[(kMaxHullFaces + 3) / 4], off[(kMaxHullFaces + 3) / 4];
+  int blocks;
+};
+/// Writes h's planes as columns.
+void makePlaneColumns(const HullView& h, PlaneColumns* out);
+/// h with its planes as columns in `storage`: faceBounds then needs no transposes.
+inline HullView withPlaneColumns(const HullView& h, PlaneColumns* storage) {
+  makePlaneColumns(h, storage);
+  HullView v = h;
+  v.planeCols = storage;
+  return v;
+}
 /// Writes h's vertices as columns.
 void makeColumns(const HullView& h, HullColumns* out);
 /// h with its vertices as columns in `storage`: the SAT queries then scan four vertices at a time.
@@ -109,8 +125,10 @@ HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratc
 /// movedView's first stage: the vertices (and columns) and centroid moved, the planes not (the view's planes are
 /// null until movePlanes writes them). What A's face query reads of B.
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns);
-/// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them.
-void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
+/// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them; with
+/// `columns`, also written there as columns (m's planeCols; otherwise m has none).
+void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m,
+                PlaneColumns* columns = nullptr);
 /// The scalar reference of movePlanes (movePlanes moves four planes at a time to the same bits).
 void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
 /// B's planes still to be moved (movePlanes's arguments), for runSatUncached.
@@ -120,6 +138,7 @@ struct PendingPlanes {
   Vec3 t{};
   HullScratch* scratch = nullptr;
   HullView* moved = nullptr;  ///< the caller's view from movedVertices: its planes are set when they are moved
+  PlaneColumns* planeCols = nullptr;  ///< where the moved planes are also written as columns, if anywhere
 };
 
 /// The rigid pose of B in A's frame (rotation, translation), from the two transforms.
@@ -149,8 +168,8 @@ float faceSeparationReference(const HullView& a, int face, const HullView& b);
 int supportVertex(const HullView& h, Vec3 d);
 /// The scalar reference of supportVertex: one vertex at a time.
 int supportVertexReference(const HullView& h, Vec3 d);
-/// The signed distance of point x to each of A's planes, four planes at a time. With x = B's centroid: caps of A's
-/// face separations from B.
+/// The signed distance of point x to each of A's planes, four planes at a time (from A's plane columns when it has
+/// them). With x = B's centroid: caps of A's face separations from B.
 void faceBounds(const HullView& a, Vec3 x, float* bounds);
 /// The scalar reference of faceBounds: one plane at a time.
 void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
@@ -169,12 +188,17 @@ struct FaceRows {
     used = 0;
   }
 };
-/// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
+/// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds (B's
+/// centroid). With `deep` (room for a.nf floats), once the first face measured fails to separate, the distances of
+/// B's vertex deepest under it to A's planes are written there and cap the faces too (fewer faces measured).
 /// With `rows` (and b's columns), each face measured is kept there as a row of distances: the same separations.
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
-                     FaceRows* rows = nullptr);
+                     FaceRows* rows = nullptr, float* deep = nullptr);
 /// The scalar reference of queryFaces: one face at a time.
-FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
+FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
+                              float* deep = nullptr);
+/// The vertex of b deepest under plane p (smallest signedDistance, the first of equals).
+int deepestVertexReference(const Plane& p, const HullView& b);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
 /// -FLT_MAX when the edges are parallel.

@@ -95,6 +95,21 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
 }
 
 [[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
+  if (a.planeCols != nullptr) {
+    // From the columns: each lane sums signedDistance in its order.
+    const PlaneColumns& c = *a.planeCols;
+    const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+    int b = 0;
+    for (; 4 * b + 4 <= a.nf; ++b) {
+      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
+      __builtin_memcpy(bounds + 4 * b, &d, sizeof(F4));
+    }
+    if (4 * b < a.nf) {
+      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
+      for (int f = 4 * b; f < a.nf; ++f) bounds[f] = d[f - 4 * b];
+    }
+    return;
+  }
   // Four planes at a time: a Plane is four floats (normal, offset), so four of them load as the rows of a 4 x 4
   // block whose transpose gives the normals' columns and the offsets. Each lane sums dot() in its order.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
@@ -113,17 +128,32 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
   for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
-FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+int deepestVertexReference(const Plane& p, const HullView& b) {
+  int best = 0;
+  float lo = signedDistance(p, b.v[0]);
+  for (int i = 1; i < b.nv; ++i) {
+    const float d = signedDistance(p, b.v[i]);
+    if (d < lo) lo = d, best = i;
+  }
+  return best;
+}
+
+FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
+                              float* deep) {
   // B's centroid is inside B, so no vertex of B is farther from a plane than it is: bounds[f] caps face f's
   // separation. The face with the largest cap goes first (usually the answer), then only faces that could beat it.
+  // B's vertex deepest under that first face is a second point of B whose distances cap the faces too (the smaller
+  // of the two caps each face: about half as many faces measured on touching pairs).
   int first = 0;
   for (int f = 1; f < a.nf; ++f) {
     if (bounds[f] > bounds[first]) first = f;
   }
   FaceQuery best{first, faceSeparationReference(a, first, b)};
   if (best.separation > stopAbove) return best;
+  if (deep != nullptr) faceBoundsReference(a, b.v[deepestVertexReference(a.planes[first], b)], deep);
   for (int f = 0; f < a.nf; ++f) {
-    if (bounds[f] <= best.separation || f == first) continue;
+    const float cap = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
+    if (cap <= best.separation || f == first) continue;
     const float s = faceSeparationReference(a, f, b);
     if (s > best.separation) {
       best = {f, s};
@@ -189,7 +219,19 @@ inline float rowMin(const F4* row, int blocks) {
 }
 }  // namespace
 
-FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows) {
+namespace {
+// The first vertex (lane) of a row whose distance is m, the row's minimum: the padding lanes repeat the last
+// vertex, after it, so this is deepestVertexReference's vertex.
+inline int rowFirstEqual(const F4* row, float m) {
+  for (int b = 0;; ++b) {
+    const int hit = bits4(row[b] == splat4(m));
+    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
+  }
+}
+}  // namespace
+
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows,
+                     float* deep) {
   // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
   // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
   // again at its turn, so the same faces are measured in the same order.
@@ -200,11 +242,22 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
                            : faceSeparationInline(a, f, b);
   };
   const int first = largestFirst(bounds, a.nf);
-  // The first face, which most often separates a separated pair, is measured without keeping its row.
-  FaceQuery best{first, faceSeparationInline(a, first, b)};
-  if (best.separation > stopAbove) return best;
+  FaceQuery best;
+  int deepest = 0;
+  if (rows != nullptr) {
+    const F4* row = faceRow(a, first, *b.cols, rows, temp.data());
+    best = {first, rowMin(row, b.cols->blocks)};
+    if (best.separation > stopAbove) return best;
+    deepest = rowFirstEqual(row, best.separation);
+  } else {
+    best = {first, faceSeparationInline(a, first, b)};
+    if (best.separation > stopAbove) return best;
+    if (deep != nullptr) deepest = deepestVertexReference(a.planes[first], b);
+  }
+  if (deep != nullptr) faceBounds(a, b.v[deepest], deep);
   auto tryFace = [&](int f) {
-    if (bounds[f] <= best.separation || f == first) return false;
+    const float cap = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
+    if (cap <= best.separation || f == first) return false;
     const float s = measure(f);
     if (s > best.separation) {
       best = {f, s};
@@ -216,6 +269,11 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   for (; f + 4 <= a.nf; f += 4) {
     F4 caps;
     __builtin_memcpy(&caps, bounds + f, sizeof caps);
+    if (deep != nullptr) {
+      F4 d;
+      __builtin_memcpy(&d, deep + f, sizeof d);
+      caps = d < caps ? d : caps;
+    }
     for (int pass = bits4(caps > splat4(best.separation)); pass != 0; pass &= pass - 1) {
       if (tryFace(f + __builtin_ctz(unsigned(pass)))) return best;
     }
@@ -367,6 +425,39 @@ struct EdgeBounder {
     return edgeBoundOfRows(ru, rw, o.cols->blocks);
   }
 };
+
+// The caps' check for every edge at once while best < 0, where edgeMayBeat reduces to max(d[u], d[w]) > best for
+// each point: a test per face. Lane f of bits gets bit k when point k's distance to plane f exceeds best, four
+// planes at a time; an edge may then beat best exactly when bits[u] | bits[w] has every point's bit (mayBeatAll).
+struct FaceBits {
+  UninitArray<int32_t, kMaxHullFaces + 3> bits;
+  int32_t all = 0;
+};
+[[gnu::noinline]] void markFaces(const float* const* caps, int nf, float best, FaceBits* out) {
+  int32_t* bits = out->bits.data();
+  if (caps[0] == nullptr) {  // no points: every edge may beat best
+    for (int f = 0; f < nf; ++f) bits[f] = 0;
+    out->all = 0;
+    return;
+  }
+  // With one point its test is written to both bits and only bit 0 is required.
+  const float* d0 = caps[0];
+  const float* d1 = caps[1] != nullptr ? caps[1] : caps[0];
+  const F4 bar = splat4(best);
+  int f = 0;
+  for (; f + 4 <= nf; f += 4) {
+    F4 x0, x1;
+    __builtin_memcpy(&x0, d0 + f, sizeof(F4));
+    __builtin_memcpy(&x1, d1 + f, sizeof(F4));
+    const I4 m = ((x0 > bar) & 1) | ((x1 > bar) & 2);
+    __builtin_memcpy(bits + f, &m, sizeof(I4));
+  }
+  for (; f < nf; ++f) bits[f] = (d0[f] > best ? 1 : 0) | (d1[f] > best ? 2 : 0);
+  out->all = caps[1] != nullptr ? 3 : 1;
+}
+inline bool mayBeatAll(const FaceBits& b, int u, int w) {
+  return ((b.bits.data()[u] | b.bits.data()[w]) & b.all) == b.all;
+}
 }  // namespace
 
 float edgeBound(const HullView& h, int u, int w, const HullView& o) {
@@ -397,12 +488,17 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   if (rowsA == nullptr) ownA.reset(a.nf), rowsA = &ownA;
   if (rowsB == nullptr) ownB.reset(b.nf), rowsB = &ownB;
   EdgeColumns cols;
+  // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
+  // overlapping) the caps' checks at the floor run per face (markFaces), once for each hull.
+  FaceBits faceBits;
+  const bool perFace = floor < 0.0f;
   int nb = 0;
   {
     EdgeBounder boundB{b, a, rowsB};
+    if (perFace) markFaces(bounds.capsB, b.nf, bar, &faceBits);
     for (int j = 0; j < b.nh; j += 2) {
       const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
-      if (!edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
+      if (perFace ? !mayBeatAll(faceBits, fc, fd) : !edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
       if (!edgeMayBeat(boundB(fc, fd), b, fc, fd, bar)) continue;
       const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
       const Vec3 dxc = cross(d, c);
@@ -433,13 +529,13 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   int countA = 0;
   {
     EdgeBounder boundA{a, b, rowsA};
+    if (perFace) markFaces(bounds.capsA, a.nf, bar, &faceBits);
     for (int i = 0; i < a.nh; i += 2) {
       const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
-      const float cap = capOf(bounds.capsA, fu, fw);
-      if (!edgeMayBeat(cap, a, fu, fw, bar)) continue;
+      if (perFace ? !mayBeatAll(faceBits, fu, fw) : !edgeMayBeat(capOf(bounds.capsA, fu, fw), a, fu, fw, bar)) continue;
       const float m = boundA(fu, fw);
       if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
-      edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), cap, m};
+      edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
     }
   }
   const F4 zero = splat4(0.0f);
@@ -611,20 +707,22 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
   // The faces measured are kept as rows of distances: the edge query bounds each edge by two of them.
   FaceRows rowsA, rowsB;
   rowsA.reset(a.nf);
+  UninitArray<float, kMaxHullFaces> deepA, deepB;  // caps from each hull's vertex deepest under the other's face
   faceBounds(a, bIn.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA);
+  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA, deepA.data());
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
     // From here on B's planes are read: moved now if the caller left them.
     HullView b = bIn;
     if (pendingB != nullptr) {
-      movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved);
+      movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved, pendingB->planeCols);
       b.planes = pendingB->moved->planes;
+      b.planeCols = pendingB->moved->planeCols;
     }
     rowsB.reset(b.nf);
     faceBounds(b, a.centroid, boundsB.data());
-    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, &rowsB);
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, &rowsB, deepB.data());
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {
@@ -632,10 +730,8 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
       // A separation already known along some axis (the cached one) bounds the answer from below: edges that
       // cannot reach it less tol (far beyond round-off) are skipped too, and the best edge is still found.
       const float floor = std::fmax(std::fmax(fa.separation, fb.separation) + 0.5f * tol, known - tol);
-      // The caps: the centroids, and each hull's deepest vertex under the other's best face.
-      UninitArray<float, kMaxHullFaces> deepA, deepB;
-      faceBounds(a, b.v[supportVertex(b, -a.planes[fa.index].normal)], deepA.data());
-      faceBounds(b, a.v[supportVertex(a, -b.planes[fb.index].normal)], deepB.data());
+      // The caps: the centroids, and each hull's vertex deepest under the other's first face (the face queries
+      // went past their first face, so they wrote these).
       EdgeBounds bounds;
       bounds.capsA[0] = boundsA.data(), bounds.capsA[1] = deepA.data();
       bounds.capsB[0] = boundsB.data(), bounds.capsB[1] = deepB.data();

@@ -415,14 +415,20 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
       ASSERT_EQ(qb.index, rb.index) << k;
       ASSERT_EQ(qb.separation, rb.separation) << k;
     }
-    // The face queries keeping rows: the same faces and separations.
-    {
-      sat::detail::FaceRows rows;
-      rows.reset(a.nf);
-      const sat::detail::FaceQuery qa = sat::detail::queryFaces(a, b, boundsA.data(), FLT_MAX, &rows);
-      const sat::detail::FaceQuery ra = sat::detail::queryFacesReference(a0, b0, refA.data(), FLT_MAX);
-      ASSERT_EQ(qa.index, ra.index) << k;
-      ASSERT_EQ(qa.separation, ra.separation) << k;
+    // The face queries with the second caps (the vertex deepest under the first face), keeping rows or not: the
+    // same faces, separations and caps.
+    for (const float stop : {FLT_MAX, uni(rng, -0.5f, 0.5f) * (a.radius + b.radius)}) {
+      for (const bool keepRows : {false, true}) {
+        sat::detail::FaceRows rows;
+        rows.reset(a.nf);
+        std::vector<float> deep(size_t(a.nf), 0.0f), deepRef(size_t(a.nf), 0.0f);
+        const sat::detail::FaceQuery qa =
+            sat::detail::queryFaces(a, b, boundsA.data(), stop, keepRows ? &rows : nullptr, deep.data());
+        const sat::detail::FaceQuery ra = sat::detail::queryFacesReference(a0, b0, refA.data(), stop, deepRef.data());
+        ASSERT_EQ(qa.index, ra.index) << k;
+        ASSERT_EQ(qa.separation, ra.separation) << k;
+        ASSERT_EQ(deep, deepRef) << k;
+      }
     }
     // The edge query with the bounds runSat uses (the centroids' caps and every vertex), at a floor that lets some
     // edges through; with no caps; and with rows the face queries left and two points' caps (the centroids and
