@@ -2,6 +2,7 @@
 // transformed arrays live in caller-provided scratch on the stack).
 #include <cmath>
 
+#include "hull_build3.h"
 #include "narrow3.h"
 
 namespace sat {
@@ -58,6 +59,14 @@ HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
     h.planes = hull.planes();
     h.centroid = hull.centroid();
     h.radius = hull.boundingRadius();
+    if (const float* c = HullAccess::columns(hull)) {
+      const F4* blocks = reinterpret_cast<const F4*>(c);
+      const int vb = (h.nv + 3) >> 2, pb = (h.nf + 3) >> 2;
+      s->cols = {blocks, blocks + vb, blocks + 2 * vb, vb};
+      s->planeCols = {blocks + 3 * vb, blocks + 3 * vb + pb, blocks + 3 * vb + 2 * pb, blocks + 3 * vb + 3 * pb, pb};
+      h.cols = &s->cols;
+      h.planeCols = &s->planeCols;
+    }
     return h;
   }
   for (int i = 0; i < h.nv; ++i) s->v[i] = mulComponents(scale, hull.vertices()[i]);
@@ -114,27 +123,35 @@ HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
 
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = h;
+  m.cols = nullptr;
   if (columns == nullptr) {
     for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
   } else {
     // Four vertices at a time, straight into columns (the last block padded with the last vertex), then back to
-    // the view's array: each lane sums r * v + t in the scalar expression's order, so the bits are the same.
-    columns->blocks = (h.nv + 3) >> 2;
+    // the view's array: each lane sums r * v + t in the scalar expression's order, so the bits are the same. The
+    // vertices come from h's columns when it has them.
+    const int blocks = (h.nv + 3) >> 2;
     const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
     const F4 rxy = splat4(r.cx.y), ryy = splat4(r.cy.y), rzy = splat4(r.cz.y), ty = splat4(t.y);
     const F4 rxz = splat4(r.cx.z), ryz = splat4(r.cy.z), rzz = splat4(r.cz.z), tz = splat4(t.z);
-    for (int b = 0; b < columns->blocks; ++b) {
+    for (int b = 0; b < blocks; ++b) {
       const int i = 4 * b, last = h.nv - 1;
-      const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
-                 p3 = h.v[i + 3 <= last ? i + 3 : last];
-      const F4 x{p0.x, p1.x, p2.x, p3.x}, y{p0.y, p1.y, p2.y, p3.y}, z{p0.z, p1.z, p2.z, p3.z};
+      F4 x, y, z;
+      if (h.cols != nullptr) {
+        x = h.cols->x[b], y = h.cols->y[b], z = h.cols->z[b];
+      } else {
+        const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
+                   p3 = h.v[i + 3 <= last ? i + 3 : last];
+        x = F4{p0.x, p1.x, p2.x, p3.x}, y = F4{p0.y, p1.y, p2.y, p3.y}, z = F4{p0.z, p1.z, p2.z, p3.z};
+      }
       const F4 mx = x * rxx + y * ryx + z * rzx + tx;
       const F4 my = x * rxy + y * ryy + z * rzy + ty;
       const F4 mz = x * rxz + y * ryz + z * rzz + tz;
-      columns->x[b] = mx, columns->y[b] = my, columns->z[b] = mz;
+      columns->sx[b] = mx, columns->sy[b] = my, columns->sz[b] = mz;
       const int n = h.nv - i < 4 ? h.nv - i : 4;
       for (int l = 0; l < n; ++l) s->v[i + l] = {mx[l], my[l], mz[l]};
     }
+    columns->x = columns->sx, columns->y = columns->sy, columns->z = columns->sz, columns->blocks = blocks;
     m.cols = columns;
   }
   m.v = s->v.data();
@@ -146,9 +163,9 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
 
 void makePlaneColumns(const HullView& h, PlaneColumns* out) {
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
-  out->blocks = (h.nf + 3) >> 2;
+  const int blocks = (h.nf + 3) >> 2;
   const int last = h.nf - 1;
-  for (int b = 0; b < out->blocks; ++b) {
+  for (int b = 0; b < blocks; ++b) {
     const int f = 4 * b;
     F4 x, y, z, o;
     __builtin_memcpy(&x, &h.planes[f], sizeof(F4));
@@ -156,8 +173,9 @@ void makePlaneColumns(const HullView& h, PlaneColumns* out) {
     __builtin_memcpy(&z, &h.planes[f + 2 <= last ? f + 2 : last], sizeof(F4));
     __builtin_memcpy(&o, &h.planes[f + 3 <= last ? f + 3 : last], sizeof(F4));
     transpose4(x, y, z, o);
-    out->x[b] = x, out->y[b] = y, out->z[b] = z, out->off[b] = o;
+    out->sx[b] = x, out->sy[b] = y, out->sz[b] = z, out->soff[b] = o;
   }
+  out->x = out->sx, out->y = out->sy, out->z = out->sz, out->off = out->soff, out->blocks = blocks;
 }
 
 void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
@@ -193,7 +211,7 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
     F4 no = o + (nx * tx + ny * ty + nz * tz);
     if (columns != nullptr) {
       const int b = f >> 2;
-      columns->x[b] = nx, columns->y[b] = ny, columns->z[b] = nz, columns->off[b] = no;
+      columns->sx[b] = nx, columns->sy[b] = ny, columns->sz[b] = nz, columns->soff[b] = no;
     }
     transpose4(nx, ny, nz, no);
     __builtin_memcpy(static_cast<void*>(&out[f]), &nx, sizeof(F4));
@@ -214,10 +232,11 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
       const int b = tail >> 2;
       for (int l = 0; l < 4; ++l) {
         const Plane& p = out[tail + l < nf ? tail + l : nf - 1];
-        columns->x[b][l] = p.normal.x, columns->y[b][l] = p.normal.y, columns->z[b][l] = p.normal.z;
-        columns->off[b][l] = p.offset;
+        columns->sx[b][l] = p.normal.x, columns->sy[b][l] = p.normal.y, columns->sz[b][l] = p.normal.z;
+        columns->soff[b][l] = p.offset;
       }
     }
+    columns->x = columns->sx, columns->y = columns->sy, columns->z = columns->sz, columns->off = columns->soff;
     m->planeCols = columns;
   }
 }

@@ -15,12 +15,22 @@ constexpr int kMaxHullFaces = 2 * kMaxHullVertices - 4;
 constexpr int kMaxHullEdges = 3 * kMaxHullVertices - 6;
 
 /// A view's vertices as four-wide columns (x, y, z), padded by repeating the last vertex (harmless to a minimum or
-/// maximum): what the SIMD fast paths scan. Left uninitialized: makeColumns writes what is read.
-struct HullColumns {
-  F4 x[(kMaxHullVertices + 3) / 4];
-  F4 y[(kMaxHullVertices + 3) / 4];
-  F4 z[(kMaxHullVertices + 3) / 4];
-  int blocks;
+/// maximum): what the SIMD fast paths scan. They point into the hull (its own frame, kept by makeHull) or into a
+/// HullColumns made for one query.
+struct VertexColumns {
+  const F4* x = nullptr;
+  const F4* y = nullptr;
+  const F4* z = nullptr;
+  int blocks = 0;
+};
+/// A view's planes as four-wide columns (normal x, y, z and offset), the last block padded by repeating the last
+/// plane: what faceBounds scans. Kept by the hull (its own frame) or made into PlaneColumns for one query.
+struct PlaneColumnsView {
+  const F4* x = nullptr;
+  const F4* y = nullptr;
+  const F4* z = nullptr;
+  const F4* off = nullptr;
+  int blocks = 0;
 };
 
 /// A hull's arrays in some frame: vertices and planes maybe transformed, topology the hull's own.
@@ -33,19 +43,22 @@ struct HullView {
   Vec3 centroid{};
   float radius = 0.0f;    ///< bounding radius about the centroid, in this frame's units
   bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
-  const HullColumns* cols = nullptr;  ///< the vertices as columns, when the caller made them (see withColumns)
-  const struct PlaneColumns* planeCols = nullptr;  ///< the planes as columns, when made (see withPlaneColumns)
+  const VertexColumns* cols = nullptr;         ///< the vertices as columns, when there are (see withColumns)
+  const PlaneColumnsView* planeCols = nullptr;  ///< the planes as columns, when there are (see withPlaneColumns)
 };
-/// A view's planes as four-wide columns (normal x, y, z and offset), the last block padded by repeating the last
-/// plane: what faceBounds scans. Left uninitialized: makePlaneColumns writes what is read.
-struct PlaneColumns {
-  F4 x[(kMaxHullFaces + 3) / 4], y[(kMaxHullFaces + 3) / 4], z[(kMaxHullFaces + 3) / 4], off[(kMaxHullFaces + 3) / 4];
-  int blocks;
+/// Room for vertex columns made for one query (left uninitialized: makeColumns writes what is read).
+struct HullColumns : VertexColumns {
+  F4 sx[(kMaxHullVertices + 3) / 4], sy[(kMaxHullVertices + 3) / 4], sz[(kMaxHullVertices + 3) / 4];
+};
+/// Room for plane columns made for one query (left uninitialized: what is read is written first).
+struct PlaneColumns : PlaneColumnsView {
+  F4 sx[(kMaxHullFaces + 3) / 4], sy[(kMaxHullFaces + 3) / 4], sz[(kMaxHullFaces + 3) / 4], soff[(kMaxHullFaces + 3) / 4];
 };
 /// Writes h's planes as columns.
 void makePlaneColumns(const HullView& h, PlaneColumns* out);
-/// h with its planes as columns in `storage`: faceBounds then needs no transposes.
+/// h with its planes as columns: the hull's own when it has them, else made in `storage`.
 inline HullView withPlaneColumns(const HullView& h, PlaneColumns* storage) {
+  if (h.planeCols != nullptr) return h;
   makePlaneColumns(h, storage);
   HullView v = h;
   v.planeCols = storage;
@@ -53,8 +66,10 @@ inline HullView withPlaneColumns(const HullView& h, PlaneColumns* storage) {
 }
 /// Writes h's vertices as columns.
 void makeColumns(const HullView& h, HullColumns* out);
-/// h with its vertices as columns in `storage`: the SAT queries then scan four vertices at a time.
+/// h with its vertices as columns (the SAT queries then scan four vertices at a time): the hull's own when it has
+/// them, else made in `storage`.
 inline HullView withColumns(const HullView& h, HullColumns* storage) {
+  if (h.cols != nullptr) return h;
   makeColumns(h, storage);
   HullView v = h;
   v.cols = storage;
@@ -103,6 +118,8 @@ inline Manifold3 emptyManifold() {
 struct HullScratch {
   UninitArray<Vec3, kMaxHullVertices> v;
   UninitArray<Plane, kMaxHullFaces> planes;
+  VertexColumns cols;         ///< a hull's own vertex columns, when the view has them
+  PlaneColumnsView planeCols;  ///< a hull's own plane columns, when the view has them
 };
 
 /// The cube's fixed topology, shared by boxView, makeBoxHull and the box - box path. Corner i has bit 0 = +x,
@@ -114,7 +131,8 @@ struct CubeTopology {
 };
 const CubeTopology& cubeTopology();
 
-/// The hull scaled per axis, in its own (rotated, translated) frame; the stored arrays when scale is 1.
+/// The hull scaled per axis, in its own (rotated, translated) frame; the stored arrays when scale is 1 (with the
+/// hull's vertex and plane columns).
 HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* scratch);
 /// A box of (scaled, positive) half extents as a view: 8 vertices, 6 faces, the cube's fixed topology.
 HullView boxView(Vec3 halfExtents, HullScratch* scratch);

@@ -14,27 +14,28 @@ namespace sat {
 namespace detail {
 
 void makeColumns(const HullView& h, HullColumns* out) {
-  out->blocks = (h.nv + 3) >> 2;
+  const int blocks = (h.nv + 3) >> 2;
   const int last = h.nv - 1;
-  for (int b = 0; b < out->blocks; ++b) {
+  for (int b = 0; b < blocks; ++b) {
     const int i = 4 * b;
     const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
                p3 = h.v[i + 3 <= last ? i + 3 : last];
-    out->x[b] = F4{p0.x, p1.x, p2.x, p3.x};
-    out->y[b] = F4{p0.y, p1.y, p2.y, p3.y};
-    out->z[b] = F4{p0.z, p1.z, p2.z, p3.z};
+    out->sx[b] = F4{p0.x, p1.x, p2.x, p3.x};
+    out->sy[b] = F4{p0.y, p1.y, p2.y, p3.y};
+    out->sz[b] = F4{p0.z, p1.z, p2.z, p3.z};
   }
+  out->x = out->sx, out->y = out->sy, out->z = out->sz, out->blocks = blocks;
 }
 
 namespace {
 // min over the columns' vertices of dot(n, v), summed in dot()'s order.
-inline float minProjection(const HullColumns& c, Vec3 n) {
+inline float minProjection(const VertexColumns& c, Vec3 n) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
   for (int b = 1; b < c.blocks; ++b) m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
   return hmin4(m);
 }
-inline void projectionRange(const HullColumns& c, Vec3 n, float* lo, float* hi) {
+inline void projectionRange(const VertexColumns& c, Vec3 n, float* lo, float* hi) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 mn = nx * c.x[0] + ny * c.y[0] + nz * c.z[0], mx = mn;
   for (int b = 1; b < c.blocks; ++b) {
@@ -79,7 +80,7 @@ int supportVertexReference(const HullView& h, Vec3 d) {
   if (h.cols == nullptr) return supportVertexReference(h, d);
   // The largest projection four vertices at a time, then the first vertex that reaches it (the reference keeps
   // the first of equal ones; a padding lane repeats the last vertex, which comes before it in its block).
-  const HullColumns& c = *h.cols;
+  const VertexColumns& c = *h.cols;
   const F4 dx = splat4(d.x), dy = splat4(d.y), dz = splat4(d.z);
   F4 m = dx * c.x[0] + dy * c.y[0] + dz * c.z[0];
   for (int b = 1; b < c.blocks; ++b) m = max4(m, dx * c.x[b] + dy * c.y[b] + dz * c.z[b]);
@@ -97,7 +98,7 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
 [[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
   if (a.planeCols != nullptr) {
     // From the columns: each lane sums signedDistance in its order.
-    const PlaneColumns& c = *a.planeCols;
+    const PlaneColumnsView& c = *a.planeCols;
     const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
     int b = 0;
     for (; 4 * b + 4 <= a.nf; ++b) {
@@ -196,7 +197,7 @@ inline int largestFirst(const float* v, int n) {
 namespace {
 // Row f of `rows`: plane f of h against the columns c (signedDistance lane by lane), computed now if it is not
 // kept yet; into `temp` (c.blocks F4) when the rows are full.
-inline const F4* faceRow(const HullView& h, int f, const HullColumns& c, FaceRows* rows, F4* temp) {
+inline const F4* faceRow(const HullView& h, int f, const VertexColumns& c, FaceRows* rows, F4* temp) {
   const int at = rows->at[f];
   if (at >= 0) return rows->d.data() + at;
   F4* out = temp;
@@ -635,8 +636,10 @@ SatResult choose(const HullView& a, const HullView& b, const FaceQuery& fa, cons
 }  // namespace
 
 namespace {
-// min over h's vertices of dot(n, v) (the views with B in its own frame have no columns: one at a time).
+// min over h's vertices of dot(n, v): four at a time from the hull's columns when the view has them (the same
+// products, so the same minimum), else one at a time.
 float minProjection(const HullView& h, Vec3 n) {
+  if (h.cols != nullptr) return minProjection(*h.cols, n);
   float lo = FLT_MAX;
   for (int i = 0; i < h.nv; ++i) {
     const float d = dot(n, h.v[i]);
@@ -645,6 +648,11 @@ float minProjection(const HullView& h, Vec3 n) {
   return lo;
 }
 float maxProjection(const HullView& h, Vec3 n) {
+  if (h.cols != nullptr) {
+    float lo, hi;
+    projectionRange(*h.cols, n, &lo, &hi);
+    return hi;
+  }
   float hi = -FLT_MAX;
   for (int i = 0; i < h.nv; ++i) {
     const float d = dot(n, h.v[i]);

@@ -477,6 +477,52 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
   EXPECT_GT(edgeFound2, edgeQueries / 10);
 }
 
+// The columns makeHull keeps (a view at scale 1 points at them) against those made per query from the vertices
+// and planes: the same bits, padding included; faceBounds and movedVertices from them against the scalar ways.
+TEST(FastPaths3, HullColumnsMatchPerQueryColumns) {
+  std::mt19937 rng(0x3d08u);
+  for (int k = 0; k < 200; ++k) {
+    const sat::Hull3 h = randomHull(rng, 4 + int(rng() % 60));
+    sat::detail::HullScratch s, s1, sm, sr;
+    const sat::detail::HullView v = sat::detail::scaledView(h, {1, 1, 1}, &s);
+    ASSERT_NE(v.cols, nullptr);
+    ASSERT_NE(v.planeCols, nullptr);
+    sat::detail::HullView bare = v;
+    bare.cols = nullptr, bare.planeCols = nullptr;
+    sat::detail::HullColumns vc;
+    sat::detail::PlaneColumns pc;
+    sat::detail::makeColumns(bare, &vc);
+    sat::detail::makePlaneColumns(bare, &pc);
+    ASSERT_EQ(v.cols->blocks, vc.blocks);
+    ASSERT_EQ(v.planeCols->blocks, pc.blocks);
+    ASSERT_EQ(std::memcmp(v.cols->x, vc.x, sizeof(sat::detail::F4) * size_t(vc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.cols->y, vc.y, sizeof(sat::detail::F4) * size_t(vc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.cols->z, vc.z, sizeof(sat::detail::F4) * size_t(vc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->x, pc.x, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->y, pc.y, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->z, pc.z, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->off, pc.off, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    const sat::Vec3 x{uni(rng, -2, 2), uni(rng, -2, 2), uni(rng, -2, 2)};
+    std::vector<float> fast(size_t(v.nf)), ref(size_t(v.nf));
+    sat::detail::faceBounds(v, x, fast.data());
+    sat::detail::faceBoundsReference(bare, x, ref.data());
+    ASSERT_EQ(fast, ref) << k;
+    // Moved from the hull's columns and from its vertices one at a time; B's planes moved with their columns.
+    const sat::Mat3 r = sat::toMat3(randomQuat(rng));
+    sat::detail::HullColumns mc;
+    const sat::detail::HullView m = sat::detail::movedVertices(v, r, x, &sm, &mc);
+    const sat::detail::HullView mr = sat::detail::movedView(bare, r, x, &sr);
+    for (int i = 0; i < v.nv; ++i) ASSERT_EQ(m.v[i], mr.v[i]) << k;
+    sat::detail::HullView mp = m;
+    sat::detail::PlaneColumns mpc;
+    sat::detail::movePlanes(v, r, x, &s1, &mp, &mpc);
+    std::vector<float> movedFast(size_t(v.nf)), movedRef(size_t(v.nf));
+    sat::detail::faceBounds(mp, x, movedFast.data());
+    sat::detail::faceBoundsReference(mr, x, movedRef.data());
+    ASSERT_EQ(movedFast, movedRef) << k;
+  }
+}
+
 TEST(Collide3, StackedCubesGiveFourPoints) {
   sat::Box3 box;
   ASSERT_EQ(sat::makeBox({1, 1, 1}, &box), sat::Status::Ok);
