@@ -127,19 +127,19 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
   if (columns == nullptr) {
     for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
   } else {
-    // Four vertices at a time, straight into columns (the last block padded with the last vertex), then back to
-    // the view's array: each lane sums r * v + t in the scalar expression's order, so the bits are the same. The
-    // vertices come from h's columns when it has them.
+    // Four vertices at a time, straight into columns (the last block padded with the last vertex): each lane sums
+    // r * v + t in the scalar expression's order, so the bits are the same. The vertices come from h's columns
+    // when it has them. The vertex array is written by writeVertices.
     const int blocks = (h.nv + 3) >> 2;
     const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
     const F4 rxy = splat4(r.cx.y), ryy = splat4(r.cy.y), rzy = splat4(r.cz.y), ty = splat4(t.y);
     const F4 rxz = splat4(r.cx.z), ryz = splat4(r.cy.z), rzz = splat4(r.cz.z), tz = splat4(t.z);
     for (int b = 0; b < blocks; ++b) {
-      const int i = 4 * b, last = h.nv - 1;
       F4 x, y, z;
       if (h.cols != nullptr) {
         x = h.cols->x[b], y = h.cols->y[b], z = h.cols->z[b];
       } else {
+        const int i = 4 * b, last = h.nv - 1;
         const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
                    p3 = h.v[i + 3 <= last ? i + 3 : last];
         x = F4{p0.x, p1.x, p2.x, p3.x}, y = F4{p0.y, p1.y, p2.y, p3.y}, z = F4{p0.z, p1.z, p2.z, p3.z};
@@ -148,8 +148,6 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
       const F4 my = x * rxy + y * ryy + z * rzy + ty;
       const F4 mz = x * rxz + y * ryz + z * rzz + tz;
       columns->sx[b] = mx, columns->sy[b] = my, columns->sz[b] = mz;
-      const int n = h.nv - i < 4 ? h.nv - i : 4;
-      for (int l = 0; l < n; ++l) s->v[i + l] = {mx[l], my[l], mz[l]};
     }
     columns->x = columns->sx, columns->y = columns->sy, columns->z = columns->sz, columns->blocks = blocks;
     m.cols = columns;
@@ -159,6 +157,26 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
   m.planeCols = nullptr;
   m.centroid = r * h.centroid + t;
   return m;
+}
+
+void writeVertices(const VertexColumns& c, int nv, Vec3* out) {
+  // Whole blocks as three stores of x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3; the last, partial one lane by lane.
+  static_assert(sizeof(Vec3) == 3 * sizeof(float), "Vec3 is three packed floats");
+  float* f = &out[0].x;
+  int b = 0;
+  for (; 4 * b + 4 <= nv; ++b) {
+    const F4 x = c.x[b], y = c.y[b], z = c.z[b];
+    const F4 xy = __builtin_shufflevector(x, y, 0, 4, 1, 5);   // x0 y0 x1 y1
+    const F4 yz = __builtin_shufflevector(y, z, 1, 5, 2, 6);   // y1 z1 y2 z2
+    const F4 xy3 = __builtin_shufflevector(x, y, 3, 7, 3, 7);  // x3 y3 x3 y3
+    const F4 o0 = __builtin_shufflevector(xy, z, 0, 1, 4, 2);  // x0 y0 z0 x1
+    const F4 o1 = __builtin_shufflevector(yz, x, 0, 1, 6, 2);  // y1 z1 x2 y2
+    const F4 o2 = __builtin_shufflevector(z, xy3, 2, 4, 5, 3);  // z2 x3 y3 z3
+    __builtin_memcpy(f + 12 * b, &o0, sizeof(F4));
+    __builtin_memcpy(f + 12 * b + 4, &o1, sizeof(F4));
+    __builtin_memcpy(f + 12 * b + 8, &o2, sizeof(F4));
+  }
+  for (int i = 4 * b; i < nv; ++i) out[i] = {c.x[b][i & 3], c.y[b][i & 3], c.z[b][i & 3]};
 }
 
 void makePlaneColumns(const HullView& h, PlaneColumns* out) {
@@ -243,6 +261,7 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
 
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = movedVertices(h, r, t, s, columns);
+  if (columns != nullptr) writeVertices(*columns, m.nv, s->v.data());
   movePlanes(h, r, t, s, &m);
   return m;
 }

@@ -140,22 +140,32 @@ HullView boxView(Vec3 halfExtents, HullScratch* scratch);
 HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
 /// The view moved rigidly: x -> r * x + t. With `columns`, also its vertices as columns there (the view's cols).
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns = nullptr);
-/// movedView's first stage: the vertices (and columns) and centroid moved, the planes not (the view's planes are
-/// null until movePlanes writes them). What A's face query reads of B.
+/// movedView's first stage: the vertices and centroid moved, the planes not (the view's planes are null until
+/// movePlanes writes them). With `columns`, the vertices are written there only (what A's face query reads of B)
+/// and the view's vertex array (scratch->v) is left to writeVertices.
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns);
+/// The vertex array from columns (nv vertices): movedVertices' remaining work, when it wrote columns.
+void writeVertices(const VertexColumns& c, int nv, Vec3* out);
+/// Vertex i of h, from its columns when it has them (the same floats as its vertex array, which a view from
+/// movedVertices may not have written yet).
+inline Vec3 vertexOf(const HullView& h, int i) {
+  if (h.cols == nullptr) return h.v[i];
+  return {h.cols->x[i >> 2][i & 3], h.cols->y[i >> 2][i & 3], h.cols->z[i >> 2][i & 3]};
+}
 /// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them; with
 /// `columns`, also written there as columns (m's planeCols; otherwise m has none).
 void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m,
                 PlaneColumns* columns = nullptr);
 /// The scalar reference of movePlanes (movePlanes moves four planes at a time to the same bits).
 void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
-/// B's planes still to be moved (movePlanes's arguments), for runSatUncached.
-struct PendingPlanes {
+/// B's vertex array and planes still to be written (movePlanes's arguments), for runSatUncached.
+struct PendingMove {
   const HullView* local = nullptr;  ///< B in its own frame
   Mat3 r;
   Vec3 t{};
   HullScratch* scratch = nullptr;
-  HullView* moved = nullptr;  ///< the caller's view from movedVertices: its planes are set when they are moved
+  HullView* moved = nullptr;  ///< the caller's view from movedVertices (with columns): its vertex array is written
+                              ///< and its planes set when they are moved
   PlaneColumns* planeCols = nullptr;  ///< where the moved planes are also written as columns, if anywhere
 };
 
@@ -261,10 +271,11 @@ struct SatResult {
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
 /// runSat without trying the cache first (it is still written). `known`: a separation along some axis, when the
 /// caller measured one (the cached axis), used only to skip edge pairs that cannot matter: the result is the same.
-/// With `pendingB`, b comes from movedVertices and its planes are moved only once A's faces fail to separate (a
-/// pair A's faces separate never reads them); the result is the same as with b from movedView.
+/// With `pendingB`, b comes from movedVertices (with columns) and its vertex array and planes are written only once
+/// A's faces fail to separate (a pair A's faces separate never reads them); the result is the same as with b from
+/// movedView.
 SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX,
-                         const PendingPlanes* pendingB = nullptr);
+                         const PendingMove* pendingB = nullptr);
 /// The separation along the cache's axis (the normal from A to B in *normal) with B still in its own frame
 /// (bLocal; x -> r x + t into A's frame): a pair the cache separates costs no view of B in A's frame.
 /// -FLT_MAX when the cache does not fit these hulls.

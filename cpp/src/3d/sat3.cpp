@@ -255,7 +255,7 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     if (best.separation > stopAbove) return best;
     if (deep != nullptr) deepest = deepestVertexReference(a.planes[first], b);
   }
-  if (deep != nullptr) faceBounds(a, b.v[deepest], deep);
+  if (deep != nullptr) faceBounds(a, vertexOf(b, deepest), deep);  // b's vertex array may not be written yet
   auto tryFace = [&](int f) {
     const float cap = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
     if (cap <= best.separation || f == first) return false;
@@ -709,7 +709,7 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
 }
 
 SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatCache3* cache, float known,
-                         const PendingPlanes* pendingB) {
+                         const PendingMove* pendingB) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
   // The faces measured are kept as rows of distances: the edge query bounds each edge by two of them.
@@ -724,6 +724,7 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
     // From here on B's planes are read: moved now if the caller left them.
     HullView b = bIn;
     if (pendingB != nullptr) {
+      writeVertices(*pendingB->moved->cols, pendingB->moved->nv, pendingB->scratch->v.data());
       movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved, pendingB->planeCols);
       b.planes = pendingB->moved->planes;
       b.planeCols = pendingB->moved->planeCols;
