@@ -233,17 +233,17 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal);
 /// What bounds the edge pairs' separations (see queryEdgesReference): for each hull, the signed distances of up
 /// to two points of the other (its centroid, its deepest vertex under a face) to its planes, when known; and, in
-/// queryEdges only, the rows of its planes against the other's vertices (FaceRows) as the face queries left them
-/// (null: made there).
+/// queryEdges only, the rows of A's planes against B's vertices (FaceRows) as A's face query left them (null: made
+/// there).
 struct EdgeBounds {
   const float* capsA[2] = {nullptr, nullptr};  ///< per face of A: distances of points of B
   const float* capsB[2] = {nullptr, nullptr};  ///< per face of B: distances of points of A
-  FaceRows* rowsA = nullptr;     ///< A's planes against B's vertices
-  FaceRows* rowsB = nullptr;     ///< B's planes against A's vertices
+  FaceRows* rowsA = nullptr;                   ///< A's planes against B's vertices
 };
 /// The bound of h's edge between faces u and w against the other hull o: min over o's vertices x of
 /// max(signedDistance(u, x), signedDistance(w, x)). Every axis on the edge's Gauss-map arc separates the hulls by
-/// at most this (when negative; see edgeMayBeat for positive values). One vertex at a time.
+/// at most this (when negative; see edgeMayBeat for positive values). One vertex at a time. The edge query bounds
+/// A's edges by it (B's by the caps only).
 float edgeBoundReference(const HullView& h, int u, int w, const HullView& o);
 /// edgeBoundReference four of o's vertices at a time (o's columns, when it has them): the same value.
 float edgeBound(const HullView& h, int u, int w, const HullView& o);

@@ -362,7 +362,9 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
   // for any point x of B the pair separates by at most dot(n, x - pA); with d the signed distances of x to A's
   // planes, dot(u, x - pA) = d[u]. The points: first up to two given ones (B's centroid and deepest vertex: their
   // caps, cheap), then every vertex of B (the edge's bound, edgeBoundReference: the smallest over B's vertices,
-  // which costs a row of distances per face); for an edge of B the same with points of A and -n.
+  // which costs a row of distances per face); for an edge of B the same with the caps of points of A and -n.
+  // Only A's edges take the second step: with A's list that short (about 2 of 27 edges of a touching 20-vertex
+  // pair), testing B's edges that pass the caps on the Gauss map costs less than their rows would.
   EdgeQuery best;
   float bar = floor;
   struct BEdge {
@@ -374,7 +376,6 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
   for (int j = 0; j < b.nh; j += 2) {
     const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
     if (!edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
-    if (!edgeMayBeat(edgeBoundReference(b, fc, fd, a), b, fc, fd, bar)) continue;
     const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
     // B's normals negated for the Minkowski difference A - B; cross(-d, -c) = cross(d, c).
     edgesB[nb++] = {-c, -d, cross(d, c), j};
@@ -478,16 +479,14 @@ struct EdgeColumns {
 };
 
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
-  // queryEdgesReference with the edges' bounds from rows of distances (kept from the face queries, or computed
+  // queryEdgesReference with A's edges' bounds from rows of distances (kept from A's face query, or computed
   // here once per face) and the Gauss-map test on four of B's edges at once: the same products in the same order,
   // then the passing pairs in the reference's order.
   EdgeQuery best;
   float bar = floor;
-  FaceRows ownA, ownB;
+  FaceRows own;
   FaceRows* rowsA = bounds.rowsA;
-  FaceRows* rowsB = bounds.rowsB;
-  if (rowsA == nullptr) ownA.reset(a.nf), rowsA = &ownA;
-  if (rowsB == nullptr) ownB.reset(b.nf), rowsB = &ownB;
+  if (rowsA == nullptr) own.reset(a.nf), rowsA = &own;
   EdgeColumns cols;
   // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
   // overlapping) the caps' checks at the floor run per face (markFaces), once for each hull.
@@ -495,12 +494,10 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   const bool perFace = floor < 0.0f;
   int nb = 0;
   {
-    EdgeBounder boundB{b, a, rowsB};
     if (perFace) markFaces(bounds.capsB, b.nf, bar, &faceBits);
     for (int j = 0; j < b.nh; j += 2) {
       const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
       if (perFace ? !mayBeatAll(faceBits, fc, fd) : !edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
-      if (!edgeMayBeat(boundB(fc, fd), b, fc, fd, bar)) continue;
       const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
       const Vec3 dxc = cross(d, c);
       const int blk = nb >> 2, l = nb & 3;
@@ -744,7 +741,7 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
       EdgeBounds bounds;
       bounds.capsA[0] = boundsA.data(), bounds.capsA[1] = deepA.data();
       bounds.capsB[0] = boundsB.data(), bounds.capsB[1] = deepB.data();
-      bounds.rowsA = &rowsA, bounds.rowsB = &rowsB;
+      bounds.rowsA = &rowsA;
       const EdgeQuery eq = queryEdges(a, b, bounds, floor, tol);
       r = choose(a, b, fa, fb, eq, tol);
     }
