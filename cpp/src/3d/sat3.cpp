@@ -492,28 +492,40 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   // overlapping) the caps' checks at the floor run per face (markFaces), once for each hull.
   FaceBits faceBits;
   const bool perFace = floor < 0.0f;
+  // B's edges that pass the caps: their half-edges and faces listed, then their arcs built four at a time.
+  UninitArray<uint16_t, kMaxHullEdges + 3> faceC, faceD;
   int nb = 0;
-  {
-    if (perFace) markFaces(bounds.capsB, b.nf, bar, &faceBits);
-    for (int j = 0; j < b.nh; j += 2) {
-      const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
-      if (perFace ? !mayBeatAll(faceBits, fc, fd) : !edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
-      const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-      const Vec3 dxc = cross(d, c);
-      const int blk = nb >> 2, l = nb & 3;
-      cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
-      cols.dx[blk][l] = -d.x, cols.dy[blk][l] = -d.y, cols.dz[blk][l] = -d.z;
-      cols.nx[blk][l] = dxc.x, cols.ny[blk][l] = dxc.y, cols.nz[blk][l] = dxc.z;
-      cols.index[nb++] = j;
-    }
+  if (perFace) markFaces(bounds.capsB, b.nf, bar, &faceBits);
+  for (int j = 0; j < b.nh; j += 2) {
+    const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
+    if (perFace ? !mayBeatAll(faceBits, fc, fd) : !edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
+    faceC[nb] = uint16_t(fc), faceD[nb] = uint16_t(fd);
+    cols.index[nb++] = j;
   }
   if (nb == 0) return best;
   const int blocks = (nb + 3) >> 2;
-  for (int k = nb; k < 4 * blocks; ++k) {
-    const int blk = k >> 2, l = k & 3;
-    cols.cx[blk][l] = cols.cy[blk][l] = cols.cz[blk][l] = 0.0f;
-    cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
-    cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
+  {
+    // Four planes (a Plane is four floats) transposed to columns: the normals c, d of four edges, negated, and
+    // cross(d, c) lane by lane as cross() computes it. Lanes past the last edge take a zero normal, which never
+    // passes the Gauss-map test (cba * dba < 0 fails).
+    static const Plane zeroPlane{{0.0f, 0.0f, 0.0f}, 0.0f};
+    auto normals = [&](const uint16_t* faces, int k, F4* x, F4* y, F4* z) {
+      F4 r[4];
+      for (int l = 0; l < 4; ++l) {
+        const Plane* p = k + l < nb ? &b.planes[faces[k + l]] : &zeroPlane;
+        __builtin_memcpy(&r[l], p, sizeof(F4));
+      }
+      transpose4(r[0], r[1], r[2], r[3]);
+      *x = r[0], *y = r[1], *z = r[2];
+    };
+    for (int blk = 0; blk < blocks; ++blk) {
+      F4 cx, cy, cz, dx, dy, dz;
+      normals(faceC.data(), 4 * blk, &cx, &cy, &cz);
+      normals(faceD.data(), 4 * blk, &dx, &dy, &dz);
+      cols.nx[blk] = dy * cz - dz * cy, cols.ny[blk] = dz * cx - dx * cz, cols.nz[blk] = dx * cy - dy * cx;
+      cols.cx[blk] = -cx, cols.cy[blk] = -cy, cols.cz[blk] = -cz;
+      cols.dx[blk] = -dx, cols.dy[blk] = -dy, cols.dz[blk] = -dz;
+    }
   }
   // A's edges that may beat the floor, with their cap and bound. edgeMayBeat only gets stricter as the bar rises,
   // so an edge listed here is checked again (from the values kept) only once a candidate has raised the bar: the
