@@ -195,6 +195,13 @@ inline int largestFirst(const float* v, int n) {
 }  // namespace
 
 namespace {
+// Plane p against the columns c into out (c.blocks F4, at least one): signedDistance lane by lane.
+inline const F4* planeRow(const Plane& p, const VertexColumns& c, F4* out) {
+  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
+  out[0] = nx * c.x[0] + ny * c.y[0] + nz * c.z[0] - off;
+  for (int b = 1; b < c.blocks; ++b) out[b] = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
+  return out;
+}
 // Row f of `rows`: plane f of h against the columns c (signedDistance lane by lane), computed now if it is not
 // kept yet; into `temp` (c.blocks F4) when the rows are full.
 inline const F4* faceRow(const HullView& h, int f, const VertexColumns& c, FaceRows* rows, F4* temp) {
@@ -206,10 +213,7 @@ inline const F4* faceRow(const HullView& h, int f, const VertexColumns& c, FaceR
     rows->at[f] = int16_t(rows->used);
     rows->used += c.blocks;
   }
-  const Plane p = h.planes[f];
-  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
-  for (int b = 0; b < c.blocks; ++b) out[b] = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
-  return out;
+  return planeRow(h.planes[f], c, out);
 }
 // The smallest of a row: face f's separation. The same value as minProjection - offset, since rounding a
 // difference is monotonic in its first operand.
@@ -245,8 +249,10 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   const int first = largestFirst(bounds, a.nf);
   FaceQuery best;
   int deepest = 0;
-  if (rows != nullptr) {
-    const F4* row = faceRow(a, first, *b.cols, rows, temp.data());
+  if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
+    // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.
+    const F4* row = rows != nullptr ? faceRow(a, first, *b.cols, rows, temp.data())
+                                    : planeRow(a.planes[first], *b.cols, temp.data());
     best = {first, rowMin(row, b.cols->blocks)};
     if (best.separation > stopAbove) return best;
     deepest = rowFirstEqual(row, best.separation);
@@ -722,7 +728,7 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
   // The faces measured are kept as rows of distances: the edge query bounds each edge by two of them.
-  FaceRows rowsA, rowsB;
+  FaceRows rowsA;
   rowsA.reset(a.nf);
   UninitArray<float, kMaxHullFaces> deepA, deepB;  // caps from each hull's vertex deepest under the other's face
   faceBounds(a, bIn.centroid, boundsA.data());
@@ -738,9 +744,8 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
       b.planes = pendingB->moved->planes;
       b.planeCols = pendingB->moved->planeCols;
     }
-    rowsB.reset(b.nf);
     faceBounds(b, a.centroid, boundsB.data());
-    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, &rowsB, deepB.data());
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, nullptr, deepB.data());  // no edge reads B's rows
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {
