@@ -943,12 +943,29 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   const HullView& inc = refIsA ? b : a;
   const int refFace = refIsA ? sat.indexA : sat.indexB;
   const Plane refPlane = ref.planes[refFace];
-  // Incident face: the one most anti-parallel to the reference normal.
+  // Incident face: the one most anti-parallel to the reference normal (the first of equals).
   int incFace = 0;
-  float lowest = FLT_MAX;
-  for (int f = 0; f < inc.nf; ++f) {
-    const float d = dot(inc.planes[f].normal, refPlane.normal);
-    if (d < lowest) lowest = d, incFace = f;
+  if (inc.planeCols != nullptr) {
+    // Four faces at a time from the plane columns (padded with the last face, after it): the smallest, then the
+    // first lane equal to it.
+    const PlaneColumnsView& c = *inc.planeCols;
+    const F4 rx = splat4(refPlane.normal.x), ry = splat4(refPlane.normal.y), rz = splat4(refPlane.normal.z);
+    F4 low = c.x[0] * rx + c.y[0] * ry + c.z[0] * rz;
+    for (int k = 1; k < c.blocks; ++k) low = min4(low, c.x[k] * rx + c.y[k] * ry + c.z[k] * rz);
+    const F4 lo = splat4(hmin4(low));
+    for (int k = 0;; ++k) {
+      const int hit = bits4(c.x[k] * rx + c.y[k] * ry + c.z[k] * rz == lo);
+      if (hit != 0) {
+        incFace = 4 * k + __builtin_ctz(unsigned(hit));
+        break;
+      }
+    }
+  } else {
+    float lowest = FLT_MAX;
+    for (int f = 0; f < inc.nf; ++f) {
+      const float d = dot(inc.planes[f].normal, refPlane.normal);
+      if (d < lowest) lowest = d, incFace = f;
+    }
   }
   UninitArray<ClipVertex, kMaxClip> bufA, bufB;
   int n = 0;
