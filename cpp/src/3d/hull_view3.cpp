@@ -218,11 +218,16 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   int f = 0;
   for (; f + 4 <= nf; f += 4) {
     F4 x, y, z, o;
-    __builtin_memcpy(&x, &in[f], sizeof(F4));
-    __builtin_memcpy(&y, &in[f + 1], sizeof(F4));
-    __builtin_memcpy(&z, &in[f + 2], sizeof(F4));
-    __builtin_memcpy(&o, &in[f + 3], sizeof(F4));
-    transpose4(x, y, z, o);
+    if (h.planeCols != nullptr) {  // the hull's own columns: no transpose in
+      const int b = f >> 2;
+      x = h.planeCols->x[b], y = h.planeCols->y[b], z = h.planeCols->z[b], o = h.planeCols->off[b];
+    } else {
+      __builtin_memcpy(&x, &in[f], sizeof(F4));
+      __builtin_memcpy(&y, &in[f + 1], sizeof(F4));
+      __builtin_memcpy(&z, &in[f + 2], sizeof(F4));
+      __builtin_memcpy(&o, &in[f + 3], sizeof(F4));
+      transpose4(x, y, z, o);
+    }
     F4 nx = x * rxx + y * ryx + z * rzx;
     F4 ny = x * rxy + y * ryy + z * rzy;
     F4 nz = x * rxz + y * ryz + z * rzz;
