@@ -222,9 +222,6 @@ inline float rowMin(const F4* row, int blocks) {
   for (int b = 1; b < blocks; ++b) m = min4(m, row[b]);
   return hmin4(m);
 }
-}  // namespace
-
-namespace {
 // The first vertex (lane) of a row whose distance is m, the row's minimum: the padding lanes repeat the last
 // vertex, after it, so this is deepestVertexReference's vertex.
 inline int rowFirstEqual(const F4* row, float m) {
