@@ -37,10 +37,11 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
   if (known > tol) return emptyManifold();
   HullScratch sb;
   HullColumns ca, cb;
+  PlaneColumns pb;  // B's planes as columns, written as they are moved
   const HullView a = withColumns(aLocal, &ca);
-  // B's planes are moved only if A's faces do not separate (then before any contact reads them).
+  // B's vertex array and planes are written only if A's faces do not separate (then before any contact reads them).
   HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
-  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b};
+  const PendingMove pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
   const SatResult r = runSatUncached(a, b, tol, cache, known, &pending);
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
@@ -54,7 +55,10 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
     for (int i = 0; i < a.nv; ++i) lo = std::fmin(lo, dot(r.normal, a.v[i])), hi = std::fmax(hi, dot(r.normal, a.v[i]));
     debug->minA = lo + offset, debug->maxA = hi + offset;
     lo = FLT_MAX, hi = -FLT_MAX;
-    for (int i = 0; i < b.nv; ++i) lo = std::fmin(lo, dot(r.normal, b.v[i])), hi = std::fmax(hi, dot(r.normal, b.v[i]));
+    for (int i = 0; i < b.nv; ++i) {
+      const Vec3 v = vertexOf(b, i);  // the vertex array is not written when A's faces separate
+      lo = std::fmin(lo, dot(r.normal, v)), hi = std::fmax(hi, dot(r.normal, v));
+    }
     debug->minB = lo + offset, debug->maxB = hi + offset;
     debug->manifold = m;
   }
@@ -69,9 +73,10 @@ bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transfor
   if (known > tol) return false;
   HullScratch sb;
   HullColumns ca, cb;
+  PlaneColumns pb;  // B's planes as columns, written as they are moved
   const HullView a = withColumns(aLocal, &ca);
   HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
-  const PendingPlanes pending{&bLocal, pose.r, pose.t, &sb, &b};
+  const PendingMove pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
   return runSatUncached(a, b, tol, cache, known, &pending).separation <= tol;
 }
 

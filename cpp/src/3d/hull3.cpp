@@ -11,20 +11,6 @@
 
 namespace sat {
 
-struct HullAccess {
-  static Hull3& raw(Hull3& h) { return h; }
-  static std::vector<Vec3>& vertices(Hull3& h) { return h.vertices_; }
-  static std::vector<Plane>& planes(Hull3& h) { return h.planes_; }
-  static std::vector<HullFace>& faces(Hull3& h) { return h.faces_; }
-  static std::vector<HullHalfEdge>& edges(Hull3& h) { return h.edges_; }
-  static void setMass(Hull3& h, Vec3 centroid, float volume, float radius, AABB3 bounds) {
-    h.centroid_ = centroid;
-    h.volume_ = volume;
-    h.boundingRadius_ = radius;
-    h.bounds_ = bounds;
-  }
-};
-
 namespace detail {
 
 Status buildHull(const Vec3* points, const FaceLoops& loops, double tol, int maxVertices, Hull3* out) {
@@ -144,6 +130,7 @@ Status buildHull(const Vec3* points, const FaceLoops& loops, double tol, int max
   HullAccess::faces(hull) = std::move(faces);
   HullAccess::edges(hull) = std::move(edges);
   HullAccess::setMass(hull, c, float(volume6 / 6.0), radius, bounds);
+  HullAccess::makeColumns(hull);
   *out = std::move(hull);
   return Status::Ok;
 }

@@ -7,6 +7,40 @@
 #include "sat/3d/shapes3.h"
 
 namespace sat {
+
+/// The hull's private arrays, for the makers (hull3.cpp) and the narrow phase's views (hull_view3.cpp).
+struct HullAccess {
+  static std::vector<Vec3>& vertices(Hull3& h) { return h.vertices_; }
+  static std::vector<Plane>& planes(Hull3& h) { return h.planes_; }
+  static std::vector<HullFace>& faces(Hull3& h) { return h.faces_; }
+  static std::vector<HullHalfEdge>& edges(Hull3& h) { return h.edges_; }
+  static void setMass(Hull3& h, Vec3 centroid, float volume, float radius, AABB3 bounds) {
+    h.centroid_ = centroid;
+    h.volume_ = volume;
+    h.boundingRadius_ = radius;
+    h.bounds_ = bounds;
+  }
+  /// The columns from the vertices and planes (see Hull3::columns_).
+  static void makeColumns(Hull3& h) {
+    const int nv = h.vertexCount(), nf = h.faceCount(), vb = (nv + 3) / 4, pb = (nf + 3) / 4;
+    h.columns_.assign(size_t(3 * vb + 4 * pb), Hull3::Lanes4{});
+    for (int i = 0; i < 4 * vb; ++i) {
+      const Vec3 p = h.vertices_[size_t(i < nv ? i : nv - 1)];
+      h.columns_[size_t(i / 4)].lane[i % 4] = p.x;
+      h.columns_[size_t(vb + i / 4)].lane[i % 4] = p.y;
+      h.columns_[size_t(2 * vb + i / 4)].lane[i % 4] = p.z;
+    }
+    for (int f = 0; f < 4 * pb; ++f) {
+      const Plane& p = h.planes_[size_t(f < nf ? f : nf - 1)];
+      h.columns_[size_t(3 * vb + f / 4)].lane[f % 4] = p.normal.x;
+      h.columns_[size_t(3 * vb + pb + f / 4)].lane[f % 4] = p.normal.y;
+      h.columns_[size_t(3 * vb + 2 * pb + f / 4)].lane[f % 4] = p.normal.z;
+      h.columns_[size_t(3 * vb + 3 * pb + f / 4)].lane[f % 4] = p.offset;
+    }
+  }
+  static const float* columns(const Hull3& h) { return h.columns_.empty() ? nullptr : h.columns_[0].lane; }
+};
+
 namespace detail {
 
 /// A double-precision 3-vector for construction-time geometry.

@@ -2,6 +2,7 @@
 // transformed arrays live in caller-provided scratch on the stack).
 #include <cmath>
 
+#include "hull_build3.h"
 #include "narrow3.h"
 
 namespace sat {
@@ -58,6 +59,14 @@ HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
     h.planes = hull.planes();
     h.centroid = hull.centroid();
     h.radius = hull.boundingRadius();
+    if (const float* c = HullAccess::columns(hull)) {
+      const F4* blocks = reinterpret_cast<const F4*>(c);
+      const int vb = (h.nv + 3) >> 2, pb = (h.nf + 3) >> 2;
+      s->cols = {blocks, blocks + vb, blocks + 2 * vb, vb};
+      s->planeCols = {blocks + 3 * vb, blocks + 3 * vb + pb, blocks + 3 * vb + 2 * pb, blocks + 3 * vb + 3 * pb, pb};
+      h.cols = &s->cols;
+      h.planeCols = &s->planeCols;
+    }
     return h;
   }
   for (int i = 0; i < h.nv; ++i) s->v[i] = mulComponents(scale, hull.vertices()[i]);
@@ -114,33 +123,77 @@ HullView boxView(Vec3 e, const Mat3& r, Vec3 t, HullScratch* s) {
 
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = h;
+  m.cols = nullptr;
   if (columns == nullptr) {
     for (int i = 0; i < h.nv; ++i) s->v[i] = r * h.v[i] + t;
   } else {
-    // Four vertices at a time, straight into columns (the last block padded with the last vertex), then back to
-    // the view's array: each lane sums r * v + t in the scalar expression's order, so the bits are the same.
-    columns->blocks = (h.nv + 3) >> 2;
+    // Four vertices at a time, straight into columns (the last block padded with the last vertex): each lane sums
+    // r * v + t in the scalar expression's order, so the bits are the same. The vertices come from h's columns
+    // when it has them. The vertex array is written by writeVertices.
+    const int blocks = (h.nv + 3) >> 2;
     const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
     const F4 rxy = splat4(r.cx.y), ryy = splat4(r.cy.y), rzy = splat4(r.cz.y), ty = splat4(t.y);
     const F4 rxz = splat4(r.cx.z), ryz = splat4(r.cy.z), rzz = splat4(r.cz.z), tz = splat4(t.z);
-    for (int b = 0; b < columns->blocks; ++b) {
-      const int i = 4 * b, last = h.nv - 1;
-      const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
-                 p3 = h.v[i + 3 <= last ? i + 3 : last];
-      const F4 x{p0.x, p1.x, p2.x, p3.x}, y{p0.y, p1.y, p2.y, p3.y}, z{p0.z, p1.z, p2.z, p3.z};
+    for (int b = 0; b < blocks; ++b) {
+      F4 x, y, z;
+      if (h.cols != nullptr) {
+        x = h.cols->x[b], y = h.cols->y[b], z = h.cols->z[b];
+      } else {
+        const int i = 4 * b, last = h.nv - 1;
+        const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
+                   p3 = h.v[i + 3 <= last ? i + 3 : last];
+        x = F4{p0.x, p1.x, p2.x, p3.x}, y = F4{p0.y, p1.y, p2.y, p3.y}, z = F4{p0.z, p1.z, p2.z, p3.z};
+      }
       const F4 mx = x * rxx + y * ryx + z * rzx + tx;
       const F4 my = x * rxy + y * ryy + z * rzy + ty;
       const F4 mz = x * rxz + y * ryz + z * rzz + tz;
-      columns->x[b] = mx, columns->y[b] = my, columns->z[b] = mz;
-      const int n = h.nv - i < 4 ? h.nv - i : 4;
-      for (int l = 0; l < n; ++l) s->v[i + l] = {mx[l], my[l], mz[l]};
+      columns->sx[b] = mx, columns->sy[b] = my, columns->sz[b] = mz;
     }
+    columns->x = columns->sx, columns->y = columns->sy, columns->z = columns->sz, columns->blocks = blocks;
     m.cols = columns;
   }
   m.v = s->v.data();
   m.planes = nullptr;
+  m.planeCols = nullptr;
   m.centroid = r * h.centroid + t;
   return m;
+}
+
+void writeVertices(const VertexColumns& c, int nv, Vec3* out) {
+  // Whole blocks as three stores of x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3; the last, partial one lane by lane.
+  static_assert(sizeof(Vec3) == 3 * sizeof(float), "Vec3 is three packed floats");
+  float* f = &out[0].x;
+  int b = 0;
+  for (; 4 * b + 4 <= nv; ++b) {
+    const F4 x = c.x[b], y = c.y[b], z = c.z[b];
+    const F4 xy = __builtin_shufflevector(x, y, 0, 4, 1, 5);   // x0 y0 x1 y1
+    const F4 yz = __builtin_shufflevector(y, z, 1, 5, 2, 6);   // y1 z1 y2 z2
+    const F4 xy3 = __builtin_shufflevector(x, y, 3, 7, 3, 7);  // x3 y3 x3 y3
+    const F4 o0 = __builtin_shufflevector(xy, z, 0, 1, 4, 2);  // x0 y0 z0 x1
+    const F4 o1 = __builtin_shufflevector(yz, x, 0, 1, 6, 2);  // y1 z1 x2 y2
+    const F4 o2 = __builtin_shufflevector(z, xy3, 2, 4, 5, 3);  // z2 x3 y3 z3
+    __builtin_memcpy(f + 12 * b, &o0, sizeof(F4));
+    __builtin_memcpy(f + 12 * b + 4, &o1, sizeof(F4));
+    __builtin_memcpy(f + 12 * b + 8, &o2, sizeof(F4));
+  }
+  for (int i = 4 * b; i < nv; ++i) out[i] = {c.x[b][i & 3], c.y[b][i & 3], c.z[b][i & 3]};
+}
+
+void makePlaneColumns(const HullView& h, PlaneColumns* out) {
+  static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
+  const int blocks = (h.nf + 3) >> 2;
+  const int last = h.nf - 1;
+  for (int b = 0; b < blocks; ++b) {
+    const int f = 4 * b;
+    F4 x, y, z, o;
+    __builtin_memcpy(&x, &h.planes[f], sizeof(F4));
+    __builtin_memcpy(&y, &h.planes[f + 1 <= last ? f + 1 : last], sizeof(F4));
+    __builtin_memcpy(&z, &h.planes[f + 2 <= last ? f + 2 : last], sizeof(F4));
+    __builtin_memcpy(&o, &h.planes[f + 3 <= last ? f + 3 : last], sizeof(F4));
+    transpose4(x, y, z, o);
+    out->sx[b] = x, out->sy[b] = y, out->sz[b] = z, out->soff[b] = o;
+  }
+  out->x = out->sx, out->y = out->sy, out->z = out->sz, out->off = out->soff, out->blocks = blocks;
 }
 
 void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
@@ -151,7 +204,8 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   m->planes = s->planes.data();
 }
 
-[[gnu::noinline]] void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m) {
+[[gnu::noinline]] void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullView* m,
+                                  PlaneColumns* columns) {
   // Four planes at a time (a Plane is four packed floats): transposed to columns, moved lane by lane in the
   // reference's order of operations (the same bits), transposed back.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
@@ -164,30 +218,55 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   int f = 0;
   for (; f + 4 <= nf; f += 4) {
     F4 x, y, z, o;
-    __builtin_memcpy(&x, &in[f], sizeof(F4));
-    __builtin_memcpy(&y, &in[f + 1], sizeof(F4));
-    __builtin_memcpy(&z, &in[f + 2], sizeof(F4));
-    __builtin_memcpy(&o, &in[f + 3], sizeof(F4));
-    transpose4(x, y, z, o);
+    if (h.planeCols != nullptr) {  // the hull's own columns: no transpose in
+      const int b = f >> 2;
+      x = h.planeCols->x[b], y = h.planeCols->y[b], z = h.planeCols->z[b], o = h.planeCols->off[b];
+    } else {
+      __builtin_memcpy(&x, &in[f], sizeof(F4));
+      __builtin_memcpy(&y, &in[f + 1], sizeof(F4));
+      __builtin_memcpy(&z, &in[f + 2], sizeof(F4));
+      __builtin_memcpy(&o, &in[f + 3], sizeof(F4));
+      transpose4(x, y, z, o);
+    }
     F4 nx = x * rxx + y * ryx + z * rzx;
     F4 ny = x * rxy + y * ryy + z * rzy;
     F4 nz = x * rxz + y * ryz + z * rzz;
     F4 no = o + (nx * tx + ny * ty + nz * tz);
+    if (columns != nullptr) {
+      const int b = f >> 2;
+      columns->sx[b] = nx, columns->sy[b] = ny, columns->sz[b] = nz, columns->soff[b] = no;
+    }
     transpose4(nx, ny, nz, no);
     __builtin_memcpy(static_cast<void*>(&out[f]), &nx, sizeof(F4));
     __builtin_memcpy(static_cast<void*>(&out[f + 1]), &ny, sizeof(F4));
     __builtin_memcpy(static_cast<void*>(&out[f + 2]), &nz, sizeof(F4));
     __builtin_memcpy(static_cast<void*>(&out[f + 3]), &no, sizeof(F4));
   }
+  const int tail = f;
   for (; f < nf; ++f) {
     const Vec3 n = r * in[f].normal;
     out[f] = {n, in[f].offset + dot(n, t)};
   }
   m->planes = out;
+  m->planeCols = nullptr;
+  if (columns != nullptr) {
+    columns->blocks = (nf + 3) >> 2;
+    if (tail < nf) {  // the last block from the planes just written, padded with the last one
+      const int b = tail >> 2;
+      for (int l = 0; l < 4; ++l) {
+        const Plane& p = out[tail + l < nf ? tail + l : nf - 1];
+        columns->sx[b][l] = p.normal.x, columns->sy[b][l] = p.normal.y, columns->sz[b][l] = p.normal.z;
+        columns->soff[b][l] = p.offset;
+      }
+    }
+    columns->x = columns->sx, columns->y = columns->sy, columns->z = columns->sz, columns->off = columns->soff;
+    m->planeCols = columns;
+  }
 }
 
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = movedVertices(h, r, t, s, columns);
+  if (columns != nullptr) writeVertices(*columns, m.nv, s->v.data());
   movePlanes(h, r, t, s, &m);
   return m;
 }

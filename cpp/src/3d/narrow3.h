@@ -15,12 +15,22 @@ constexpr int kMaxHullFaces = 2 * kMaxHullVertices - 4;
 constexpr int kMaxHullEdges = 3 * kMaxHullVertices - 6;
 
 /// A view's vertices as four-wide columns (x, y, z), padded by repeating the last vertex (harmless to a minimum or
-/// maximum): what the SIMD fast paths scan. Left uninitialized: makeColumns writes what is read.
-struct HullColumns {
-  F4 x[(kMaxHullVertices + 3) / 4];
-  F4 y[(kMaxHullVertices + 3) / 4];
-  F4 z[(kMaxHullVertices + 3) / 4];
-  int blocks;
+/// maximum): what the SIMD fast paths scan. They point into the hull (its own frame, kept by makeHull) or into a
+/// HullColumns made for one query.
+struct VertexColumns {
+  const F4* x = nullptr;
+  const F4* y = nullptr;
+  const F4* z = nullptr;
+  int blocks = 0;
+};
+/// A view's planes as four-wide columns (normal x, y, z and offset), the last block padded by repeating the last
+/// plane: what faceBounds scans. Kept by the hull (its own frame) or made into PlaneColumns for one query.
+struct PlaneColumnsView {
+  const F4* x = nullptr;
+  const F4* y = nullptr;
+  const F4* z = nullptr;
+  const F4* off = nullptr;
+  int blocks = 0;
 };
 
 /// A hull's arrays in some frame: vertices and planes maybe transformed, topology the hull's own.
@@ -33,12 +43,33 @@ struct HullView {
   Vec3 centroid{};
   float radius = 0.0f;    ///< bounding radius about the centroid, in this frame's units
   bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
-  const HullColumns* cols = nullptr;  ///< the vertices as columns, when the caller made them (see withColumns)
+  const VertexColumns* cols = nullptr;         ///< the vertices as columns, when there are (see withColumns)
+  const PlaneColumnsView* planeCols = nullptr;  ///< the planes as columns, when there are (see withPlaneColumns)
 };
+/// Room for vertex columns made for one query (left uninitialized: makeColumns writes what is read).
+struct HullColumns : VertexColumns {
+  F4 sx[(kMaxHullVertices + 3) / 4], sy[(kMaxHullVertices + 3) / 4], sz[(kMaxHullVertices + 3) / 4];
+};
+/// Room for plane columns made for one query (left uninitialized: what is read is written first).
+struct PlaneColumns : PlaneColumnsView {
+  F4 sx[(kMaxHullFaces + 3) / 4], sy[(kMaxHullFaces + 3) / 4], sz[(kMaxHullFaces + 3) / 4], soff[(kMaxHullFaces + 3) / 4];
+};
+/// Writes h's planes as columns.
+void makePlaneColumns(const HullView& h, PlaneColumns* out);
+/// h with its planes as columns: the hull's own when it has them, else made in `storage`.
+inline HullView withPlaneColumns(const HullView& h, PlaneColumns* storage) {
+  if (h.planeCols != nullptr) return h;
+  makePlaneColumns(h, storage);
+  HullView v = h;
+  v.planeCols = storage;
+  return v;
+}
 /// Writes h's vertices as columns.
 void makeColumns(const HullView& h, HullColumns* out);
-/// h with its vertices as columns in `storage`: the SAT queries then scan four vertices at a time.
+/// h with its vertices as columns (the SAT queries then scan four vertices at a time): the hull's own when it has
+/// them, else made in `storage`.
 inline HullView withColumns(const HullView& h, HullColumns* storage) {
+  if (h.cols != nullptr) return h;
   makeColumns(h, storage);
   HullView v = h;
   v.cols = storage;
@@ -87,6 +118,8 @@ inline Manifold3 emptyManifold() {
 struct HullScratch {
   UninitArray<Vec3, kMaxHullVertices> v;
   UninitArray<Plane, kMaxHullFaces> planes;
+  VertexColumns cols;         ///< a hull's own vertex columns, when the view has them
+  PlaneColumnsView planeCols;  ///< a hull's own plane columns, when the view has them
 };
 
 /// The cube's fixed topology, shared by boxView, makeBoxHull and the box - box path. Corner i has bit 0 = +x,
@@ -98,7 +131,8 @@ struct CubeTopology {
 };
 const CubeTopology& cubeTopology();
 
-/// The hull scaled per axis, in its own (rotated, translated) frame; the stored arrays when scale is 1.
+/// The hull scaled per axis, in its own (rotated, translated) frame; the stored arrays when scale is 1 (with the
+/// hull's vertex and plane columns).
 HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* scratch);
 /// A box of (scaled, positive) half extents as a view: 8 vertices, 6 faces, the cube's fixed topology.
 HullView boxView(Vec3 halfExtents, HullScratch* scratch);
@@ -106,20 +140,33 @@ HullView boxView(Vec3 halfExtents, HullScratch* scratch);
 HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
 /// The view moved rigidly: x -> r * x + t. With `columns`, also its vertices as columns there (the view's cols).
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns = nullptr);
-/// movedView's first stage: the vertices (and columns) and centroid moved, the planes not (the view's planes are
-/// null until movePlanes writes them). What A's face query reads of B.
+/// movedView's first stage: the vertices and centroid moved, the planes not (the view's planes are null until
+/// movePlanes writes them). With `columns`, the vertices are written there only (what A's face query reads of B)
+/// and the view's vertex array (scratch->v) is left to writeVertices.
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns);
-/// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them.
-void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
+/// The vertex array from columns (nv vertices): movedVertices' remaining work, when it wrote columns.
+void writeVertices(const VertexColumns& c, int nv, Vec3* out);
+/// Vertex i of h, from its columns when it has them (the same floats as its vertex array, which a view from
+/// movedVertices may not have written yet).
+inline Vec3 vertexOf(const HullView& h, int i) {
+  if (h.cols == nullptr) return h.v[i];
+  return {h.cols->x[i >> 2][i & 3], h.cols->y[i >> 2][i & 3], h.cols->z[i >> 2][i & 3]};
+}
+/// movedView's second stage: h's planes moved into `scratch`, and the moved view *m pointed at them; with
+/// `columns`, also written there as columns (m's planeCols; otherwise m has none).
+void movePlanes(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m,
+                PlaneColumns* columns = nullptr);
 /// The scalar reference of movePlanes (movePlanes moves four planes at a time to the same bits).
 void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullView* m);
-/// B's planes still to be moved (movePlanes's arguments), for runSatUncached.
-struct PendingPlanes {
+/// B's vertex array and planes still to be written (movePlanes's arguments), for runSatUncached.
+struct PendingMove {
   const HullView* local = nullptr;  ///< B in its own frame
   Mat3 r;
   Vec3 t{};
   HullScratch* scratch = nullptr;
-  HullView* moved = nullptr;  ///< the caller's view from movedVertices: its planes are set when they are moved
+  HullView* moved = nullptr;  ///< the caller's view from movedVertices (with columns): its vertex array is written
+                              ///< and its planes set when they are moved
+  PlaneColumns* planeCols = nullptr;  ///< where the moved planes are also written as columns, if anywhere
 };
 
 /// The rigid pose of B in A's frame (rotation, translation), from the two transforms.
@@ -149,31 +196,64 @@ float faceSeparationReference(const HullView& a, int face, const HullView& b);
 int supportVertex(const HullView& h, Vec3 d);
 /// The scalar reference of supportVertex: one vertex at a time.
 int supportVertexReference(const HullView& h, Vec3 d);
-/// The signed distance of point x to each of A's planes, four planes at a time. With x = B's centroid: caps of A's
-/// face separations from B.
+/// The signed distance of point x to each of A's planes, four planes at a time (from A's plane columns when it has
+/// them). With x = B's centroid: caps of A's face separations from B.
 void faceBounds(const HullView& a, Vec3 x, float* bounds);
 /// The scalar reference of faceBounds: one plane at a time.
 void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
-/// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds.
-FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
+/// The signed distances of the other hull's vertices to a hull's planes, four vertices at a time: row f holds
+/// plane f's distance to each of the other's column blocks (signedDistance, lane by lane). A row is computed when
+/// first needed (the face queries measure a face from it, the edge query bounds an edge by two of them) and kept
+/// while it fits; a row that does not fit is computed again where it is used.
+struct FaceRows {
+  static constexpr int kCapacity = 1024;  ///< F4 blocks kept (16 KB): 36 faces of 20 vertices take 180
+  UninitArray<F4, kCapacity> d;
+  UninitArray<int16_t, kMaxHullFaces> at;  ///< first block of face f's row, -1 while not computed
+  int used = 0;
+  /// Forgets every row (call before the first use, with the hull's face count).
+  void reset(int faces) {
+    __builtin_memset(at.data(), 0xFF, sizeof(int16_t) * size_t(faces));
+    used = 0;
+  }
+};
+/// Largest face separation over A's faces; stops early once one exceeds stopAbove. `bounds` from faceBounds (B's
+/// centroid). With `deep` (room for a.nf floats), once the first face measured fails to separate, the distances of
+/// B's vertex deepest under it to A's planes are written there and cap the faces too (fewer faces measured).
+/// With `rows` (and b's columns), each face measured is kept there as a row of distances: the same separations.
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
+                     FaceRows* rows = nullptr, float* deep = nullptr);
 /// The scalar reference of queryFaces: one face at a time.
-FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove);
+FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
+                              float* deep = nullptr);
+/// The vertex of b deepest under plane p (smallest signedDistance, the first of equals).
+int deepestVertexReference(const Plane& p, const HullView& b);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
 /// -FLT_MAX when the edges are parallel.
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal);
-/// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test), among
-/// those that could exceed `floor` (pairs that cannot are skipped by the face bounds of both hulls; the result
-/// has edgeA == -1 when none beats it).
-/// Signed distances of up to two points of B to A's planes (a) and of points of A to B's planes (b).
+/// What bounds the edge pairs' separations (see queryEdgesReference): for each hull, the signed distances of up
+/// to two points of the other (its centroid, its deepest vertex under a face) to its planes, when known; and, in
+/// queryEdges only, the rows of A's planes against B's vertices (FaceRows) as A's face query left them (null: made
+/// there).
 struct EdgeBounds {
-  const float* a[2] = {nullptr, nullptr};
-  const float* b[2] = {nullptr, nullptr};
-  int pointsA = 0, pointsB = 0;
+  const float* capsA[2] = {nullptr, nullptr};  ///< per face of A: distances of points of B
+  const float* capsB[2] = {nullptr, nullptr};  ///< per face of B: distances of points of A
+  FaceRows* rowsA = nullptr;                   ///< A's planes against B's vertices
 };
+/// The bound of h's edge between faces u and w against the other hull o: min over o's vertices x of
+/// max(signedDistance(u, x), signedDistance(w, x)). Every axis on the edge's Gauss-map arc separates the hulls by
+/// at most this (when negative; see edgeMayBeat for positive values). One vertex at a time. The edge query bounds
+/// A's edges by it (B's by the caps only).
+float edgeBoundReference(const HullView& h, int u, int w, const HullView& o);
+/// edgeBoundReference four of o's vertices at a time (o's columns, when it has them): the same value.
+float edgeBound(const HullView& h, int u, int w, const HullView& o);
+/// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test), among
+/// those that could exceed `floor` (pairs that cannot are skipped by the bounds of both hulls' edges; the result
+/// has edgeA == -1 when none beats it).
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove);
-/// The scalar reference of queryEdges: the Gauss-map test one edge pair at a time (queryEdges tests four of B's
-/// edges at a time with the same arithmetic, so both give the same answer).
+/// The scalar reference of queryEdges: the bounds one vertex at a time and the Gauss-map test one edge pair at a
+/// time (queryEdges computes the bounds from rows and tests four of B's edges at a time with the same arithmetic,
+/// so both give the same answer).
 EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor,
                               float stopAbove);
 EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove);
@@ -191,10 +271,11 @@ struct SatResult {
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
 /// runSat without trying the cache first (it is still written). `known`: a separation along some axis, when the
 /// caller measured one (the cached axis), used only to skip edge pairs that cannot matter: the result is the same.
-/// With `pendingB`, b comes from movedVertices and its planes are moved only once A's faces fail to separate (a
-/// pair A's faces separate never reads them); the result is the same as with b from movedView.
+/// With `pendingB`, b comes from movedVertices (with columns) and its vertex array and planes are written only once
+/// A's faces fail to separate (a pair A's faces separate never reads them); the result is the same as with b from
+/// movedView.
 SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX,
-                         const PendingPlanes* pendingB = nullptr);
+                         const PendingMove* pendingB = nullptr);
 /// The separation along the cache's axis (the normal from A to B in *normal) with B still in its own frame
 /// (bLocal; x -> r x + t into A's frame): a pair the cache separates costs no view of B in A's frame.
 /// -FLT_MAX when the cache does not fit these hulls.

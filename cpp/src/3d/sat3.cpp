@@ -14,27 +14,28 @@ namespace sat {
 namespace detail {
 
 void makeColumns(const HullView& h, HullColumns* out) {
-  out->blocks = (h.nv + 3) >> 2;
+  const int blocks = (h.nv + 3) >> 2;
   const int last = h.nv - 1;
-  for (int b = 0; b < out->blocks; ++b) {
+  for (int b = 0; b < blocks; ++b) {
     const int i = 4 * b;
     const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
                p3 = h.v[i + 3 <= last ? i + 3 : last];
-    out->x[b] = F4{p0.x, p1.x, p2.x, p3.x};
-    out->y[b] = F4{p0.y, p1.y, p2.y, p3.y};
-    out->z[b] = F4{p0.z, p1.z, p2.z, p3.z};
+    out->sx[b] = F4{p0.x, p1.x, p2.x, p3.x};
+    out->sy[b] = F4{p0.y, p1.y, p2.y, p3.y};
+    out->sz[b] = F4{p0.z, p1.z, p2.z, p3.z};
   }
+  out->x = out->sx, out->y = out->sy, out->z = out->sz, out->blocks = blocks;
 }
 
 namespace {
 // min over the columns' vertices of dot(n, v), summed in dot()'s order.
-inline float minProjection(const HullColumns& c, Vec3 n) {
+inline float minProjection(const VertexColumns& c, Vec3 n) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
   for (int b = 1; b < c.blocks; ++b) m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
   return hmin4(m);
 }
-inline void projectionRange(const HullColumns& c, Vec3 n, float* lo, float* hi) {
+inline void projectionRange(const VertexColumns& c, Vec3 n, float* lo, float* hi) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 mn = nx * c.x[0] + ny * c.y[0] + nz * c.z[0], mx = mn;
   for (int b = 1; b < c.blocks; ++b) {
@@ -79,7 +80,7 @@ int supportVertexReference(const HullView& h, Vec3 d) {
   if (h.cols == nullptr) return supportVertexReference(h, d);
   // The largest projection four vertices at a time, then the first vertex that reaches it (the reference keeps
   // the first of equal ones; a padding lane repeats the last vertex, which comes before it in its block).
-  const HullColumns& c = *h.cols;
+  const VertexColumns& c = *h.cols;
   const F4 dx = splat4(d.x), dy = splat4(d.y), dz = splat4(d.z);
   F4 m = dx * c.x[0] + dy * c.y[0] + dz * c.z[0];
   for (int b = 1; b < c.blocks; ++b) m = max4(m, dx * c.x[b] + dy * c.y[b] + dz * c.z[b]);
@@ -95,6 +96,21 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
 }
 
 [[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
+  if (a.planeCols != nullptr) {
+    // From the columns: each lane sums signedDistance in its order.
+    const PlaneColumnsView& c = *a.planeCols;
+    const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+    int b = 0;
+    for (; 4 * b + 4 <= a.nf; ++b) {
+      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
+      __builtin_memcpy(bounds + 4 * b, &d, sizeof(F4));
+    }
+    if (4 * b < a.nf) {
+      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
+      for (int f = 4 * b; f < a.nf; ++f) bounds[f] = d[f - 4 * b];
+    }
+    return;
+  }
   // Four planes at a time: a Plane is four floats (normal, offset), so four of them load as the rows of a 4 x 4
   // block whose transpose gives the normals' columns and the offsets. Each lane sums dot() in its order.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
@@ -113,17 +129,32 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
   for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
-FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+int deepestVertexReference(const Plane& p, const HullView& b) {
+  int best = 0;
+  float lo = signedDistance(p, b.v[0]);
+  for (int i = 1; i < b.nv; ++i) {
+    const float d = signedDistance(p, b.v[i]);
+    if (d < lo) lo = d, best = i;
+  }
+  return best;
+}
+
+FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
+                              float* deep) {
   // B's centroid is inside B, so no vertex of B is farther from a plane than it is: bounds[f] caps face f's
   // separation. The face with the largest cap goes first (usually the answer), then only faces that could beat it.
+  // B's vertex deepest under that first face is a second point of B whose distances cap the faces too (the smaller
+  // of the two caps each face: about half as many faces measured on touching pairs).
   int first = 0;
   for (int f = 1; f < a.nf; ++f) {
     if (bounds[f] > bounds[first]) first = f;
   }
   FaceQuery best{first, faceSeparationReference(a, first, b)};
   if (best.separation > stopAbove) return best;
+  if (deep != nullptr) faceBoundsReference(a, b.v[deepestVertexReference(a.planes[first], b)], deep);
   for (int f = 0; f < a.nf; ++f) {
-    if (bounds[f] <= best.separation || f == first) continue;
+    const float cap = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
+    if (cap <= best.separation || f == first) continue;
     const float s = faceSeparationReference(a, f, b);
     if (s > best.separation) {
       best = {f, s};
@@ -163,16 +194,75 @@ inline int largestFirst(const float* v, int n) {
 }
 }  // namespace
 
-FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove) {
+namespace {
+// Plane p against the columns c into out (c.blocks F4, at least one): signedDistance lane by lane.
+inline const F4* planeRow(const Plane& p, const VertexColumns& c, F4* out) {
+  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
+  out[0] = nx * c.x[0] + ny * c.y[0] + nz * c.z[0] - off;
+  for (int b = 1; b < c.blocks; ++b) out[b] = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
+  return out;
+}
+// Row f of `rows`: plane f of h against the columns c (signedDistance lane by lane), computed now if it is not
+// kept yet; into `temp` (c.blocks F4) when the rows are full.
+inline const F4* faceRow(const HullView& h, int f, const VertexColumns& c, FaceRows* rows, F4* temp) {
+  const int at = rows->at[f];
+  if (at >= 0) return rows->d.data() + at;
+  F4* out = temp;
+  if (rows->used + c.blocks <= FaceRows::kCapacity) {
+    out = rows->d.data() + rows->used;
+    rows->at[f] = int16_t(rows->used);
+    rows->used += c.blocks;
+  }
+  return planeRow(h.planes[f], c, out);
+}
+// The smallest of a row: face f's separation. The same value as minProjection - offset, since rounding a
+// difference is monotonic in its first operand.
+inline float rowMin(const F4* row, int blocks) {
+  F4 m = row[0];
+  for (int b = 1; b < blocks; ++b) m = min4(m, row[b]);
+  return hmin4(m);
+}
+// The first vertex (lane) of a row whose distance is m, the row's minimum: the padding lanes repeat the last
+// vertex, after it, so this is deepestVertexReference's vertex.
+inline int rowFirstEqual(const F4* row, float m) {
+  for (int b = 0;; ++b) {
+    const int hit = bits4(row[b] == splat4(m));
+    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
+  }
+}
+}  // namespace
+
+FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows,
+                     float* deep) {
   // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
   // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
   // again at its turn, so the same faces are measured in the same order.
+  if (b.cols == nullptr) rows = nullptr;
+  UninitArray<F4, (kMaxHullVertices + 3) / 4> temp;  // a row that does not fit in `rows`
+  auto measure = [&](int f) {
+    return rows != nullptr ? rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks)
+                           : faceSeparationInline(a, f, b);
+  };
   const int first = largestFirst(bounds, a.nf);
-  FaceQuery best{first, faceSeparationInline(a, first, b)};
-  if (best.separation > stopAbove) return best;
+  FaceQuery best;
+  int deepest = 0;
+  if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
+    // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.
+    const F4* row = rows != nullptr ? faceRow(a, first, *b.cols, rows, temp.data())
+                                    : planeRow(a.planes[first], *b.cols, temp.data());
+    best = {first, rowMin(row, b.cols->blocks)};
+    if (best.separation > stopAbove) return best;
+    deepest = rowFirstEqual(row, best.separation);
+  } else {
+    best = {first, faceSeparationInline(a, first, b)};
+    if (best.separation > stopAbove) return best;
+    if (deep != nullptr) deepest = deepestVertexReference(a.planes[first], b);
+  }
+  if (deep != nullptr) faceBounds(a, vertexOf(b, deepest), deep);  // b's vertex array may not be written yet
   auto tryFace = [&](int f) {
-    if (bounds[f] <= best.separation || f == first) return false;
-    const float s = faceSeparationInline(a, f, b);
+    const float cap = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
+    if (cap <= best.separation || f == first) return false;
+    const float s = measure(f);
     if (s > best.separation) {
       best = {f, s};
       if (s > stopAbove) return true;
@@ -183,6 +273,11 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   for (; f + 4 <= a.nf; f += 4) {
     F4 caps;
     __builtin_memcpy(&caps, bounds + f, sizeof caps);
+    if (deep != nullptr) {
+      F4 d;
+      __builtin_memcpy(&d, deep + f, sizeof d);
+      caps = d < caps ? d : caps;
+    }
     for (int pass = bits4(caps > splat4(best.separation)); pass != 0; pass &= pass - 1) {
       if (tryFace(f + __builtin_ctz(unsigned(pass)))) return best;
     }
@@ -227,30 +322,52 @@ inline bool isMinkowskiFace(Vec3 a, Vec3 b, Vec3 bxa, Vec3 c, Vec3 d, Vec3 dxc) 
 
 namespace {
 // Whether an edge whose Gauss-map arc joins unit normals u and w (cosine cosUW) can have a separation above
-// `best`, given m = max(dot(u, x), dot(w, x)) for the offset x that bounds it (see queryEdges): along any n on the
-// arc, dot(n, x) <= m when m < 0, and <= m / cos(half the arc's angle) otherwise.
+// `best`, given m = max(dot(u, x), dot(w, x)) for the offset x that bounds it (see queryEdgesReference): along any
+// n on the arc, dot(n, x) <= m when m < 0, and <= m / cos(half the arc's angle) otherwise.
 inline bool edgeMayBeat(float m, float cosUW, float best) {
   if (m < 0.0f) return m > best;
   if (best < 0.0f) return true;
   const float c2 = 0.5f * (1.0f + cosUW);  // cos^2 of half the arc
   return !(m * m <= best * best * c2);
 }
-// The same over every bounding point: the edge may beat `best` only if no point rules it out.
-inline bool edgeMayBeat(const float* const* d, int points, int u, int w, float cosUW, float best) {
-  for (int k = 0; k < points; ++k) {
-    if (!edgeMayBeat(d[k][u] > d[k][w] ? d[k][u] : d[k][w], cosUW, best)) return false;
+// The same for h's edge between faces u and w (the cosine computed only when needed).
+inline bool edgeMayBeat(float m, const HullView& h, int u, int w, float best) {
+  if (m < 0.0f) return m > best;
+  if (best < 0.0f) return true;
+  return edgeMayBeat(m, dot(h.planes[u].normal, h.planes[w].normal), best);
+}
+// The cap of an edge from points' distances to the planes: the smallest over the points of the larger of its two
+// faces' distances (FLT_MAX without points: it then rules out nothing).
+inline float capOf(const float* const* caps, int u, int w) {
+  float m = FLT_MAX;
+  for (int k = 0; k < 2 && caps[k] != nullptr; ++k) {
+    const float x = caps[k][u] > caps[k][w] ? caps[k][u] : caps[k][w];
+    m = x < m ? x : m;
   }
-  return true;
+  return m;
 }
 }  // namespace
+
+float edgeBoundReference(const HullView& h, int u, int w, const HullView& o) {
+  float m = FLT_MAX;
+  for (int k = 0; k < o.nv; ++k) {
+    const float du = signedDistance(h.planes[u], o.v[k]), dw = signedDistance(h.planes[w], o.v[k]);
+    const float x = du > dw ? du : dw;
+    m = x < m ? x : m;
+  }
+  return m;
+}
 
 EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor,
                               float stopAbove) {
   // Edge pairs that cannot beat `floor` (the best face separation) are skipped before the Gauss-map test. For an
   // edge of A with faces u, w, every axis n of its pairs lies on its arc and A's support along n is the edge, so
   // for any point x of B the pair separates by at most dot(n, x - pA); with d the signed distances of x to A's
-  // planes, dot(u, x - pA) = d[u]. Two such points are used (B's centroid and B's deepest vertex under A's best
-  // face); for an edge of B the same with points of A and -n.
+  // planes, dot(u, x - pA) = d[u]. The points: first up to two given ones (B's centroid and deepest vertex: their
+  // caps, cheap), then every vertex of B (the edge's bound, edgeBoundReference: the smallest over B's vertices,
+  // which costs a row of distances per face); for an edge of B the same with the caps of points of A and -n.
+  // Only A's edges take the second step: with A's list that short (about 2 of 27 edges of a touching 20-vertex
+  // pair), testing B's edges that pass the caps on the Gauss map costs less than their rows would.
   EdgeQuery best;
   float bar = floor;
   struct BEdge {
@@ -261,15 +378,16 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
   int nb = 0;
   for (int j = 0; j < b.nh; j += 2) {
     const int fc = b.edges[j].face, fd = b.edges[j ^ 1].face;
+    if (!edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
     const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-    if (!edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(c, d), bar)) continue;
     // B's normals negated for the Minkowski difference A - B; cross(-d, -c) = cross(d, c).
     edgesB[nb++] = {-c, -d, cross(d, c), j};
   }
   for (int i = 0; i < a.nh; i += 2) {
     const int fu = a.edges[i].face, fw = a.edges[i ^ 1].face;
+    if (!edgeMayBeat(capOf(bounds.capsA, fu, fw), a, fu, fw, bar)) continue;
+    if (!edgeMayBeat(edgeBoundReference(a, fu, fw, b), a, fu, fw, bar)) continue;
     const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
-    if (!edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
     const Vec3 bxa = cross(nbn, na);
     for (int k = 0; k < nb; ++k) {
       const BEdge& e = edgesB[k];
@@ -292,23 +410,44 @@ EdgeQuery queryEdgesReference(const HullView& a, const HullView& b, const EdgeBo
 }
 
 namespace {
-// edgeMayBeat for every edge at once while best < 0, where it reduces to max(d[u], d[w]) > best for each bounding
-// point: a test per face. Lane f of bits gets bit k when point k's distance to plane f exceeds best, four planes at
-// a time; an edge may then beat best exactly when bits[u] | bits[w] has every point's bit (mayBeatAll).
+// edgeBoundReference from two rows of FaceRows (the same distances, four vertices at a time).
+inline float edgeBoundOfRows(const F4* ru, const F4* rw, int blocks) {
+  F4 m = max4(ru[0], rw[0]);
+  for (int b = 1; b < blocks; ++b) m = min4(m, max4(ru[b], rw[b]));
+  return hmin4(m);
+}
+// The bound of h's edge (faces u, w) against o: from the rows when o has columns, else one vertex at a time.
+struct EdgeBounder {
+  EdgeBounder(const HullView& hull, const HullView& other, FaceRows* r) : h(hull), o(other), rows(r) {}
+  const HullView& h;
+  const HullView& o;
+  FaceRows* rows;
+  UninitArray<F4, (kMaxHullVertices + 3) / 4> tempU, tempW;  // rows that do not fit in `rows`
+  float operator()(int u, int w) {
+    if (o.cols == nullptr || rows == nullptr) return edgeBoundReference(h, u, w, o);
+    const F4* ru = faceRow(h, u, *o.cols, rows, tempU.data());
+    const F4* rw = faceRow(h, w, *o.cols, rows, tempW.data());
+    return edgeBoundOfRows(ru, rw, o.cols->blocks);
+  }
+};
+
+// The caps' check for every edge at once while best < 0, where edgeMayBeat reduces to max(d[u], d[w]) > best for
+// each point: a test per face. Lane f of bits gets bit k when point k's distance to plane f exceeds best, four
+// planes at a time; an edge may then beat best exactly when bits[u] | bits[w] has every point's bit (mayBeatAll).
 struct FaceBits {
   UninitArray<int32_t, kMaxHullFaces + 3> bits;
   int32_t all = 0;
 };
-[[gnu::noinline]] void markFaces(const float* const* d, int points, int nf, float best, FaceBits* out) {
+[[gnu::noinline]] void markFaces(const float* const* caps, int nf, float best, FaceBits* out) {
   int32_t* bits = out->bits.data();
-  if (points == 0) {  // no bound: every edge may beat best
+  if (caps[0] == nullptr) {  // no points: every edge may beat best
     for (int f = 0; f < nf; ++f) bits[f] = 0;
     out->all = 0;
     return;
   }
   // With one point its test is written to both bits and only bit 0 is required.
-  const float* d0 = d[0];
-  const float* d1 = points > 1 ? d[1] : d[0];
+  const float* d0 = caps[0];
+  const float* d1 = caps[1] != nullptr ? caps[1] : caps[0];
   const F4 bar = splat4(best);
   int f = 0;
   for (; f + 4 <= nf; f += 4) {
@@ -319,12 +458,19 @@ struct FaceBits {
     __builtin_memcpy(bits + f, &m, sizeof(I4));
   }
   for (; f < nf; ++f) bits[f] = (d0[f] > best ? 1 : 0) | (d1[f] > best ? 2 : 0);
-  out->all = points > 1 ? 3 : 1;
+  out->all = caps[1] != nullptr ? 3 : 1;
 }
 inline bool mayBeatAll(const FaceBits& b, int u, int w) {
   return ((b.bits.data()[u] | b.bits.data()[w]) & b.all) == b.all;
 }
 }  // namespace
+
+float edgeBound(const HullView& h, int u, int w, const HullView& o) {
+  FaceRows rows;
+  rows.reset(h.nf);
+  EdgeBounder bound{h, o, &rows};
+  return bound(u, w);
+}
 
 // B's edges that survive the bounds, as four-wide columns of their arcs' end points c, d and plane normal dxc;
 // padding lanes are zero, which never passes the Gauss-map test (cba * dba < 0 fails).
@@ -336,60 +482,81 @@ struct EdgeColumns {
 };
 
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
-  // queryEdgesReference with the Gauss-map test on four of B's edges at once: the same products in the same
-  // order, then the passing pairs in the reference's order.
-  // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
-  // overlapping) the bound checks at the floor run per face (markFaces), once for each hull.
+  // queryEdgesReference with A's edges' bounds from rows of distances (kept from A's face query, or computed
+  // here once per face) and the Gauss-map test on four of B's edges at once: the same products in the same order,
+  // then the passing pairs in the reference's order.
   EdgeQuery best;
   float bar = floor;
+  FaceRows own;
+  FaceRows* rowsA = bounds.rowsA;
+  if (rowsA == nullptr) own.reset(a.nf), rowsA = &own;
   EdgeColumns cols;
+  // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
+  // overlapping) the caps' checks at the floor run per face (markFaces), once for each hull.
   FaceBits faceBits;
   const bool perFace = floor < 0.0f;
-  if (perFace) markFaces(bounds.b, bounds.pointsB, b.nf, bar, &faceBits);
+  // B's edges that pass the caps: their half-edges and faces listed, then their arcs built four at a time.
+  UninitArray<uint16_t, kMaxHullEdges + 3> faceC, faceD;
   int nb = 0;
+  if (perFace) markFaces(bounds.capsB, b.nf, bar, &faceBits);
   for (int j = 0; j < b.nh; j += 2) {
     const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
-    if (perFace ? !mayBeatAll(faceBits, fc, fd)
-                : !edgeMayBeat(bounds.b, bounds.pointsB, fc, fd, dot(b.planes[fc].normal, b.planes[fd].normal), bar)) {
-      continue;
-    }
-    const Vec3 c = b.planes[fc].normal, d = b.planes[fd].normal;
-    const Vec3 dxc = cross(d, c);
-    const int blk = nb >> 2, l = nb & 3;
-    cols.cx[blk][l] = -c.x, cols.cy[blk][l] = -c.y, cols.cz[blk][l] = -c.z;
-    cols.dx[blk][l] = -d.x, cols.dy[blk][l] = -d.y, cols.dz[blk][l] = -d.z;
-    cols.nx[blk][l] = dxc.x, cols.ny[blk][l] = dxc.y, cols.nz[blk][l] = dxc.z;
+    if (perFace ? !mayBeatAll(faceBits, fc, fd) : !edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
+    faceC[nb] = uint16_t(fc), faceD[nb] = uint16_t(fd);
     cols.index[nb++] = j;
   }
+  if (nb == 0) return best;
   const int blocks = (nb + 3) >> 2;
-  for (int k = nb; k < 4 * blocks; ++k) {
-    const int blk = k >> 2, l = k & 3;
-    cols.cx[blk][l] = cols.cy[blk][l] = cols.cz[blk][l] = 0.0f;
-    cols.dx[blk][l] = cols.dy[blk][l] = cols.dz[blk][l] = 0.0f;
-    cols.nx[blk][l] = cols.ny[blk][l] = cols.nz[blk][l] = 0.0f;
+  {
+    // Four planes (a Plane is four floats) transposed to columns: the normals c, d of four edges, negated, and
+    // cross(d, c) lane by lane as cross() computes it. Lanes past the last edge take a zero normal, which never
+    // passes the Gauss-map test (cba * dba < 0 fails).
+    static const Plane zeroPlane{{0.0f, 0.0f, 0.0f}, 0.0f};
+    auto normals = [&](const uint16_t* faces, int k, F4* x, F4* y, F4* z) {
+      F4 r[4];
+      for (int l = 0; l < 4; ++l) {
+        const Plane* p = k + l < nb ? &b.planes[faces[k + l]] : &zeroPlane;
+        __builtin_memcpy(&r[l], p, sizeof(F4));
+      }
+      transpose4(r[0], r[1], r[2], r[3]);
+      *x = r[0], *y = r[1], *z = r[2];
+    };
+    for (int blk = 0; blk < blocks; ++blk) {
+      F4 cx, cy, cz, dx, dy, dz;
+      normals(faceC.data(), 4 * blk, &cx, &cy, &cz);
+      normals(faceD.data(), 4 * blk, &dx, &dy, &dz);
+      cols.nx[blk] = dy * cz - dz * cy, cols.ny[blk] = dz * cx - dx * cz, cols.nz[blk] = dx * cy - dy * cx;
+      cols.cx[blk] = -cx, cols.cy[blk] = -cy, cols.cz[blk] = -cz;
+      cols.dx[blk] = -dx, cols.dy[blk] = -dy, cols.dz[blk] = -dz;
+    }
   }
-  // A's edges that may beat the floor. edgeMayBeat only gets stricter as the bar rises, so an edge listed here is
-  // checked again only once a candidate has raised the bar: the reference's decision at every step.
+  // A's edges that may beat the floor, with their cap and bound. edgeMayBeat only gets stricter as the bar rises,
+  // so an edge listed here is checked again (from the values kept) only once a candidate has raised the bar: the
+  // reference's decision at every step.
   struct AEdge {
     int index;
     uint16_t u, w;
+    float cap, bound;
   };
   UninitArray<AEdge, kMaxHullEdges> edgesA;
   int countA = 0;
-  if (perFace) markFaces(bounds.a, bounds.pointsA, a.nf, bar, &faceBits);
-  for (int i = 0; i < a.nh; i += 2) {
-    const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
-    if (perFace ? !mayBeatAll(faceBits, fu, fw)
-                : !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(a.planes[fu].normal, a.planes[fw].normal), bar)) {
-      continue;
+  {
+    EdgeBounder boundA{a, b, rowsA};
+    if (perFace) markFaces(bounds.capsA, a.nf, bar, &faceBits);
+    for (int i = 0; i < a.nh; i += 2) {
+      const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
+      if (perFace ? !mayBeatAll(faceBits, fu, fw) : !edgeMayBeat(capOf(bounds.capsA, fu, fw), a, fu, fw, bar)) continue;
+      const float m = boundA(fu, fw);
+      if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
+      edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
     }
-    edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw)};
   }
   const F4 zero = splat4(0.0f);
   for (int k = 0; k < countA; ++k) {
-    const int i = edgesA[k].index, fu = edgesA[k].u, fw = edgesA[k].w;
+    const AEdge& e = edgesA[k];
+    const int i = e.index, fu = e.u, fw = e.w;
+    if (bar != floor && !(edgeMayBeat(e.cap, a, fu, fw, bar) && edgeMayBeat(e.bound, a, fu, fw, bar))) continue;
     const Vec3 na = a.planes[fu].normal, nbn = a.planes[fw].normal;
-    if (bar != floor && !edgeMayBeat(bounds.a, bounds.pointsA, fu, fw, dot(na, nbn), bar)) continue;
     const Vec3 bxa = cross(nbn, na);
     const F4 ux = splat4(bxa.x), uy = splat4(bxa.y), uz = splat4(bxa.z);
     const F4 ax = splat4(na.x), ay = splat4(na.y), az = splat4(na.z);
@@ -426,8 +593,7 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, float stopAbove) {
   faceBounds(a, b.centroid, boundsA.data());
   faceBounds(b, a.centroid, boundsB.data());
   EdgeBounds bounds;
-  bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
-  bounds.pointsA = bounds.pointsB = 1;
+  bounds.capsA[0] = boundsA.data(), bounds.capsB[0] = boundsB.data();
   return queryEdges(a, b, bounds, -FLT_MAX, stopAbove);
 }
 
@@ -482,8 +648,10 @@ SatResult choose(const HullView& a, const HullView& b, const FaceQuery& fa, cons
 }  // namespace
 
 namespace {
-// min over h's vertices of dot(n, v) (the views with B in its own frame have no columns: one at a time).
+// min over h's vertices of dot(n, v): four at a time from the hull's columns when the view has them (the same
+// products, so the same minimum), else one at a time.
 float minProjection(const HullView& h, Vec3 n) {
+  if (h.cols != nullptr) return minProjection(*h.cols, n);
   float lo = FLT_MAX;
   for (int i = 0; i < h.nv; ++i) {
     const float d = dot(n, h.v[i]);
@@ -492,6 +660,11 @@ float minProjection(const HullView& h, Vec3 n) {
   return lo;
 }
 float maxProjection(const HullView& h, Vec3 n) {
+  if (h.cols != nullptr) {
+    float lo, hi;
+    projectionRange(*h.cols, n, &lo, &hi);
+    return hi;
+  }
   float hi = -FLT_MAX;
   for (int i = 0; i < h.nv; ++i) {
     const float d = dot(n, h.v[i]);
@@ -548,37 +721,41 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
 }
 
 SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatCache3* cache, float known,
-                         const PendingPlanes* pendingB) {
+                         const PendingMove* pendingB) {
   SatResult r;
   UninitArray<float, kMaxHullFaces> boundsA, boundsB;
+  // The faces measured are kept as rows of distances: the edge query bounds each edge by two of them.
+  FaceRows rowsA;
+  rowsA.reset(a.nf);
+  UninitArray<float, kMaxHullFaces> deepA, deepB;  // caps from each hull's vertex deepest under the other's face
   faceBounds(a, bIn.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol);
+  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA, deepA.data());
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
     // From here on B's planes are read: moved now if the caller left them.
     HullView b = bIn;
     if (pendingB != nullptr) {
-      movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved);
+      writeVertices(*pendingB->moved->cols, pendingB->moved->nv, pendingB->scratch->v.data());
+      movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved, pendingB->planeCols);
       b.planes = pendingB->moved->planes;
+      b.planeCols = pendingB->moved->planeCols;
     }
     faceBounds(b, a.centroid, boundsB.data());
-    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol);
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, nullptr, deepB.data());  // no edge reads B's rows
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {
-      // Edges matter only if they beat the faces by more than the bias choose() gives faces. Bounding points:
-      // the centroids, and each hull's deepest vertex under the other's best face.
+      // Edges matter only if they beat the faces by more than the bias choose() gives faces.
       // A separation already known along some axis (the cached one) bounds the answer from below: edges that
       // cannot reach it less tol (far beyond round-off) are skipped too, and the best edge is still found.
       const float floor = std::fmax(std::fmax(fa.separation, fb.separation) + 0.5f * tol, known - tol);
-      UninitArray<float, kMaxHullFaces> deepA, deepB;
-      faceBounds(a, b.v[supportVertex(b, -a.planes[fa.index].normal)], deepA.data());
-      faceBounds(b, a.v[supportVertex(a, -b.planes[fb.index].normal)], deepB.data());
+      // The caps: the centroids, and each hull's vertex deepest under the other's first face (the face queries
+      // went past their first face, so they wrote these).
       EdgeBounds bounds;
-      bounds.a[0] = boundsA.data(), bounds.a[1] = deepA.data();
-      bounds.b[0] = boundsB.data(), bounds.b[1] = deepB.data();
-      bounds.pointsA = bounds.pointsB = 2;
+      bounds.capsA[0] = boundsA.data(), bounds.capsA[1] = deepA.data();
+      bounds.capsB[0] = boundsB.data(), bounds.capsB[1] = deepB.data();
+      bounds.rowsA = &rowsA;
       const EdgeQuery eq = queryEdges(a, b, bounds, floor, tol);
       r = choose(a, b, fa, fb, eq, tol);
     }
@@ -763,12 +940,29 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   const HullView& inc = refIsA ? b : a;
   const int refFace = refIsA ? sat.indexA : sat.indexB;
   const Plane refPlane = ref.planes[refFace];
-  // Incident face: the one most anti-parallel to the reference normal.
+  // Incident face: the one most anti-parallel to the reference normal (the first of equals).
   int incFace = 0;
-  float lowest = FLT_MAX;
-  for (int f = 0; f < inc.nf; ++f) {
-    const float d = dot(inc.planes[f].normal, refPlane.normal);
-    if (d < lowest) lowest = d, incFace = f;
+  if (inc.planeCols != nullptr) {
+    // Four faces at a time from the plane columns (padded with the last face, after it): the smallest, then the
+    // first lane equal to it.
+    const PlaneColumnsView& c = *inc.planeCols;
+    const F4 rx = splat4(refPlane.normal.x), ry = splat4(refPlane.normal.y), rz = splat4(refPlane.normal.z);
+    F4 low = c.x[0] * rx + c.y[0] * ry + c.z[0] * rz;
+    for (int k = 1; k < c.blocks; ++k) low = min4(low, c.x[k] * rx + c.y[k] * ry + c.z[k] * rz);
+    const F4 lo = splat4(hmin4(low));
+    for (int k = 0;; ++k) {
+      const int hit = bits4(c.x[k] * rx + c.y[k] * ry + c.z[k] * rz == lo);
+      if (hit != 0) {
+        incFace = 4 * k + __builtin_ctz(unsigned(hit));
+        break;
+      }
+    }
+  } else {
+    float lowest = FLT_MAX;
+    for (int f = 0; f < inc.nf; ++f) {
+      const float d = dot(inc.planes[f].normal, refPlane.normal);
+      if (d < lowest) lowest = d, incFace = f;
+    }
   }
   UninitArray<ClipVertex, kMaxClip> bufA, bufB;
   int n = 0;

@@ -415,36 +415,139 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
       ASSERT_EQ(qb.index, rb.index) << k;
       ASSERT_EQ(qb.separation, rb.separation) << k;
     }
+    // The face queries with the second caps (the vertex deepest under the first face), keeping rows or not: the
+    // same faces, separations and caps.
+    for (const float stop : {FLT_MAX, uni(rng, -0.5f, 0.5f) * (a.radius + b.radius)}) {
+      for (const bool keepRows : {false, true}) {
+        sat::detail::FaceRows rows;
+        rows.reset(a.nf);
+        std::vector<float> deep(size_t(a.nf), 0.0f), deepRef(size_t(a.nf), 0.0f);
+        const sat::detail::FaceQuery qa =
+            sat::detail::queryFaces(a, b, boundsA.data(), stop, keepRows ? &rows : nullptr, deep.data());
+        const sat::detail::FaceQuery ra = sat::detail::queryFacesReference(a0, b0, refA.data(), stop, deepRef.data());
+        ASSERT_EQ(qa.index, ra.index) << k;
+        ASSERT_EQ(qa.separation, ra.separation) << k;
+        ASSERT_EQ(deep, deepRef) << k;
+      }
+    }
+    // The edge query with the bounds runSat uses (the centroids' caps and every vertex), at a floor that lets some
+    // edges through; with no caps; and with rows the face queries left and two points' caps (the centroids and
+    // each hull's deepest vertex under a face of the other) as runSat passes them, at a floor of either sign.
     sat::detail::EdgeBounds bounds;
-    bounds.a[0] = boundsA.data(), bounds.b[0] = boundsB.data();
-    bounds.pointsA = bounds.pointsB = 1;
+    bounds.capsA[0] = boundsA.data(), bounds.capsB[0] = boundsB.data();
     const float floor = uni(rng, -1.0f, 0.0f) * (a.radius + b.radius);
     const sat::detail::EdgeQuery fast = sat::detail::queryEdges(a, b, bounds, floor, FLT_MAX);
-    const sat::detail::EdgeQuery ref = sat::detail::queryEdgesReference(a, b, bounds, floor, FLT_MAX);
+    const sat::detail::EdgeQuery ref = sat::detail::queryEdgesReference(a0, b0, bounds, floor, FLT_MAX);
     ++edgeQueries;
     edgeFound += fast.edgeA >= 0;
     ASSERT_EQ(fast.edgeA, ref.edgeA) << k;
     ASSERT_EQ(fast.edgeB, ref.edgeB) << k;
     ASSERT_EQ(fast.separation, ref.separation) << k;
-    // Two bounding points per hull as runSat passes them (the centroids, and each hull's deepest vertex under a
-    // face of the other), at a floor of either sign: the per-face checks below zero, the scalar ones above.
+    sat::detail::EdgeBounds noCaps;
+    const sat::detail::EdgeQuery fast1 = sat::detail::queryEdges(a, b, noCaps, floor, FLT_MAX);
+    const sat::detail::EdgeQuery ref1 = sat::detail::queryEdgesReference(a0, b0, noCaps, floor, FLT_MAX);
+    ASSERT_EQ(fast1.edgeA, ref1.edgeA) << k;
+    ASSERT_EQ(fast1.edgeB, ref1.edgeB) << k;
+    ASSERT_EQ(fast1.separation, ref1.separation) << k;
+    sat::detail::FaceRows rowsA;
+    rowsA.reset(a.nf);
+    sat::detail::queryFaces(a, b, boundsA.data(), FLT_MAX, &rowsA);
+    bounds.rowsA = &rowsA;
     std::vector<float> deepA(size_t(a.nf)), deepB(size_t(b.nf));
     sat::detail::faceBounds(a, b.v[sat::detail::supportVertex(b, -a.planes[0].normal)], deepA.data());
     sat::detail::faceBounds(b, a.v[sat::detail::supportVertex(a, -b.planes[0].normal)], deepB.data());
-    bounds.a[1] = deepA.data(), bounds.b[1] = deepB.data();
-    bounds.pointsA = bounds.pointsB = 2;
+    bounds.capsA[1] = deepA.data(), bounds.capsB[1] = deepB.data();
     const float floor2 = uni(rng, -0.5f, 0.1f) * (a.radius + b.radius);
     const sat::detail::EdgeQuery fast2 = sat::detail::queryEdges(a, b, bounds, floor2, FLT_MAX);
-    const sat::detail::EdgeQuery ref2 = sat::detail::queryEdgesReference(a, b, bounds, floor2, FLT_MAX);
+    const sat::detail::EdgeQuery ref2 = sat::detail::queryEdgesReference(a0, b0, bounds, floor2, FLT_MAX);
     edgeFound2 += fast2.edgeA >= 0;
     ASSERT_EQ(fast2.edgeA, ref2.edgeA) << k;
     ASSERT_EQ(fast2.edgeB, ref2.edgeB) << k;
     ASSERT_EQ(fast2.separation, ref2.separation) << k;
+    // Each edge's bound from rows, against the scalar one (the same distances: the same smallest maximum).
+    for (int i = 0; i < a.nh; i += 2) {
+      const int u = a.edges[i].face, w = a.edges[i + 1].face;
+      ASSERT_EQ(sat::detail::edgeBoundReference(a0, u, w, b0), sat::detail::edgeBound(a, u, w, b)) << k;
+    }
   }
-  std::printf("[ 3d fast paths ] SIMD scans: %ld edge queries, %ld found an edge pair (%ld with two bounding points)\n",
+  std::printf("[ 3d fast paths ] SIMD scans: %ld edge queries, %ld found an edge pair (%ld with the face queries' rows)\n",
               edgeQueries, edgeFound, edgeFound2);
   EXPECT_GT(edgeFound, edgeQueries / 10);
   EXPECT_GT(edgeFound2, edgeQueries / 10);
+}
+
+// The columns makeHull keeps (a view at scale 1 points at them) against those made per query from the vertices
+// and planes: the same bits, padding included; faceBounds and movedVertices from them against the scalar ways.
+TEST(FastPaths3, HullColumnsMatchPerQueryColumns) {
+  std::mt19937 rng(0x3d08u);
+  for (int k = 0; k < 200; ++k) {
+    const sat::Hull3 h = randomHull(rng, 4 + int(rng() % 60));
+    sat::detail::HullScratch s, s1, sm, sr;
+    const sat::detail::HullView v = sat::detail::scaledView(h, {1, 1, 1}, &s);
+    ASSERT_NE(v.cols, nullptr);
+    ASSERT_NE(v.planeCols, nullptr);
+    sat::detail::HullView bare = v;
+    bare.cols = nullptr, bare.planeCols = nullptr;
+    sat::detail::HullColumns vc;
+    sat::detail::PlaneColumns pc;
+    sat::detail::makeColumns(bare, &vc);
+    sat::detail::makePlaneColumns(bare, &pc);
+    ASSERT_EQ(v.cols->blocks, vc.blocks);
+    ASSERT_EQ(v.planeCols->blocks, pc.blocks);
+    ASSERT_EQ(std::memcmp(v.cols->x, vc.x, sizeof(sat::detail::F4) * size_t(vc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.cols->y, vc.y, sizeof(sat::detail::F4) * size_t(vc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.cols->z, vc.z, sizeof(sat::detail::F4) * size_t(vc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->x, pc.x, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->y, pc.y, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->z, pc.z, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    ASSERT_EQ(std::memcmp(v.planeCols->off, pc.off, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
+    const sat::Vec3 x{uni(rng, -2, 2), uni(rng, -2, 2), uni(rng, -2, 2)};
+    std::vector<float> fast(size_t(v.nf)), ref(size_t(v.nf));
+    sat::detail::faceBounds(v, x, fast.data());
+    sat::detail::faceBoundsReference(bare, x, ref.data());
+    ASSERT_EQ(fast, ref) << k;
+    // Moved from the hull's columns and from its vertices one at a time; B's planes moved with their columns.
+    const sat::Mat3 r = sat::toMat3(randomQuat(rng));
+    sat::detail::HullColumns mc;
+    const sat::detail::HullView m = sat::detail::movedVertices(v, r, x, &sm, &mc);
+    sat::detail::writeVertices(mc, v.nv, sm.v.data());
+    const sat::detail::HullView mr = sat::detail::movedView(bare, r, x, &sr);
+    for (int i = 0; i < v.nv; ++i) ASSERT_EQ(m.v[i], mr.v[i]) << k;
+    sat::detail::HullView mp = m;
+    sat::detail::PlaneColumns mpc;
+    sat::detail::movePlanes(v, r, x, &s1, &mp, &mpc);
+    std::vector<float> movedFast(size_t(v.nf)), movedRef(size_t(v.nf));
+    sat::detail::faceBounds(mp, x, movedFast.data());
+    sat::detail::faceBoundsReference(mr, x, movedRef.data());
+    ASSERT_EQ(movedFast, movedRef) << k;
+  }
+}
+
+// Contacts with the incident face found from plane columns and one face at a time: the same manifold, bit for bit.
+TEST(FastPaths3, IncidentFaceFromColumnsMatchesScalarSearch) {
+  std::mt19937 rng(0x3d09u);
+  std::vector<sat::Hull3> pool;
+  for (int i = 0; i < 40; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 40)));
+  long compared = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const sat::Hull3& ha = pool[rng() % pool.size()];
+    const sat::Hull3& hb = pool[rng() % pool.size()];
+    sat::detail::HullScratch sa, sb, sm;
+    sat::detail::PlaneColumns pc;
+    const sat::detail::HullView a = sat::detail::scaledView(ha, {1, 1, 1}, &sa);
+    const sat::Vec3 t{uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f)};
+    sat::detail::HullView b = sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
+    b = sat::detail::withPlaneColumns(b, &pc);
+    sat::detail::HullView a0 = a, b0 = b;
+    a0.planeCols = nullptr, b0.planeCols = nullptr;
+    const float tol = sat::kRelativeTolerance * (a.radius + b.radius);
+    const sat::detail::SatResult r = sat::detail::runSatReference(a0, b0, tol);
+    if (r.separation > tol || r.kind == sat::SatAxis3::EdgePair) continue;
+    ++compared;
+    const sat::Manifold3 m = sat::detail::buildManifold(a, b, r, tol), m0 = sat::detail::buildManifold(a0, b0, r, tol);
+    ASSERT_EQ(std::memcmp(&m, &m0, sizeof m), 0) << k;
+  }
+  EXPECT_GT(compared, 200);
 }
 
 TEST(Collide3, StackedCubesGiveFourPoints) {

@@ -72,6 +72,12 @@ class Hull3 {
   std::vector<Plane> planes_;
   std::vector<HullFace> faces_;
   std::vector<HullHalfEdge> edges_;
+  /// The vertices and planes again as four-wide columns, for the narrow phase's SIMD scans: blocks of x, y, z, then
+  /// of the normals' x, y, z and the offsets, each padded by repeating the last vertex or plane.
+  struct alignas(16) Lanes4 {
+    float lane[4];
+  };
+  std::vector<Lanes4> columns_;
   Vec3 centroid_{};
   float volume_ = 0.0f;
   float boundingRadius_ = 0.0f;
