@@ -1,10 +1,10 @@
 // Vite config of the browser demo. The demo imports the package by its published name, `sat-wasm`, exactly as a
 // user's app would; here that name resolves to the package built in this repository (dist/, made by
 // `node scripts/build-wasm.mjs`), so the demo exercises the real loader, glue and .wasm files users get.
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { dirname, resolve, sep } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
@@ -13,8 +13,29 @@ const modules = resolve(repo, 'node_modules');
 const modulesReal = existsSync(modules) ? realpathSync(modules) : modules;
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
+/**
+ * The threaded build's pthread worker script (dist/wasm/sat-simd-mt.worker.js) is a classic script: the dev server
+ * would rewrite it as a module (it adds an import for the dynamic import it cannot analyse), which a classic worker
+ * refuses. Served as it is. (The production build copies it untouched: see assetsInlineLimit below.)
+ */
+const wasmDir = resolve(repo, 'dist/wasm') + sep;
+const workerScriptsAsTheyAre: Plugin = {
+  name: 'sat-wasm-worker-scripts',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const path = decodeURIComponent((req.url ?? '').split('?')[0]);
+      const file = path.startsWith('/@fs/') ? resolve(path.slice('/@fs'.length)) : '';
+      if (!file.startsWith(wasmDir) || !file.endsWith('.worker.js') || !existsSync(file)) return next();
+      res.setHeader('Content-Type', 'text/javascript');
+      for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
+      res.end(readFileSync(file));
+    });
+  },
+};
+
 export default defineConfig({
   root: here,
+  plugins: [workerScriptsAsTheyAre],
   resolve: {
     // `import { loadSAT } from 'sat-wasm'`: the package's "exports" entries ('.' -> dist/index.js,
     // './3d' -> dist/3d.js).
@@ -40,6 +61,9 @@ export default defineConfig({
     outDir: resolve(repo, 'build/web-demo'),
     emptyOutDir: true,
     target: 'es2022',
+    // Not the pthread worker script (2.8 KB) as a data: URL: a worker from one has an opaque origin, and its import
+    // of the glue from this server would then be a cross-origin request, which fails.
+    assetsInlineLimit: (file: string) => (file.endsWith('.worker.js') ? false : undefined),
     // The 3D scenes' chunk holds three.js (about 650 KB minified) and loads only with a 3D scene.
     chunkSizeWarningLimit: 800,
   },

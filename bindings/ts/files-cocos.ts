@@ -40,6 +40,6 @@ export function importThreadedGlue(): Promise<{ default: unknown }> {
 }
 
 /** Always throws: the Cocos extension does not ship the threaded build. @internal */
-export function threadedFileUrl(file: 'wasm' | 'worker' | 'node-worker'): URL {
+export function threadedFileUrl(file: 'glue' | 'wasm' | 'worker' | 'node-worker'): URL {
   throw new SATError('ThreadsUnavailable', `loadSAT: the Cocos extension does not ship the threaded build (${file})`);
 }

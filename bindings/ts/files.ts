@@ -62,10 +62,11 @@ export function importThreadedGlue(): Promise<{ default: unknown }> {
 }
 
 /**
- * The default location of a file of the threaded build: its `.wasm`, and its pthread worker script (`.worker.js`
- * for browsers, `.worker.cjs` for Node, the same script). @internal
+ * The default location of a file of the threaded build: its glue (which its workers import), its `.wasm`, and its
+ * pthread worker script (`.worker.js` for browsers, `.worker.cjs` for Node, the same script). @internal
  */
-export function threadedFileUrl(file: 'wasm' | 'worker' | 'node-worker'): URL {
+export function threadedFileUrl(file: 'glue' | 'wasm' | 'worker' | 'node-worker'): URL {
+  if (file === 'glue') return new URL('./wasm/sat-simd-mt.mjs', import.meta.url);
   if (file === 'wasm') return new URL('./wasm/sat-simd-mt.wasm', import.meta.url);
   if (file === 'worker') return new URL('./wasm/sat-simd-mt.worker.js', import.meta.url);
   return new URL('./wasm/sat-simd-mt.worker.cjs', import.meta.url);

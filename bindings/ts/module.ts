@@ -291,6 +291,8 @@ export interface FactoryOptions {
   print?: (text: string) => void;
   printErr?: (text: string) => void;
   onAbort?: (what: unknown) => void;
+  /** The threaded build: the URL of its glue, which each pthread worker imports. */
+  mainScriptUrlOrBlob?: string;
 }
 
 /** The MODULARIZE factory each glue file exports by default. @internal */

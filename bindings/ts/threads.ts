@@ -67,6 +67,9 @@ export async function loadThreadedModule(
     const wasm = threadedFileUrl('wasm').href;
     const worker = threadedFileUrl('worker').href;
     factoryOptions.locateFile = (file: string) => (file.endsWith('.wasm') ? wasm : file.endsWith('.worker.js') ? worker : file);
+    // The worker imports the glue from this URL; without it, from a path relative to the worker script, which a
+    // bundler that renames or moves the files (Vite's production build) breaks.
+    factoryOptions.mainScriptUrlOrBlob = threadedFileUrl('glue').href;
   }
   const factory = (await importThreadedGlue()).default as ModuleFactory;
   const module = await factory(factoryOptions);
