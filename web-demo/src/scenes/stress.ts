@@ -2,7 +2,9 @@
 // collided by one world.update() per step. Bodies are drawn with WebGL2 (one draw call, one triangle a body, in a
 // worker), as CPU sprites (which can be faster where WebGL itself runs on the CPU: the scene times both there),
 // with Canvas 2D paths, or not at all, to show what the world costs without drawing. Presets change the shapes.
-import { CONTACT_WORDS, ContactWord, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
+// On a cross-origin isolated page a switch runs the world on two threads: the threaded build of the module,
+// loadSAT({ threads: 2 }), whose update() gives the contacts one thread gives.
+import { CONTACT_WORDS, ContactWord, loadSAT, type BroadPhase, type SAT, type Shape, type World, type WorldStats } from 'sat-wasm';
 import { View, fmt, label, type Scene } from '../view.js';
 import { UpdatePerf } from '../perf.js';
 import { BodyLayer } from '../gl-layer.js';
@@ -97,7 +99,18 @@ function presetProtos(sat: SAT, preset: Preset): Proto[] {
   }
 }
 
-export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Scene {
+/** The threaded build, loaded the first time the switch is turned on (once per page: it starts its workers). */
+let threadedSAT: Promise<SAT> | null = null;
+const THREADS = 2;
+
+/** The module file a SAT instance runs: the threaded build is its own. */
+function buildName(s: SAT): string {
+  return s.maxThreads > 1 ? 'sat-simd-mt' : `sat-${s.variant}`;
+}
+
+export function createStressScene(pageSat: SAT, view: View, panel: HTMLElement): Scene {
+  /** The module the world runs on: the page's, or the threaded build while the threads switch is on. */
+  let sat = pageSat;
   // A landscape box, or a portrait one on a phone held upright.
   const arena = view.height > view.width * 1.1 ? { w: 100, h: 160 } : { w: 160, h: 100 };
   view.fit(-arena.w / 2 - 1, -arena.h / 2 - 1, arena.w / 2 + 1, arena.h / 2 + 1);
@@ -207,7 +220,9 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       <div class="row">
         <button id="push" data-testid="stress-push">push-apart: off</button>
         <button id="broad" data-testid="stress-broad">broad-phase view: off</button>
+        <button id="threads" data-testid="stress-threads">threads: off</button>
       </div>
+      <label>build</label><b id="build" data-testid="stress-build"></b>
     </div>
     <div id="peerBox" hidden>
       <h2>Side by side (mean of 30 steps)</h2>
@@ -232,12 +247,23 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   if (!gl) rendererSel.querySelector('option[value="webgl"]')!.setAttribute('disabled', '');
   const pushBtn = $<HTMLButtonElement>('push');
   const broadBtn = $<HTMLButtonElement>('broad');
+  const threadsBtn = $<HTMLButtonElement>('threads');
+  // Threads share the module's memory (SharedArrayBuffer), which browsers give only to cross-origin isolated pages.
+  if (!crossOriginIsolated) {
+    threadsBtn.disabled = true;
+    threadsBtn.title = 'needs a cross-origin isolated page (served with COOP / COEP headers, as npm start does)';
+  }
+  let threadsOn = false;
+  let threadsStatus = '';  // loading, or why the threaded build failed to load
   const setLabels = () => {
     $('countLabel').textContent = COUNTS[Number(countInput.value)].toLocaleString('en-US');
     pushBtn.textContent = `push-apart: ${pushApart ? 'on' : 'off'}`;
     pushBtn.classList.toggle('on', pushApart);
     broadBtn.textContent = `broad-phase view: ${showBroad ? 'on' : 'off'}`;
     broadBtn.classList.toggle('on', showBroad);
+    threadsBtn.textContent = `threads: ${threadsOn ? THREADS : 'off'}`;
+    threadsBtn.classList.toggle('on', threadsOn);
+    $('build').textContent = threadsStatus || `${buildName(sat)}, ${threadsOn ? `${THREADS} threads` : '1 thread'}`;
     rendererSel.value = renderer;
     presetSel.value = preset;
   };
@@ -262,6 +288,43 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
     showBroad = !showBroad;
     setLabels();
   });
+  threadsBtn.addEventListener('click', () => void setThreads(!threadsOn));
+
+  /**
+   * Moves the scene to the threaded build (on) or back to the page's module (off): shapes belong to their module,
+   * so the shapes and the world are made again there, with the same bodies from the same seed.
+   */
+  let threadsToken = 0;
+  let disposed = false;
+  async function setThreads(on: boolean): Promise<void> {
+    if (on === threadsOn || (on && !crossOriginIsolated)) return;
+    const token = ++threadsToken;
+    let next = pageSat;
+    if (on) {
+      threadsStatus = `loading sat-simd-mt…`;
+      setLabels();
+      try {
+        threadedSAT ??= loadSAT({ threads: THREADS });
+        next = await threadedSAT;
+      } catch (err) {
+        threadedSAT = null;
+        threadsStatus = `sat-simd-mt failed to load: ${err instanceof Error ? err.message : String(err)}`;
+        setLabels();
+        return;
+      }
+      if (token !== threadsToken || disposed) return;
+    }
+    threadsStatus = '';
+    for (const proto of protoShapes) for (const shape of proto.parts) shape.dispose();
+    world?.dispose();
+    world = null;
+    sat = next;
+    threadsOn = on;
+    protoShapes = presetProtos(sat, preset);
+    gl?.setShapes(protoShapes.map((q) => q.outlines));
+    setLabels();
+    build(n);
+  }
 
   function setPreset(p: Preset): void {
     for (const proto of protoShapes) for (const s of proto.parts) s.dispose();
@@ -557,7 +620,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
 
   function title(): string {
     const drawing = `${renderer === 'webgl' ? 'WebGL2' : renderer === 'sprites' ? 'CPU sprites' : renderer === 'canvas' ? 'Canvas 2D' : 'drawing off'}${trial ? ' (timing WebGL against CPU sprites)' : autoChoose && lastTrial ? ' (drew faster here)' : ''}`;
-    return `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'} · ${drawing}`;
+    return `${n.toLocaleString('en-US')} bodies · ${preset} · ${broadPhase} · push-apart ${pushApart ? 'on' : 'off'}${threadsOn ? ` · ${THREADS} threads` : ''} · ${drawing}`;
   }
 
   /** Places every body in device pixels and blends its kind's mask there. */
@@ -618,7 +681,20 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
   let fpsStart = performance.now();
   let panelAt = 0;
 
-  return {
+  /**
+   * The last update's contacts as a count and a checksum of every word (FNV-1a over the u32 view: normals,
+   * depths, points, ids and flags bit for bit), with its begin and end counts: what the e2e test compares between
+   * one thread and two.
+   */
+  function contactDigest(): { count: number; checksum: number; begins: number; ends: number } {
+    const c = world!.contacts;
+    const u32 = c.u32;
+    let h = 0x811c9dc5;
+    for (let i = 0, words = c.count * CONTACT_WORDS; i < words; i++) h = Math.imul(h ^ u32[i], 16777619) >>> 0;
+    return { count: c.count, checksum: h, begins: lastStats.beginCount, ends: lastStats.endCount };
+  }
+
+  const scene: Scene = {
     perf,
     update(dt) {
       if (!world) return;
@@ -676,6 +752,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       }
     },
     dispose() {
+      disposed = true;
       peer?.dispose();
       world?.dispose();
       world = null;
@@ -697,6 +774,21 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       },
       get pushApart() {
         return pushApart;
+      },
+      /** The threads switch: whether it is on, whether the page allows it, the build the world runs on. */
+      get threads() {
+        return { on: threadsOn, available: crossOriginIsolated, build: buildName(sat), moduleThreads: sat.threads, maxThreads: sat.maxThreads, status: threadsStatus };
+      },
+      /** Turns the threads switch on or off; resolves once the world runs on the chosen build. */
+      setThreads,
+      /** Runs `steps` updates of 1/60 s (pause first), returning contactDigest() after each. */
+      runSteps(steps: number) {
+        const out = [];
+        for (let k = 0; k < steps; k++) {
+          scene.update(1 / 60);
+          out.push(contactDigest());
+        }
+        return out;
       },
       /** Copy of the last frame's numbers: world stats plus updateMs (this frame), avgUpdateMs, fps, frames. */
       get stats() {
@@ -751,6 +843,7 @@ export function createStressScene(sat: SAT, view: View, panel: HTMLElement): Sce
       },
     },
   };
+  return scene;
 }
 
 function blankStats(): WorldStats {
