@@ -481,6 +481,62 @@ test('stress: 20,000 bodies run with every broad phase', async (ctx) => {
   expectNoErrors(errors, 'stress 20k');
 });
 
+test('stress threads: the page is cross-origin isolated, sat-simd-mt loads in it, and 2 threads give the contacts of 1', async (ctx) => {
+  const { page, errors } = await openScene(ctx, 'stress');
+  const env = await page.evaluate(() => ({ isolated: crossOriginIsolated, sab: typeof SharedArrayBuffer }));
+  assert(env.isolated && env.sab === 'function', `the dev server should make the page cross-origin isolated: ${JSON.stringify(env)}`);
+  // Paused, so that only runSteps() moves the world; 20,000 bodies, so that every threaded stage splits.
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => window.__demo.paused);
+  const steps = 30;
+  const run = () => page.evaluate((k) => {
+    window.__demo.scene.setCount(20000);  // the same bodies and velocities again (the scene's seed)
+    return { threads: window.__demo.scene.threads, digests: window.__demo.scene.runSteps(k) };
+  }, steps);
+  const one = await run();
+  assert(!one.threads.on && one.threads.build === 'sat-simd' && one.threads.maxThreads === 1, `threads off: the page's single-thread build: ${JSON.stringify(one.threads)}`);
+  assert(await page.isEnabled('[data-testid="stress-threads"]'), 'the threads switch should be enabled on an isolated page');
+  await page.click('[data-testid="stress-threads"]');
+  await page.waitForFunction(() => window.__demo.scene.threads.on || /failed/.test(window.__demo.scene.threads.status), null, { timeout: 20000 });
+  const two = await run();
+  assert(two.threads.on && two.threads.build === 'sat-simd-mt' && two.threads.moduleThreads === 2 && two.threads.maxThreads >= 2, `threads on: the threaded build, 2 threads: ${JSON.stringify(two.threads)}`);
+  const label = await page.textContent('[data-testid="stress-build"]');
+  assert(/sat-simd-mt, 2 threads/.test(label), `the panel should name the threaded build: '${label}'`);
+  // The scene must have contacts that change from step to step, or equal digests would prove little.
+  assert(one.digests.every((d) => d.count > 1000) && new Set(one.digests.map((d) => d.checksum)).size === steps, `every step should have its own contacts: ${JSON.stringify(one.digests.slice(0, 3))}`);
+  for (let k = 0; k < steps; k++) {
+    assert(JSON.stringify(one.digests[k]) === JSON.stringify(two.digests[k]), `step ${k + 1}: 1 thread ${JSON.stringify(one.digests[k])}, 2 threads ${JSON.stringify(two.digests[k])}`);
+  }
+  console.log(`     20,000 bodies, ${steps} steps: the same ${one.digests[steps - 1].count} contacts (checksum ${one.digests[steps - 1].checksum.toString(16)}) on sat-simd and on sat-simd-mt with 2 threads`);
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => !window.__demo.paused && window.__demo.frames > 3);
+  await shot(page, 'stress-threads');
+  // Off again: back to the page's build.
+  await page.click('[data-testid="stress-threads"]');
+  await page.waitForFunction(() => !window.__demo.scene.threads.on);
+  const back = await page.evaluate(() => window.__demo.scene.threads.build);
+  assert(back === 'sat-simd', `threads off again: the page's build, got ${back}`);
+  expectNoErrors(errors, 'stress threads');
+});
+
+test('stress threads: on a page that is not cross-origin isolated the switch is off and disabled', async (ctx) => {
+  // The same server without the isolation headers.
+  await ctx.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['cross-origin-opener-policy'];
+    delete headers['cross-origin-embedder-policy'];
+    await route.fulfill({ response, headers });
+  });
+  const { page, errors } = await openScene(ctx, 'stress');
+  const state = await page.evaluate(() => ({ isolated: crossOriginIsolated, threads: window.__demo.scene.threads }));
+  assert(!state.isolated && !state.threads.available && !state.threads.on, `without COOP / COEP: ${JSON.stringify(state)}`);
+  assert(await page.isDisabled('[data-testid="stress-threads"]'), 'the threads switch should be disabled');
+  // A page fulfilled by the test counts as public to Chromium, which then refuses its connection to the dev
+  // server's live-reload socket on 127.0.0.1: that is the route's doing, not the demo's.
+  expectNoErrors(errors.filter((e) => !/WebSocket connection|\[vite\] failed to connect|your current setup|Check out your Vite/.test(e)), 'stress threads, not isolated');
+});
+
 test('tunnel: without CCD bullets pass through the thin wall, with CCD none does', async (ctx) => {
   const { page, errors } = await openScene(ctx, 'tunnel');
   await page.waitForFunction(() => window.__demo.scene.on.fired >= 10 && window.__demo.scene.off.through + window.__demo.scene.off.stopped >= 8, null, { timeout: 60000 });
@@ -1217,6 +1273,13 @@ test('production build (vite build + preview): every scene loads the bundled .wa
       await expectDrawn(page, `production ${scene}`);
       const variant = await page.evaluate(() => window.__demo.variant);
       assert(variant === 'simd', `production ${scene}: expected the SIMD build in Chromium, got ${variant}`);
+      if (scene === 'stress') {
+        // The threaded build from the bundle: its worker script and glue, renamed by the build, still find each other.
+        await page.click('[data-testid="stress-threads"]');
+        await page.waitForFunction(() => window.__demo.scene.threads.on || /failed/.test(window.__demo.scene.threads.status), null, { timeout: 20000 });
+        const t = await page.evaluate(() => ({ ...window.__demo.scene.threads, steps: window.__demo.scene.runSteps(2) }));
+        assert(t.on && t.build === 'sat-simd-mt' && t.steps[1].count > 0, `production stress: threads on should run sat-simd-mt: ${JSON.stringify(t)}`);
+      }
       expectNoErrors(errors, `production ${scene}`);
       await page.close();
     }
