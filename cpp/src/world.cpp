@@ -1127,17 +1127,24 @@ Status checkBodyDef(const BodyDef& def) {
 
 }  // namespace
 
+namespace {
+// Entries of the world-space vertex pool that these shapes take: each polygon's vertices, then its normals.
+size_t poolEntries(const std::vector<Shape>& shapes) {
+  size_t n = 0;
+  for (const Shape& s : shapes) n += s.type == ShapeType::Polygon ? 2 * size_t(s.polygon.count()) : 0;
+  return n;
+}
+}  // namespace
+
 // Every shape moved into the body frame first: a refused shape leaves the world untouched.
 Status World::Impl::bakeShapes(const ShapeDef* defs, int count, std::vector<Shape>* baked) const {
   if (defs == nullptr || count <= 0 || count > 0xFFFF) return Status::InvalidArgument;
   baked->resize(size_t(count));
-  size_t vertCount = 0;
   for (int i = 0; i < count; ++i) {
     Status s = bakeShape(defs[i], &(*baked)[size_t(i)]);
     if (s != Status::Ok) return s;
-    if ((*baked)[size_t(i)].type == ShapeType::Polygon) vertCount += size_t((*baked)[size_t(i)].polygon.count());
   }
-  if (shapes.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + 2 * vertCount > 0x7FFFFFFFu) {
+  if (shapes.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + poolEntries(*baked) > 0x7FFFFFFFu) {
     return kStatusWorldFull;
   }
   return Status::Ok;
@@ -1242,9 +1249,7 @@ void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const S
   BodyHot& h = hot[slot];
   h.shapeBegin = uint32_t(shapes.size());
   h.shapeCount = uint16_t(baked.size());
-  size_t vertCount = 0;
-  for (const Shape& s : baked) vertCount += s.type == ShapeType::Polygon ? 2 * size_t(s.polygon.count()) : 0;
-  reserveForAppend(verts, vertCount);
+  reserveForAppend(verts, poolEntries(baked));
   reserveForAppend(shapes, baked.size());
   reserveForAppend(shapeHot, baked.size());
   reserveForAppend(shapeUserData, baked.size());
