@@ -63,7 +63,7 @@ HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
       const F4* blocks = reinterpret_cast<const F4*>(c);
       const int vb = (h.nv + 3) >> 2, pb = (h.nf + 3) >> 2;
       s->cols = {blocks, blocks + vb, blocks + 2 * vb, vb};
-      s->planeCols = {blocks + 3 * vb, blocks + 3 * vb + pb, blocks + 3 * vb + 2 * pb, blocks + 3 * vb + 3 * pb, pb};
+      s->planeCols = {{blocks + 3 * vb, blocks + 3 * vb + pb, blocks + 3 * vb + 2 * pb, pb}, blocks + 3 * vb + 3 * pb};
       h.cols = &s->cols;
       h.planeCols = &s->planeCols;
     }

@@ -23,14 +23,11 @@ struct VertexColumns {
   const F4* z = nullptr;
   int blocks = 0;
 };
-/// A view's planes as four-wide columns (normal x, y, z and offset), the last block padded by repeating the last
-/// plane: what faceBounds scans. Kept by the hull (its own frame) or made into PlaneColumns for one query.
-struct PlaneColumnsView {
-  const F4* x = nullptr;
-  const F4* y = nullptr;
-  const F4* z = nullptr;
+/// A view's planes as four-wide columns: the normals' x, y, z (as VertexColumns holds points') and the offsets, the
+/// last block padded by repeating the last plane: what faceBounds scans. Kept by the hull (its own frame) or made
+/// into PlaneColumns for one query.
+struct PlaneColumnsView : VertexColumns {
   const F4* off = nullptr;
-  int blocks = 0;
 };
 
 /// A hull's arrays in some frame: vertices and planes maybe transformed, topology the hull's own.
