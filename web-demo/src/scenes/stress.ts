@@ -320,16 +320,17 @@ export function createStressScene(pageSat: SAT, view: View, panel: HTMLElement):
     world = null;
     sat = next;
     threadsOn = on;
-    protoShapes = presetProtos(sat, preset);
-    gl?.setShapes(protoShapes.map((q) => q.outlines));
-    setLabels();
-    build(n);
+    remakeShapes();
   }
 
   function setPreset(p: Preset): void {
     for (const proto of protoShapes) for (const s of proto.parts) s.dispose();
     preset = p;
-    protoShapes = presetProtos(sat, p);
+    remakeShapes();
+  }
+  /** The preset's shapes made in the current module (old ones disposed by the caller), and the world rebuilt. */
+  function remakeShapes(): void {
+    protoShapes = presetProtos(sat, preset);
     gl?.setShapes(protoShapes.map((q) => q.outlines));
     setLabels();
     build(n);
