@@ -1,7 +1,7 @@
 // World benchmark in JavaScript: the seeded scene of bench/cpp/bench_world.cpp (scene_data.mjs makes the
 // same bodies and frames) through sat-wasm's World (bulk path) and through Matter.js, check2d (detect-collisions),
-// Rapier2D, box2d-wasm and Planck.js, in one run; then the native build of the same C++ (bench_world) for the
-// same frames. Per frame and library: move every body, update, collect every touching pair with normal and depth.
+// Rapier2D, box2d-wasm and Planck.js, in one run, each library and N in a Node process of its own; then the native
+// build of the same C++ (bench_world) for the same frames. Per frame and library: move every body, update, collect every touching pair with normal and depth.
 //
 //   node bench/js/scene.mjs [--frames=30] [--sizes=1000,5000,20000] [--only=sat-wasm,Matter.js] [--no-native]
 //                           [--scaling=20000,100000] [--no-scaling] [--no-write]
@@ -10,7 +10,7 @@
 // and p90 CPU ms per frame, the cost ratio between the sizes, and the bytes per body the same World code holds
 // natively (World::memory(), printed by bench_world for the same scene).
 //
-// Prints median ms/frame (wall clock and CPU time of this process) per library and N, the ratios against
+// Prints median ms/frame (wall clock and CPU time of the measuring process) per library and N, the ratios against
 // sat-wasm, and each library's pair count against a brute-force count on the first and last timed frame. Writes
 // bench/world-scene.json and the chart bench/world-scene.svg (unless --no-write). A library that cannot run here
 // is listed with the reason; no number is made up for it.
@@ -87,10 +87,11 @@ function runNative(sizes, phases) {
   return { results: out, raw: r.stdout };
 }
 
-const results = []; // { n, name, wallMs, cpuMs, pairs: [first, last], brute: [first, last], error? }
-
-for (const n of SIZES) {
-  console.log(`\n== N = ${n}: ${FRAMES} timed frames after ${WARMUP} warm-up frames ==`);
+/**
+ * One library at one N, measured in this process: 10 warm-up frames, then FRAMES timed frames. The row printed
+ * and returned: { n, name, what, wallMs, cpuMs, pairs: [first, last], brute: [first, last] } or { ..., error }.
+ */
+async function measurePeer(peer, n) {
   // The shapes as sat-wasm stores them: every library gets these vertices (cleaned, counter-clockwise).
   const base = makeScene(n);
   const shapes = base.polygons.map((p) => satShape(sat, p));
@@ -105,75 +106,117 @@ for (const n of SIZES) {
       if (f === WARMUP || f === WARMUP + FRAMES - 1) brute.push(bruteForcePairs(sat, s, handles, polygons));
     }
   }
-  for (const peer of peers) {
-    if (ONLY && !ONLY.includes(peer.name)) continue;
-    const row = { n, name: peer.name, what: peer.what };
-    results.push(row);
-    let run;
-    try {
-      if (peer.pkg) {
-        try {
-          await import(peer.pkg).catch(() => import(join(root, 'node_modules', peer.pkg)));
-        } catch {
-          throw new Error(`package ${peer.pkg} is not installed (npm install)`);
-        }
-      }
-      const s = makeScene(n);
-      run = await peer.setup(s, { sat, shapes, polygons });
-      const wall = [];
-      const cpu = [];
-      row.pairs = [];
-      // sat-wasm's promise that the bulk path allocates nothing per frame: the JS heap after a full GC at the start
-      // and at the end of the timed frames, and the garbage collections that ran during them.
-      const heapCheck = peer.name === 'sat-wasm';
-      let heapStart = 0;
-      let gcs = 0;
-      const observer = heapCheck ? new PerformanceObserver((list) => (gcs += list.getEntries().length)) : null;
-      for (let f = 0; f < WARMUP + FRAMES; f++) {
-        if (heapCheck && f === WARMUP) {
-          heapStart = jsHeap();
-          observer.observe({ entryTypes: ['gc'] });
-        }
-        step(s);
-        const t0 = performance.now();
-        const c0 = cpuMs();
-        const count = run.frame(s);
-        const c1 = cpuMs();
-        const t1 = performance.now();
-        if (f >= WARMUP) {
-          wall.push(t1 - t0);
-          cpu.push(c1 - c0);
-        }
-        if (f === WARMUP || f === WARMUP + FRAMES - 1) row.pairs.push(count);
-      }
-      if (heapCheck) {
-        observer.disconnect();
-        const gcsDuring = gcs;
-        row.jsHeapGrowthBytes = jsHeap() - heapStart;
-        row.gcsDuringTimedFrames = gcsDuring;
-        console.log(
-          `${peer.name.padEnd(11)} JS heap after a full GC: ${row.jsHeapGrowthBytes >= 0 ? '+' : ''}${row.jsHeapGrowthBytes} bytes over the ${FRAMES} timed frames; garbage collections during them: ${gcsDuring} (the scene's own stepping included)`,
-        );
-      }
-      row.wallMs = median(wall);
-      row.cpuMs = median(cpu);
-      row.brute = brute;
-      if (!Number.isFinite(run.checksum)) throw new Error('checksum is not finite');
-      console.log(
-        `${peer.name.padEnd(11)} median ${row.wallMs.toFixed(2).padStart(9)} ms wall ${row.cpuMs.toFixed(2).padStart(9)} ms cpu   pairs ${row.pairs.join('/')} (brute force ${brute.join('/')})`,
-      );
-    } catch (e) {
-      row.error = e instanceof Error ? e.message : String(e);
-      console.log(`${peer.name.padEnd(11)} cannot run here: ${row.error}`);
-    } finally {
+  const row = { n, name: peer.name, what: peer.what };
+  let run;
+  try {
+    if (peer.pkg) {
       try {
-        run?.dispose();
+        await import(peer.pkg).catch(() => import(join(root, 'node_modules', peer.pkg)));
       } catch {
-        /* ignore */
+        throw new Error(`package ${peer.pkg} is not installed (npm install)`);
       }
     }
+    const s = makeScene(n);
+    run = await peer.setup(s, { sat, shapes, polygons });
+    const wall = [];
+    const cpu = [];
+    row.pairs = [];
+    // sat-wasm's promise that the bulk path allocates nothing per frame: the JS heap after a full GC at the start
+    // and at the end of the timed frames, and the garbage collections that ran during them.
+    const heapCheck = peer.name === 'sat-wasm';
+    let heapStart = 0;
+    let gcs = 0;
+    const observer = heapCheck ? new PerformanceObserver((list) => (gcs += list.getEntries().length)) : null;
+    for (let f = 0; f < WARMUP + FRAMES; f++) {
+      if (heapCheck && f === WARMUP) {
+        heapStart = jsHeap();
+        observer.observe({ entryTypes: ['gc'] });
+      }
+      step(s);
+      const t0 = performance.now();
+      const c0 = cpuMs();
+      const count = run.frame(s);
+      const c1 = cpuMs();
+      const t1 = performance.now();
+      if (f >= WARMUP) {
+        wall.push(t1 - t0);
+        cpu.push(c1 - c0);
+      }
+      if (f === WARMUP || f === WARMUP + FRAMES - 1) row.pairs.push(count);
+    }
+    if (heapCheck) {
+      observer.disconnect();
+      const gcsDuring = gcs;
+      row.jsHeapGrowthBytes = jsHeap() - heapStart;
+      row.gcsDuringTimedFrames = gcsDuring;
+      console.log(
+        `${peer.name.padEnd(11)} JS heap after a full GC: ${row.jsHeapGrowthBytes >= 0 ? '+' : ''}${row.jsHeapGrowthBytes} bytes over the ${FRAMES} timed frames; garbage collections during them: ${gcsDuring} (the scene's own stepping included)`,
+      );
+    }
+    row.wallMs = median(wall);
+    row.cpuMs = median(cpu);
+    row.brute = brute;
+    if (!Number.isFinite(run.checksum)) throw new Error('checksum is not finite');
+    console.log(
+      `${peer.name.padEnd(11)} median ${row.wallMs.toFixed(2).padStart(9)} ms wall ${row.cpuMs.toFixed(2).padStart(9)} ms cpu   pairs ${row.pairs.join('/')} (brute force ${brute.join('/')})`,
+    );
+  } catch (e) {
+    row.error = e instanceof Error ? e.message : String(e);
+    console.log(`${peer.name.padEnd(11)} cannot run here: ${row.error}`);
+  } finally {
+    try {
+      run?.dispose();
+    } catch {
+      /* ignore */
+    }
+    for (const s of shapes) s.dispose();
   }
-  for (const s of shapes) s.dispose();
+  return row;
+}
+
+/**
+ * Runs `--child=<spec>` of this script in a fresh Node process and returns the row it measured: each library (and
+ * each scaling row) gets a process of its own, so no library runs beside another's garbage collection or
+ * background WebAssembly compilation, and each starts from an empty heap.
+ */
+function inChild(spec, extra = []) {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), `--child=${spec}`, `--frames=${FRAMES}`, ...extra], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    timeout: 1_800_000,
+  });
+  let row = null;
+  for (const line of (r.stdout ?? '').split('\n')) {
+    if (line.startsWith(RESULT)) row = JSON.parse(line.slice(RESULT.length));
+    else if (line) console.log(line);
+  }
+  if (!row) throw new Error(`child ${spec} exited with ${r.status ?? r.signal}: ${(r.stderr ?? '').trim().slice(-300)}`);
+  return row;
+}
+const RESULT = 'RESULT ';
+
+if (args.child) {
+  // One measurement in this process: `peer:<name>:<n>` or `scaling:<broad phase>:<n>`.
+  const [kind, what, n] = String(args.child).split(':');
+  const row =
+    kind === 'peer' ? await measurePeer(peers.find((p) => p.name === what), Number(n)) : measureScaling(what, Number(n));
+  console.log(RESULT + JSON.stringify(row));
+  process.exit(0);
+}
+
+const results = []; // { n, name, wallMs, cpuMs, pairs: [first, last], brute: [first, last], error? }
+
+for (const n of SIZES) {
+  console.log(`\n== N = ${n}: ${FRAMES} timed frames after ${WARMUP} warm-up frames, each library in a process of its own ==`);
+  for (const peer of peers) {
+    if (ONLY && !ONLY.includes(peer.name)) continue;
+    try {
+      results.push(inChild(`peer:${peer.name}:${n}`));
+    } catch (e) {
+      results.push({ n, name: peer.name, what: peer.what, error: e.message });
+      console.log(`${peer.name.padEnd(11)} cannot run here: ${e.message}`);
+    }
+  }
 }
 
 // The native build of the same code, same frames, and the plain native grid + SAT program.
@@ -205,43 +248,7 @@ if (!args['no-native'] && (!ONLY || ONLY.includes('native'))) {
 const scaling = [];
 if (SCALING.length) {
   console.log(`\n== Scaling: sat-wasm World per broad phase, N = ${SCALING.join(', ')} (${FRAMES} timed frames) ==`);
-  for (const n of SCALING) {
-    const base = makeScene(n);
-    const shapes = base.polygons.map((p) => satShape(sat, p));
-    for (const bp of ['grid', 'sap', 'tree']) {
-      const s = makeScene(n);
-      const world = sat.createWorld({ broadPhase: bp, capacity: n });
-      const slot = new Int32Array(n);
-      for (let i = 0; i < n; i++) slot[i] = world.slotOf(world.add({ shape: shapes[i], x: s.x[i], y: s.y[i], angle: s.angle[i] })) * 5;
-      world.update();
-      const cpu = [];
-      let pairs = 0;
-      for (let f = 0; f < WARMUP + FRAMES; f++) {
-        step(s);
-        const c0 = cpuMs();
-        const t = world.transforms;
-        for (let i = 0; i < n; i++) {
-          const o = slot[i];
-          t[o] = s.x[i];
-          t[o + 1] = s.y[i];
-          t[o + 2] = s.angle[i];
-        }
-        world.update();
-        const c = world.contacts;
-        let sum = 0;
-        for (let k = 0, o = 0; k < c.count; k++, o += 16) sum += c.f32[o + 2] + c.f32[o + 4];
-        const c1 = cpuMs();
-        if (!Number.isFinite(sum)) throw new Error('contacts are not finite');
-        pairs = c.count;
-        if (f >= WARMUP) cpu.push(c1 - c0);
-      }
-      world.dispose();
-      const row = { n, broadPhase: bp, cpuMs: median(cpu), p90CpuMs: p90(cpu), pairs };
-      scaling.push(row);
-      console.log(`${bp.padEnd(5)} N=${String(n).padStart(6)}  median ${row.cpuMs.toFixed(2)} ms  p90 ${row.p90CpuMs.toFixed(2)} ms (p90/median ${(row.p90CpuMs / row.cpuMs).toFixed(2)})  pairs ${pairs}`);
-    }
-    for (const sh of shapes) sh.dispose();
-  }
+  for (const n of SCALING) for (const bp of ['grid', 'sap', 'tree']) scaling.push(inChild(`scaling:${bp}:${n}`));
   if (!args['no-native']) {
     const native = runNative(SCALING, ['grid', 'sap', 'tree']);
     for (const row of scaling) {
@@ -317,6 +324,42 @@ if (!args['no-write']) {
   writeFileSync(join(root, 'bench/world-scene.json'), JSON.stringify({ meta, results, scaling }, null, 1) + '\n');
   writeFileSync(join(root, 'bench/world-scene.svg'), chart(results, SIZES, meta));
   console.log('wrote bench/world-scene.json and bench/world-scene.svg');
+}
+
+/** sat-wasm's World with one broad phase at N bodies, measured in this process: median and p90 CPU ms per frame. */
+function measureScaling(bp, n) {
+  const s = makeScene(n);
+  const shapes = s.polygons.map((p) => satShape(sat, p));
+  const world = sat.createWorld({ broadPhase: bp, capacity: n });
+  const slot = new Int32Array(n);
+  for (let i = 0; i < n; i++) slot[i] = world.slotOf(world.add({ shape: shapes[i], x: s.x[i], y: s.y[i], angle: s.angle[i] })) * 5;
+  world.update();
+  const cpu = [];
+  let pairs = 0;
+  for (let f = 0; f < WARMUP + FRAMES; f++) {
+    step(s);
+    const c0 = cpuMs();
+    const t = world.transforms;
+    for (let i = 0; i < n; i++) {
+      const o = slot[i];
+      t[o] = s.x[i];
+      t[o + 1] = s.y[i];
+      t[o + 2] = s.angle[i];
+    }
+    world.update();
+    const c = world.contacts;
+    let sum = 0;
+    for (let k = 0, o = 0; k < c.count; k++, o += 16) sum += c.f32[o + 2] + c.f32[o + 4];
+    const c1 = cpuMs();
+    if (!Number.isFinite(sum)) throw new Error('contacts are not finite');
+    pairs = c.count;
+    if (f >= WARMUP) cpu.push(c1 - c0);
+  }
+  world.dispose();
+  for (const sh of shapes) sh.dispose();
+  const row = { n, broadPhase: bp, cpuMs: median(cpu), p90CpuMs: p90(cpu), pairs };
+  console.log(`${bp.padEnd(5)} N=${String(n).padStart(6)}  median ${row.cpuMs.toFixed(2)} ms  p90 ${row.p90CpuMs.toFixed(2)} ms (p90/median ${(row.p90CpuMs / row.cpuMs).toFixed(2)})  pairs ${pairs}`);
+  return row;
 }
 
 /** A grouped bar chart, log scale, CPU ms per frame per library and N. */
