@@ -5,8 +5,8 @@
 // CPU time per update() of each, then the median over rounds.
 //
 //   node bench/js/pair_filter.mjs [--n=20000] [--frames=30] [--rounds=5]
-import { loadSAT } from '../../dist/index.js';
-import { makeScene, step } from './scene_data.mjs';
+import { loadSAT, TRANSFORM_STRIDE } from '../../dist/index.js';
+import { addBodies, makeScene, step, writePoses } from './scene_data.mjs';
 import { satShape } from './scene_peers.mjs';
 import { parseOptions } from './args.mjs';
 
@@ -27,9 +27,8 @@ function run(kind) {
   const scene = makeScene(N);
   const shapes = scene.polygons.map((p) => satShape(sat, p));
   const world = sat.createWorld({ broadPhase: 'grid', capacity: N });
-  const slot = new Int32Array(N);
   const mask = kind === 'mask' ? 0 : 0xffffffff; // mask 0: no pair passes group / mask
-  for (let i = 0; i < N; i++) slot[i] = world.slotOf(world.add({ shape: shapes[i], x: scene.x[i], y: scene.y[i], angle: scene.angle[i], mask })) * 5;
+  const slot = addBodies(world, shapes, scene, TRANSFORM_STRIDE, { mask });
   let calls = 0;
   if (kind === 'admit') world.setPairFilter(() => (++calls, true));
   if (kind === 'veto') world.setPairFilter((a, b) => (++calls, (a + b) % 3 !== 0));
@@ -39,13 +38,7 @@ function run(kind) {
   let counted = 0;
   for (let f = 0; f < WARMUP + FRAMES; f++) {
     step(scene);
-    const t = world.transforms;
-    for (let i = 0; i < N; i++) {
-      const o = slot[i];
-      t[o] = scene.x[i];
-      t[o + 1] = scene.y[i];
-      t[o + 2] = scene.angle[i];
-    }
+    writePoses(world.transforms, slot, scene);
     if (f === WARMUP) calls = 0;
     const c0 = cpuMs();
     world.update();

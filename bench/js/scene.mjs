@@ -22,7 +22,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bruteForcePairs, makeScene, step } from './scene_data.mjs';
+import { addBodies, bruteForcePairs, makeScene, step, writePoses } from './scene_data.mjs';
 import { parseOptions } from './args.mjs';
 import { peers, satShape, storedPolygons } from './scene_peers.mjs';
 
@@ -34,7 +34,7 @@ const SIZES = String(args.sizes ?? '1000,5000,20000').split(',').map(Number);
 const ONLY = args.only ? String(args.only).split(',') : null;
 const SCALING = args['no-scaling'] ? [] : String(args.scaling ?? '20000,100000').split(',').map(Number);
 
-const { loadSAT } = await import(join(root, 'dist/index.js'));
+const { loadSAT, TRANSFORM_STRIDE } = await import(join(root, 'dist/index.js'));
 const sat = await loadSAT({ prefer: 'simd' });
 
 setFlagsFromString('--expose-gc');
@@ -331,21 +331,14 @@ function measureScaling(bp, n) {
   const s = makeScene(n);
   const shapes = s.polygons.map((p) => satShape(sat, p));
   const world = sat.createWorld({ broadPhase: bp, capacity: n });
-  const slot = new Int32Array(n);
-  for (let i = 0; i < n; i++) slot[i] = world.slotOf(world.add({ shape: shapes[i], x: s.x[i], y: s.y[i], angle: s.angle[i] })) * 5;
+  const slot = addBodies(world, shapes, s, TRANSFORM_STRIDE);
   world.update();
   const cpu = [];
   let pairs = 0;
   for (let f = 0; f < WARMUP + FRAMES; f++) {
     step(s);
     const c0 = cpuMs();
-    const t = world.transforms;
-    for (let i = 0; i < n; i++) {
-      const o = slot[i];
-      t[o] = s.x[i];
-      t[o + 1] = s.y[i];
-      t[o + 2] = s.angle[i];
-    }
+    writePoses(world.transforms, slot, s);
     world.update();
     const c = world.contacts;
     let sum = 0;

@@ -95,6 +95,29 @@ export function step(s) {
 }
 
 /**
+ * Adds body i of the scene to a sat-wasm World with shapes[i] at its pose (plus `options`, e.g. a mask); returns
+ * each body's offset in `world.transforms` (slot times the stride), for writePoses.
+ */
+export function addBodies(world, shapes, s, stride, options = {}) {
+  const offsets = new Int32Array(s.n);
+  for (let i = 0; i < s.n; i++) {
+    offsets[i] = world.slotOf(world.add({ shape: shapes[i], x: s.x[i], y: s.y[i], angle: s.angle[i], ...options })) * stride;
+  }
+  return offsets;
+}
+
+/** Writes every body's pose into a World's bulk transform buffer (the offsets from addBodies). */
+export function writePoses(t, offsets, s) {
+  const { x, y, angle, n } = s;
+  for (let i = 0; i < n; i++) {
+    const o = offsets[i];
+    t[o] = x[i];
+    t[o + 1] = y[i];
+    t[o + 2] = angle[i];
+  }
+}
+
+/**
  * Brute-force touching-pair count, independent of every world: world AABBs of the bodies (from their vertices), a
  * sort on x and a sweep as the only pruning (it cannot miss a pair: boxes that overlap overlap on x), then
  * `sat.collideMany(..., { overlapOnly: true })` (the narrow phase alone) on every box-overlapping pair.

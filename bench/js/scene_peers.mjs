@@ -8,6 +8,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { TRANSFORM_STRIDE } from '../../dist/index.js';
+import { addBodies, writePoses } from './scene_data.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -85,23 +87,12 @@ export const peers = [
     async setup(scene, ctx) {
       const { sat, shapes } = ctx;
       const world = sat.createWorld({ broadPhase: 'grid', capacity: scene.n });
-      const slot = new Int32Array(scene.n);
-      for (let i = 0; i < scene.n; i++) {
-        const id = world.add({ shape: shapes[i], x: scene.x[i], y: scene.y[i], angle: scene.angle[i] });
-        slot[i] = world.slotOf(id) * 5;
-      }
+      const slot = addBodies(world, shapes, scene, TRANSFORM_STRIDE);
       world.update();
       const run = {
         checksum: 0,
         frame(s) {
-          const t = world.transforms;
-          const { x, y, angle, n } = s;
-          for (let i = 0; i < n; i++) {
-            const o = slot[i];
-            t[o] = x[i];
-            t[o + 1] = y[i];
-            t[o + 2] = angle[i];
-          }
+          writePoses(world.transforms, slot, s);
           world.update();
           const c = world.contacts;
           const f32 = c.f32;

@@ -10,7 +10,7 @@
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeScene, step } from './scene_data.mjs';
+import { addBodies, makeScene, step, writePoses } from './scene_data.mjs';
 import { satShape } from './scene_peers.mjs';
 import { parseOptions } from './args.mjs';
 
@@ -22,7 +22,7 @@ const SIZES = String(args.sizes ?? '20000,100000').split(',').map(Number);
 const THREADS = Number(args.threads ?? 2);
 const ROUNDS = Number(args.rounds ?? 5);
 
-const { loadSAT } = await import(join(root, 'dist/index.js'));
+const { loadSAT, TRANSFORM_STRIDE } = await import(join(root, 'dist/index.js'));
 const builds = [
   { name: 'simd, 1 thread', sat: await loadSAT({ prefer: 'simd' }), threads: 1 },
   { name: `simd-mt, ${THREADS} threads`, sat: await loadSAT({ threads: THREADS }), threads: THREADS },
@@ -38,8 +38,7 @@ function run(sat, threads, n) {
   const s = makeScene(n);
   const shapes = s.polygons.map((p) => satShape(sat, p));
   const world = sat.createWorld({ broadPhase: 'grid', capacity: n, threads });
-  const slot = new Int32Array(n);
-  for (let i = 0; i < n; i++) slot[i] = world.slotOf(world.add({ shape: shapes[i], x: s.x[i], y: s.y[i], angle: s.angle[i] })) * 5;
+  const slot = addBodies(world, shapes, s, TRANSFORM_STRIDE);
   for (const sh of shapes) sh.dispose();
   world.update();
   const wall = [];
@@ -48,13 +47,7 @@ function run(sat, threads, n) {
   for (let f = 0; f < WARMUP + FRAMES; f++) {
     step(s);
     const t0 = performance.now();
-    const t = world.transforms;
-    for (let i = 0; i < n; i++) {
-      const o = slot[i];
-      t[o] = s.x[i];
-      t[o + 1] = s.y[i];
-      t[o + 2] = s.angle[i];
-    }
+    writePoses(world.transforms, slot, s);
     world.update();
     const c = world.contacts;
     let sum = 0;
