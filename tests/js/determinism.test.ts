@@ -2,8 +2,8 @@
 // way from the same double-precision inputs, gives the same checksum of events and contacts in the SIMD, baseline
 // and asm.js builds as natively. docs/determinism.md describes the scene and the flags that make this hold.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_WORDS, type SAT } from '../../dist/index.js';
-import { VARIANTS, satFor } from './helpers.js';
+import { CONTACT_WORDS, TRANSFORM_STRIDE, type SAT } from '../../dist/index.js';
+import { VARIANTS, WordHash, hashEvents, satFor } from './helpers.js';
 
 /** Pinned in tests/cpp/test_determinism.cpp (kSceneChecksum): the native build's answer. */
 const SCENE_CHECKSUM = 0x504200eb;
@@ -72,40 +72,33 @@ function runScene(sat: SAT, bodies: number, frames: number, broadPhase: 'grid' |
     scene.push({ slot: world.slotOf(id), isStatic, x0, y0, vx, vy, a0, w });
   }
 
-  let h = 2166136261;
-  const add = (word: number): void => {
-    h = Math.imul(h ^ word, 16777619) >>> 0;
-  };
+  const hash = new WordHash();
   const r: SceneResult = { checksum: 0, begins: 0, ends: 0, contacts: 0 };
   for (let frame = 1; frame <= frames; frame++) {
     const t = world.transforms;
     for (const b of scene) {
       if (b.isStatic) continue;
-      const o = b.slot * 5;
+      const o = b.slot * TRANSFORM_STRIDE;
       t[o] = bounce(b.x0 + b.vx * frame, half);
       t[o + 1] = bounce(b.y0 + b.vy * frame, half);
       t[o + 2] = b.a0 + b.w * frame;
     }
     world.update();
+    hashEvents(world, hash);
     const ev = world.events;
-    add(ev.beginCount);
-    add(ev.stayCount);
-    add(ev.endCount);
-    for (let i = 0; i < 2 * ev.beginCount; i++) add(ev.begin[i]);
-    for (let i = 0; i < 2 * ev.endCount; i++) add(ev.end[i]);
     const c = world.contacts;
     for (let i = 0; i < c.count; i++) {
       const base = i * CONTACT_WORDS;
       const points = c.u32[base + 6] & 0xff;
       const valid = 8 + 4 * points;
-      for (let k = 0; k < valid; k++) add(c.u32[base + k]);
+      for (let k = 0; k < valid; k++) hash.add(c.u32[base + k]);
     }
     r.begins += ev.beginCount;
     r.ends += ev.endCount;
     r.contacts += c.count;
   }
   world.dispose();
-  r.checksum = h;
+  r.checksum = hash.value;
   return r;
 }
 

@@ -1,5 +1,5 @@
 // Shared by the Vitest files: load the BUILT package (dist/) once per variant, and make seeded random shapes.
-import { loadSAT, type SAT, type Shape, type Variant } from '../../dist/index.js';
+import { loadSAT, type SAT, type Shape, type Variant, type World } from '../../dist/index.js';
 import { place, randomConvex, type P, type RefShape, type Xf } from './reference.js';
 
 /** Every build the suites run against. SAT_VARIANTS=simd,asmjs narrows it. */
@@ -83,4 +83,22 @@ export function placed(s: Sample, xf: Xf): RefShape {
     scaleX: f(xf.scaleX),
     scaleY: f(xf.scaleY),
   });
+}
+
+/** A running FNV-1a hash of 32-bit words, as the native determinism checks compute it. */
+export class WordHash {
+  value = 2166136261;
+  add(word: number): void {
+    this.value = Math.imul(this.value ^ word, 16777619) >>> 0;
+  }
+}
+
+/** Adds a world's event counts and the begin and end pairs of its last update() to a hash. */
+export function hashEvents(world: World, hash: WordHash): void {
+  const ev = world.events;
+  hash.add(ev.beginCount);
+  hash.add(ev.stayCount);
+  hash.add(ev.endCount);
+  for (let i = 0; i < 2 * ev.beginCount; i++) hash.add(ev.begin[i]);
+  for (let i = 0; i < 2 * ev.endCount; i++) hash.add(ev.end[i]);
 }

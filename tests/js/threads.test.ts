@@ -3,8 +3,8 @@
 // bad or impossible thread counts get named errors. Where code generation from strings is refused (the js-nodyn
 // run) the threaded build cannot load: that is asserted instead.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_WORDS, loadSAT, SATError, allowsCodeGeneration, type SAT } from '../../dist/index.js';
-import { satFor } from './helpers.js';
+import { CONTACT_WORDS, loadSAT, SATError, allowsCodeGeneration, TRANSFORM_STRIDE, type SAT } from '../../dist/index.js';
+import { hashEvents, satFor, WordHash } from './helpers.js';
 import { rng } from './reference.js';
 
 /** FNV-1a of every output word of each frame of a moving scene of boxes, circles, capsules and compounds. */
@@ -40,7 +40,7 @@ function sceneHashes(sat: SAT, threads: number, bodies: number, frames: number, 
   for (let frame = 0; frame < frames; frame++) {
     const t = world.transforms;
     for (const m of movers) {
-      const o = m.slot * 5;
+      const o = m.slot * TRANSFORM_STRIDE;
       if (Math.abs(t[o]) > half) m.vx = -Math.sign(t[o]) * Math.abs(m.vx);
       if (Math.abs(t[o + 1]) > half) m.vy = -Math.sign(t[o + 1]) * Math.abs(m.vy);
       t[o] += m.vx;
@@ -48,25 +48,17 @@ function sceneHashes(sat: SAT, threads: number, bodies: number, frames: number, 
       t[o + 2] += m.w;
     }
     world.update();
-    let h = 2166136261;
-    const add = (word: number): void => {
-      h = Math.imul(h ^ word, 16777619) >>> 0;
-    };
-    const ev = world.events;
-    add(ev.beginCount);
-    add(ev.stayCount);
-    add(ev.endCount);
-    for (let i = 0; i < 2 * ev.beginCount; i++) add(ev.begin[i]);
-    for (let i = 0; i < 2 * ev.endCount; i++) add(ev.end[i]);
+    const hash = new WordHash();
+    hashEvents(world, hash);
     const c = world.contacts;
-    for (let i = 0; i < c.count * CONTACT_WORDS; i++) add(c.u32[i]);
+    for (let i = 0; i < c.count * CONTACT_WORDS; i++) hash.add(c.u32[i]);
     const s = world.stats;
-    add(s.candidatePairs);
-    add(s.touchingPairs);
-    add(s.narrowTests);
+    hash.add(s.candidatePairs);
+    hash.add(s.touchingPairs);
+    hash.add(s.narrowTests);
     const tf = new Uint32Array(world.transforms.buffer, world.transforms.byteOffset, world.transforms.length);
-    for (let i = 0; i < tf.length; i++) add(tf[i]);
-    hashes.push(h);
+    for (let i = 0; i < tf.length; i++) hash.add(tf[i]);
+    hashes.push(hash.value);
   }
   world.dispose();
   return hashes;
