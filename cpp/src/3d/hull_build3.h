@@ -39,6 +39,21 @@ struct HullAccess {
     }
   }
   static const float* columns(const Hull3& h) { return h.columns_.empty() ? nullptr : h.columns_[0].lane; }
+  /// The faces' edges as bitsets by block of four faces (see Hull3::edgeTable_), for hulls of at most 64 edges.
+  static void makeEdgeTable(Hull3& h) {
+    h.edgeTable_.clear();
+    if (h.halfEdgeCount() > 2 * 64) return;
+    const int nf = h.faceCount();
+    std::vector<uint64_t> face(size_t(nf), 0);
+    for (int e = 0; e < h.halfEdgeCount(); ++e) face[h.edges_[size_t(e)].face] |= uint64_t(1) << (e >> 1);
+    h.edgeTable_.assign(size_t(16 * ((nf + 3) / 4)), 0);
+    for (int f = 0; f < nf; ++f) {
+      for (int m = 0; m < 16; ++m) {
+        if (m & (1 << (f & 3))) h.edgeTable_[size_t(16 * (f / 4) + m)] |= face[size_t(f)];
+      }
+    }
+  }
+  static const uint64_t* edgeTable(const Hull3& h) { return h.edgeTable_.empty() ? nullptr : h.edgeTable_.data(); }
 };
 
 namespace detail {

@@ -78,6 +78,10 @@ class Hull3 {
     float lane[4];
   };
   std::vector<Lanes4> columns_;
+  /// The faces' edges as bitsets (bit k: half-edges 2k and 2k + 1), for the narrow phase's edge query: per block of
+  /// four faces, for each subset of them (bit l: face 4 * block + l), the bitset of their edges (16 entries a
+  /// block). Kept only by hulls of at most 64 edges (22 vertices or fewer: 1,280 bytes at most), empty otherwise.
+  std::vector<uint64_t> edgeTable_;
   Vec3 centroid_{};
   float volume_ = 0.0f;
   float boundingRadius_ = 0.0f;
