@@ -192,6 +192,10 @@ struct EdgeQuery {
 float faceSeparation(const HullView& a, int face, const HullView& b);
 /// The scalar reference of faceSeparation: one vertex at a time.
 float faceSeparationReference(const HullView& a, int face, const HullView& b);
+/// Plane p's separation from the columns' vertices (faceSeparation's value) when it exceeds best; otherwise some
+/// value <= best, returned as soon as a block of four vertices shows it. B's face query measures A by it (a face
+/// whose separation does not exceed the best so far is dropped either way).
+float faceSeparationAbove(const Plane& p, const VertexColumns& c, float best);
 /// The vertex of h farthest along d (the first of equals). Scans h's columns when it has them.
 int supportVertex(const HullView& h, Vec3 d);
 /// The scalar reference of supportVertex: one vertex at a time.

@@ -66,6 +66,23 @@ inline float faceSeparationInline(const HullView& a, int face, const HullView& b
 
 float faceSeparation(const HullView& a, int face, const HullView& b) { return faceSeparationInline(a, face, b); }
 
+namespace {
+// A vertex whose distance (rounded as the minimum's would be) is <= best keeps the separation <= best, since
+// rounding a difference is monotonic in its first operand: checked after each block of four vertices.
+inline float separationAbove(const Plane& p, const VertexColumns& c, float best) {
+  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z);
+  const F4 off = splat4(p.offset), bar = splat4(best);
+  F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
+  for (int b = 1; b < c.blocks; ++b) {
+    if (bits4(m - off <= bar) != 0) return best;
+    m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
+  }
+  return hmin4(m) - p.offset;
+}
+}  // namespace
+
+float faceSeparationAbove(const Plane& p, const VertexColumns& c, float best) { return separationAbove(p, c, best); }
+
 int supportVertexReference(const HullView& h, Vec3 d) {
   int best = 0;
   float hi = dot(d, h.v[0]);
@@ -239,12 +256,13 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   // again at its turn, so the same faces are measured in the same order.
   if (b.cols == nullptr) rows = nullptr;
   UninitArray<F4, (kMaxHullVertices + 3) / 4> temp;  // a row that does not fit in `rows`
+  FaceQuery best;
   auto measure = [&](int f) {
-    return rows != nullptr ? rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks)
-                           : faceSeparationInline(a, f, b);
+    if (rows != nullptr) return rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks);
+    if (b.cols != nullptr) return separationAbove(a.planes[f], *b.cols, best.separation);
+    return faceSeparationInline(a, f, b);
   };
   const int first = largestFirst(bounds, a.nf);
-  FaceQuery best;
   int deepest = 0;
   if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
     // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.

@@ -388,6 +388,17 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     for (int f = 0; f < b.nf; ++f) {
       ASSERT_EQ(sat::detail::faceSeparation(b, f, a), sat::detail::faceSeparationReference(b0, f, a0)) << k;
     }
+    // The separation with an early exit: exact above `best`, at most `best` otherwise.
+    for (int f = 0; f < b.nf; ++f) {
+      const float ref = sat::detail::faceSeparationReference(b0, f, a0);
+      const float best = f % 3 == 0 ? ref : uni(rng, -0.5f, 0.1f) * (a.radius + b.radius);
+      const float fast = sat::detail::faceSeparationAbove(b.planes[f], *a.cols, best);
+      if (ref > best) {
+        ASSERT_EQ(fast, ref) << k;
+      } else {
+        ASSERT_LE(fast, best) << k;
+      }
+    }
     sat::Vec3 axis = sat::normalize(sat::Vec3{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)}), axisRef = axis;
     ASSERT_EQ(sat::detail::axisSeparation(a, b, &axis), sat::detail::axisSeparationReference(a0, b0, &axisRef)) << k;
     ASSERT_EQ(axis, axisRef);
