@@ -131,7 +131,6 @@ Status buildHull(const Vec3* points, const FaceLoops& loops, double tol, int max
   HullAccess::edges(hull) = std::move(edges);
   HullAccess::setMass(hull, c, float(volume6 / 6.0), radius, bounds);
   HullAccess::makeColumns(hull);
-  HullAccess::makeEdgeTable(hull);
   *out = std::move(hull);
   return Status::Ok;
 }

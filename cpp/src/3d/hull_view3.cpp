@@ -58,7 +58,7 @@ HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
   h.nv = hull.vertexCount();
   h.nf = hull.faceCount();
   h.nh = hull.halfEdgeCount();
-  h.edgeTable = HullAccess::edgeTable(hull);  // topology: the same at any scale
+  h.edgeTable = HullAccess::edgeTable(hull, h.nv, h.nf);  // topology: the same at any scale
   if (scale.x == 1.0f && scale.y == 1.0f && scale.z == 1.0f) {
     h.v = hull.vertices();
     h.planes = hull.planes();
@@ -106,7 +106,7 @@ HullView boxView(Vec3 e, HullScratch* s) {
   h.nv = 8;
   h.nf = 6;
   h.nh = 24;
-  h.edgeTable = t.edgeTable;
+  h.edgeTable = reinterpret_cast<const unsigned char*>(t.edgeTable);
   h.radius = length(e);
   return h;
 }

@@ -42,8 +42,8 @@ struct HullView {
   bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
   const VertexColumns* cols = nullptr;         ///< the vertices as columns, when there are (see withColumns)
   const PlaneColumnsView* planeCols = nullptr;  ///< the planes as columns, when there are (see withPlaneColumns)
-  const uint64_t* edgeTable = nullptr;  ///< the faces' edges as bitsets by block of four faces, when the hull keeps
-                                        ///< them (Hull3::edgeTable_: at most 64 edges)
+  const unsigned char* edgeTable = nullptr;  ///< the faces' edges as 64-bit sets by block of four faces (8-byte
+                                             ///< entries), when the hull keeps them (see Hull3::columns_)
 };
 /// Room for vertex columns made for one query (left uninitialized: makeColumns writes what is read).
 struct HullColumns : VertexColumns {
@@ -127,7 +127,7 @@ struct CubeTopology {
   HullFace faces[6];
   HullHalfEdge edges[24];
   uint8_t along[8][3];  ///< the half-edge from corner c (bit k clear) to corner c | (1 << k)
-  uint64_t edgeTable[2 * 16];  ///< the faces' edges as bitsets by block of four faces (as Hull3::edgeTable_)
+  uint64_t edgeTable[2 * 16];  ///< the faces' edges as 64-bit sets by block of four faces (as Hull3::columns_)
 };
 const CubeTopology& cubeTopology();
 

@@ -484,19 +484,24 @@ inline bool mayBeatAll(const FaceBits& b, int u, int w) {
 // The edges with a face that point x (its distances d to the planes) is above by more than best: four
 // faces at a time, the entry of the edge table for those of the four that are (nf <= 64 faces, as for every hull
 // with an edge table).
-inline uint64_t edgesOfFacesAbove(const float* d, const uint64_t* table, int nf, float best) {
+inline uint64_t tableEntry(const unsigned char* table, int i) {
+  uint64_t edges;
+  __builtin_memcpy(&edges, table + 8 * i, sizeof edges);
+  return edges;
+}
+inline uint64_t edgesOfFacesAbove(const float* d, const unsigned char* table, int nf, float best) {
   const F4 bar = splat4(best);
   uint64_t edges = 0;
   int f = 0;
   for (; f + 4 <= nf; f += 4) {
     F4 x;
     __builtin_memcpy(&x, d + f, sizeof(F4));
-    edges |= table[4 * f + bits4(x > bar)];  // block f / 4 starts at entry 16 * (f / 4)
+    edges |= tableEntry(table, 4 * f + bits4(x > bar));  // block f / 4 starts at entry 16 * (f / 4)
   }
   if (f < nf) {
     int above = 0;
     for (int l = 0; f + l < nf; ++l) above |= (d[f + l] > best ? 1 : 0) << l;
-    edges |= table[4 * f + above];
+    edges |= tableEntry(table, 4 * f + above);
   }
   return edges;
 }
@@ -530,6 +535,19 @@ int edgesAboveReference(const HullView& h, const float* const* caps, float best,
   return n;
 }
 
+namespace {
+// The edges of h (half-edge / 2) that the caps leave able to beat best (edgeMayBeat of capOf, edge by edge): the
+// list for a best of either sign (edgesAbove takes best < 0).
+[[gnu::noinline]] int edgesByCaps(const HullView& h, const float* const* caps, float best, uint16_t* out) {
+  int n = 0;
+  for (int j = 0; j < h.nh; j += 2) {
+    const int u = h.edges[j].face, w = h.edges[j + 1].face;
+    if (edgeMayBeat(capOf(caps, u, w), h, u, w, best)) out[n++] = uint16_t(j >> 1);
+  }
+  return n;
+}
+}  // namespace
+
 float edgeBound(const HullView& h, int u, int w, const HullView& o) {
   FaceRows rows;
   rows.reset(h.nf);
@@ -562,22 +580,11 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   UninitArray<uint16_t, kMaxHullEdges> listed;
   // B's edges that pass the caps: their half-edges and faces listed, then their arcs built four at a time.
   UninitArray<uint16_t, kMaxHullEdges + 3> faceC, faceD;
-  int nb = 0;
-  if (perFace) {
-    const int count = edgesAbove(b, bounds.capsB, bar, listed.data());
-    for (int k = 0; k < count; ++k) {
-      const int j = 2 * listed[k];
-      faceC[k] = b.edges[j].face, faceD[k] = b.edges[j + 1].face;
-      cols.index[k] = j;
-    }
-    nb = count;
-  } else {
-    for (int j = 0; j < b.nh; j += 2) {
-      const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
-      if (!edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
-      faceC[nb] = uint16_t(fc), faceD[nb] = uint16_t(fd);
-      cols.index[nb++] = j;
-    }
+  const int nb = perFace ? edgesAbove(b, bounds.capsB, bar, listed.data()) : edgesByCaps(b, bounds.capsB, bar, listed.data());
+  for (int k = 0; k < nb; ++k) {
+    const int j = 2 * listed[k];  // j is even: its twin is j + 1
+    faceC[k] = b.edges[j].face, faceD[k] = b.edges[j + 1].face;
+    cols.index[k] = j;
   }
   if (nb == 0) return best;
   const int blocks = (nb + 3) >> 2;
@@ -616,20 +623,14 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   int countA = 0;
   {
     EdgeBounder boundA{a, b, rowsA};
-    auto consider = [&](int i) {
+    const int count =
+        perFace ? edgesAbove(a, bounds.capsA, bar, listed.data()) : edgesByCaps(a, bounds.capsA, bar, listed.data());
+    for (int k = 0; k < count; ++k) {
+      const int i = 2 * listed[k];
       const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
       const float m = boundA(fu, fw);
-      if (!edgeMayBeat(m, a, fu, fw, bar)) return;
+      if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
       edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
-    };
-    if (perFace) {
-      const int count = edgesAbove(a, bounds.capsA, bar, listed.data());
-      for (int k = 0; k < count; ++k) consider(2 * listed[k]);
-    } else {
-      for (int i = 0; i < a.nh; i += 2) {
-        const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
-        if (edgeMayBeat(capOf(bounds.capsA, fu, fw), a, fu, fw, bar)) consider(i);
-      }
     }
   }
   const F4 zero = splat4(0.0f);
