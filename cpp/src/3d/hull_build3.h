@@ -20,10 +20,12 @@ struct HullAccess {
     h.boundingRadius_ = radius;
     h.bounds_ = bounds;
   }
-  /// The columns from the vertices and planes (see Hull3::columns_).
+  /// The columns from the vertices and planes, then the edge table for hulls of at most 64 edges (see
+  /// Hull3::columns_).
   static void makeColumns(Hull3& h) {
     const int nv = h.vertexCount(), nf = h.faceCount(), vb = (nv + 3) / 4, pb = (nf + 3) / 4;
-    h.columns_.assign(size_t(3 * vb + 4 * pb), Hull3::Lanes4{});
+    const bool table = h.halfEdgeCount() <= 2 * 64;
+    h.columns_.assign(size_t(3 * vb + 4 * pb + (table ? 8 * pb : 0)), Hull3::Lanes4{});
     for (int i = 0; i < 4 * vb; ++i) {
       const Vec3 p = h.vertices_[size_t(i < nv ? i : nv - 1)];
       h.columns_[size_t(i / 4)].lane[i % 4] = p.x;
@@ -37,8 +39,27 @@ struct HullAccess {
       h.columns_[size_t(3 * vb + 2 * pb + f / 4)].lane[f % 4] = p.normal.z;
       h.columns_[size_t(3 * vb + 3 * pb + f / 4)].lane[f % 4] = p.offset;
     }
+    if (!table) return;
+    unsigned char* bytes = reinterpret_cast<unsigned char*>(h.columns_.data() + 3 * vb + 4 * pb);
+    for (int e = 0; e < h.halfEdgeCount(); ++e) {
+      const int f = h.edges_[size_t(e)].face;
+      for (int m = 0; m < 16; ++m) {
+        if ((m & (1 << (f & 3))) == 0) continue;
+        unsigned char* entry = bytes + 8 * (16 * (f / 4) + m);
+        uint64_t edges;
+        __builtin_memcpy(&edges, entry, sizeof edges);
+        edges |= uint64_t(1) << (e >> 1);
+        __builtin_memcpy(entry, &edges, sizeof edges);
+      }
+    }
   }
   static const float* columns(const Hull3& h) { return h.columns_.empty() ? nullptr : h.columns_[0].lane; }
+  /// The edge table's bytes (see Hull3::columns_), or null when the hull has none; nv and nf are its vertex and
+  /// face counts.
+  static const unsigned char* edgeTable(const Hull3& h, int nv, int nf) {
+    const size_t at = size_t(3 * ((nv + 3) >> 2) + 4 * ((nf + 3) >> 2));
+    return h.columns_.size() > at ? reinterpret_cast<const unsigned char*>(h.columns_.data() + at) : nullptr;
+  }
 };
 
 namespace detail {

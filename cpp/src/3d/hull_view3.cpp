@@ -34,6 +34,10 @@ CubeTopology makeCubeTopology() {
     t.faces[f].edge = uint16_t(first);
   }
   for (int e = 0; e < 24; ++e) {
+    for (int m = 0; m < 16; ++m) {
+      const int f = t.edges[e].face;
+      if (m & (1 << (f & 3))) t.edgeTable[16 * (f / 4) + m] |= uint64_t(1) << (e >> 1);
+    }
     const int u = t.edges[e].origin, w = t.edges[e ^ 1].origin;
     if (w > u) t.along[u][(w ^ u) == 1 ? 0 : (w ^ u) == 2 ? 1 : 2] = uint8_t(e);
   }
@@ -54,6 +58,7 @@ HullView scaledView(const Hull3& hull, Vec3 scale, HullScratch* s) {
   h.nv = hull.vertexCount();
   h.nf = hull.faceCount();
   h.nh = hull.halfEdgeCount();
+  h.edgeTable = HullAccess::edgeTable(hull, h.nv, h.nf);  // topology: the same at any scale
   if (scale.x == 1.0f && scale.y == 1.0f && scale.z == 1.0f) {
     h.v = hull.vertices();
     h.planes = hull.planes();
@@ -101,6 +106,7 @@ HullView boxView(Vec3 e, HullScratch* s) {
   h.nv = 8;
   h.nf = 6;
   h.nh = 24;
+  h.edgeTable = reinterpret_cast<const unsigned char*>(t.edgeTable);
   h.radius = length(e);
   return h;
 }

@@ -42,6 +42,8 @@ struct HullView {
   bool mirrored = false;  ///< face loops run clockwise seen from outside (a scale with negative determinant)
   const VertexColumns* cols = nullptr;         ///< the vertices as columns, when there are (see withColumns)
   const PlaneColumnsView* planeCols = nullptr;  ///< the planes as columns, when there are (see withPlaneColumns)
+  const unsigned char* edgeTable = nullptr;  ///< the faces' edges as 64-bit sets by block of four faces (8-byte
+                                             ///< entries), when the hull keeps them (see Hull3::columns_)
 };
 /// Room for vertex columns made for one query (left uninitialized: makeColumns writes what is read).
 struct HullColumns : VertexColumns {
@@ -125,6 +127,7 @@ struct CubeTopology {
   HullFace faces[6];
   HullHalfEdge edges[24];
   uint8_t along[8][3];  ///< the half-edge from corner c (bit k clear) to corner c | (1 << k)
+  uint64_t edgeTable[2 * 16];  ///< the faces' edges as 64-bit sets by block of four faces (as Hull3::columns_)
 };
 const CubeTopology& cubeTopology();
 
@@ -189,6 +192,10 @@ struct EdgeQuery {
 float faceSeparation(const HullView& a, int face, const HullView& b);
 /// The scalar reference of faceSeparation: one vertex at a time.
 float faceSeparationReference(const HullView& a, int face, const HullView& b);
+/// Plane p's separation from the columns' vertices (faceSeparation's value) when it exceeds best; otherwise some
+/// value <= best, returned as soon as a block of four vertices shows it. B's face query measures A by it (a face
+/// whose separation does not exceed the best so far is dropped either way).
+float faceSeparationAbove(const Plane& p, const VertexColumns& c, float best);
 /// The vertex of h farthest along d (the first of equals). Scans h's columns when it has them.
 int supportVertex(const HullView& h, Vec3 d);
 /// The scalar reference of supportVertex: one vertex at a time.
@@ -244,6 +251,14 @@ struct EdgeBounds {
 float edgeBoundReference(const HullView& h, int u, int w, const HullView& o);
 /// edgeBoundReference four of o's vertices at a time (o's columns, when it has them): the same value.
 float edgeBound(const HullView& h, int u, int w, const HullView& o);
+/// The edges of h (numbered as half-edge / 2) that the distances of up to two points of the other hull to h's
+/// planes do not rule out below `best` < 0: for each point k given (caps[k], per face; none: every edge),
+/// caps[k][u] > best or caps[k][w] > best, u and w the edge's faces. Written to out in increasing order; returns
+/// their number. With the hull's edge table (at most 64 edges): for each point, the edges of the faces it is above,
+/// one table entry per four faces, intersected over the points; else every edge is tested.
+int edgesAbove(const HullView& h, const float* const* caps, float best, uint16_t* out);
+/// The scalar reference of edgesAbove: every edge, one at a time.
+int edgesAboveReference(const HullView& h, const float* const* caps, float best, uint16_t* out);
 /// Largest separation over the edge pairs that form faces of the Minkowski difference (Gauss-map test), among
 /// those that could exceed `floor` (pairs that cannot are skipped by the bounds of both hulls' edges; the result
 /// has edgeA == -1 when none beats it).

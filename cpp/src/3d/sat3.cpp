@@ -66,6 +66,23 @@ inline float faceSeparationInline(const HullView& a, int face, const HullView& b
 
 float faceSeparation(const HullView& a, int face, const HullView& b) { return faceSeparationInline(a, face, b); }
 
+namespace {
+// A vertex whose distance (rounded as the minimum's would be) is <= best keeps the separation <= best, since
+// rounding a difference is monotonic in its first operand: checked after each block of four vertices.
+inline float separationAbove(const Plane& p, const VertexColumns& c, float best) {
+  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z);
+  const F4 off = splat4(p.offset), bar = splat4(best);
+  F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
+  for (int b = 1; b < c.blocks; ++b) {
+    if (bits4(m - off <= bar) != 0) return best;
+    m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
+  }
+  return hmin4(m) - p.offset;
+}
+}  // namespace
+
+float faceSeparationAbove(const Plane& p, const VertexColumns& c, float best) { return separationAbove(p, c, best); }
+
 int supportVertexReference(const HullView& h, Vec3 d) {
   int best = 0;
   float hi = dot(d, h.v[0]);
@@ -239,12 +256,13 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   // again at its turn, so the same faces are measured in the same order.
   if (b.cols == nullptr) rows = nullptr;
   UninitArray<F4, (kMaxHullVertices + 3) / 4> temp;  // a row that does not fit in `rows`
+  FaceQuery best;
   auto measure = [&](int f) {
-    return rows != nullptr ? rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks)
-                           : faceSeparationInline(a, f, b);
+    if (rows != nullptr) return rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks);
+    if (b.cols != nullptr) return separationAbove(a.planes[f], *b.cols, best.separation);
+    return faceSeparationInline(a, f, b);
   };
   const int first = largestFirst(bounds, a.nf);
-  FaceQuery best;
   int deepest = 0;
   if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
     // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.
@@ -463,6 +481,71 @@ struct FaceBits {
 inline bool mayBeatAll(const FaceBits& b, int u, int w) {
   return ((b.bits.data()[u] | b.bits.data()[w]) & b.all) == b.all;
 }
+// The edges with a face that point x (its distances d to the planes) is above by more than best: four
+// faces at a time, the entry of the edge table for those of the four that are (nf <= 64 faces, as for every hull
+// with an edge table).
+inline uint64_t tableEntry(const unsigned char* table, int i) {
+  uint64_t edges;
+  __builtin_memcpy(&edges, table + 8 * i, sizeof edges);
+  return edges;
+}
+inline uint64_t edgesOfFacesAbove(const float* d, const unsigned char* table, int nf, float best) {
+  const F4 bar = splat4(best);
+  uint64_t edges = 0;
+  int f = 0;
+  for (; f + 4 <= nf; f += 4) {
+    F4 x;
+    __builtin_memcpy(&x, d + f, sizeof(F4));
+    edges |= tableEntry(table, 4 * f + bits4(x > bar));  // block f / 4 starts at entry 16 * (f / 4)
+  }
+  if (f < nf) {
+    int above = 0;
+    for (int l = 0; f + l < nf; ++l) above |= (d[f + l] > best ? 1 : 0) << l;
+    edges |= tableEntry(table, 4 * f + above);
+  }
+  return edges;
+}
+}  // namespace
+
+int edgesAboveReference(const HullView& h, const float* const* caps, float best, uint16_t* out) {
+  int n = 0;
+  for (int j = 0; j < h.nh; j += 2) {
+    const int u = h.edges[j].face, w = h.edges[j + 1].face;
+    bool above = true;
+    for (int k = 0; k < 2 && caps[k] != nullptr; ++k) above = above && (caps[k][u] > best || caps[k][w] > best);
+    if (above) out[n++] = uint16_t(j >> 1);
+  }
+  return n;
+}
+
+[[gnu::noinline]] int edgesAbove(const HullView& h, const float* const* caps, float best, uint16_t* out) {
+  int n = 0;
+  if (h.edgeTable == nullptr || caps[0] == nullptr) {  // every edge tested
+    FaceBits fb;
+    markFaces(caps, h.nf, best, &fb);
+    for (int j = 0; j < h.nh; j += 2) {
+      if (mayBeatAll(fb, h.edges[j].face, h.edges[j + 1].face)) out[n++] = uint16_t(j >> 1);
+    }
+    return n;
+  }
+  // An edge passes a point when one of its faces does: the edges of the faces that pass, for each point.
+  uint64_t edges = edgesOfFacesAbove(caps[0], h.edgeTable, h.nf, best);
+  if (caps[1] != nullptr) edges &= edgesOfFacesAbove(caps[1], h.edgeTable, h.nf, best);
+  for (; edges != 0; edges &= edges - 1) out[n++] = uint16_t(__builtin_ctzll(edges));
+  return n;
+}
+
+namespace {
+// The edges of h (half-edge / 2) that the caps leave able to beat best (edgeMayBeat of capOf, edge by edge): the
+// list for a best of either sign (edgesAbove takes best < 0).
+[[gnu::noinline]] int edgesByCaps(const HullView& h, const float* const* caps, float best, uint16_t* out) {
+  int n = 0;
+  for (int j = 0; j < h.nh; j += 2) {
+    const int u = h.edges[j].face, w = h.edges[j + 1].face;
+    if (edgeMayBeat(capOf(caps, u, w), h, u, w, best)) out[n++] = uint16_t(j >> 1);
+  }
+  return n;
+}
 }  // namespace
 
 float edgeBound(const HullView& h, int u, int w, const HullView& o) {
@@ -492,18 +575,16 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   if (rowsA == nullptr) own.reset(a.nf), rowsA = &own;
   EdgeColumns cols;
   // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
-  // overlapping) the caps' checks at the floor run per face (markFaces), once for each hull.
-  FaceBits faceBits;
+  // overlapping) the caps' checks at the floor run per face (edgesAbove), once for each hull.
   const bool perFace = floor < 0.0f;
+  UninitArray<uint16_t, kMaxHullEdges> listed;
   // B's edges that pass the caps: their half-edges and faces listed, then their arcs built four at a time.
   UninitArray<uint16_t, kMaxHullEdges + 3> faceC, faceD;
-  int nb = 0;
-  if (perFace) markFaces(bounds.capsB, b.nf, bar, &faceBits);
-  for (int j = 0; j < b.nh; j += 2) {
-    const int fc = b.edges[j].face, fd = b.edges[j + 1].face;  // j is even: its twin is j + 1
-    if (perFace ? !mayBeatAll(faceBits, fc, fd) : !edgeMayBeat(capOf(bounds.capsB, fc, fd), b, fc, fd, bar)) continue;
-    faceC[nb] = uint16_t(fc), faceD[nb] = uint16_t(fd);
-    cols.index[nb++] = j;
+  const int nb = perFace ? edgesAbove(b, bounds.capsB, bar, listed.data()) : edgesByCaps(b, bounds.capsB, bar, listed.data());
+  for (int k = 0; k < nb; ++k) {
+    const int j = 2 * listed[k];  // j is even: its twin is j + 1
+    faceC[k] = b.edges[j].face, faceD[k] = b.edges[j + 1].face;
+    cols.index[k] = j;
   }
   if (nb == 0) return best;
   const int blocks = (nb + 3) >> 2;
@@ -542,10 +623,11 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   int countA = 0;
   {
     EdgeBounder boundA{a, b, rowsA};
-    if (perFace) markFaces(bounds.capsA, a.nf, bar, &faceBits);
-    for (int i = 0; i < a.nh; i += 2) {
+    const int count =
+        perFace ? edgesAbove(a, bounds.capsA, bar, listed.data()) : edgesByCaps(a, bounds.capsA, bar, listed.data());
+    for (int k = 0; k < count; ++k) {
+      const int i = 2 * listed[k];
       const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
-      if (perFace ? !mayBeatAll(faceBits, fu, fw) : !edgeMayBeat(capOf(bounds.capsA, fu, fw), a, fu, fw, bar)) continue;
       const float m = boundA(fu, fw);
       if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
       edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};

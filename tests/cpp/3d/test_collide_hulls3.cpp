@@ -388,6 +388,17 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
     for (int f = 0; f < b.nf; ++f) {
       ASSERT_EQ(sat::detail::faceSeparation(b, f, a), sat::detail::faceSeparationReference(b0, f, a0)) << k;
     }
+    // The separation with an early exit: exact above `best`, at most `best` otherwise.
+    for (int f = 0; f < b.nf; ++f) {
+      const float ref = sat::detail::faceSeparationReference(b0, f, a0);
+      const float best = f % 3 == 0 ? ref : uni(rng, -0.5f, 0.1f) * (a.radius + b.radius);
+      const float fast = sat::detail::faceSeparationAbove(b.planes[f], *a.cols, best);
+      if (ref > best) {
+        ASSERT_EQ(fast, ref) << k;
+      } else {
+        ASSERT_LE(fast, best) << k;
+      }
+    }
     sat::Vec3 axis = sat::normalize(sat::Vec3{uni(rng, -1, 1), uni(rng, -1, 1), uni(rng, -1, 1)}), axisRef = axis;
     ASSERT_EQ(sat::detail::axisSeparation(a, b, &axis), sat::detail::axisSeparationReference(a0, b0, &axisRef)) << k;
     ASSERT_EQ(axis, axisRef);
@@ -521,6 +532,43 @@ TEST(FastPaths3, HullColumnsMatchPerQueryColumns) {
     sat::detail::faceBoundsReference(mr, x, movedRef.data());
     ASSERT_EQ(movedFast, movedRef) << k;
   }
+}
+
+// The edges the caps leave (edgesAbove: from the hull's edge table when it has one, at most 64 edges)
+// against every edge tested one at a time, with no point, one and two: the same edges in the same order.
+TEST(FastPaths3, EdgesAboveMatchesEveryEdgeScan) {
+  std::mt19937 rng(0x3d0au);
+  long withMasks = 0, listed = 0;
+  for (int k = 0; k < 400; ++k) {
+    const sat::Hull3 h = randomHull(rng, 4 + int(rng() % 40));
+    sat::detail::HullScratch s;
+    const sat::Vec3 scale{uni(rng, 0.5f, 2), uni(rng, 0.5f, 2), uni(rng, 0.5f, 2)};
+    const sat::detail::HullView v = sat::detail::scaledView(h, scale, &s);
+    ASSERT_EQ(v.edgeTable != nullptr, v.nh <= 128) << k;
+    withMasks += v.edgeTable != nullptr;
+    sat::detail::HullView bare = v;
+    bare.edgeTable = nullptr;
+    std::vector<float> d0(size_t(v.nf)), d1(size_t(v.nf));
+    for (int f = 0; f < v.nf; ++f) d0[size_t(f)] = uni(rng, -1, 1), d1[size_t(f)] = uni(rng, -1, 1);
+    if (k % 7 == 0) d1[size_t(rng() % unsigned(v.nf))] = d0[0];  // ties with best below
+    const float best = k % 5 == 0 ? d0[0] : uni(rng, -1, 0);
+    for (int points = 0; points <= 2; ++points) {
+      const float* caps[2] = {points > 0 ? d0.data() : nullptr, points > 1 ? d1.data() : nullptr};
+      std::vector<uint16_t> fast(size_t(sat::detail::kMaxHullEdges)), slow(fast.size()), ref(fast.size());
+      const int nf = sat::detail::edgesAbove(v, caps, best, fast.data());
+      const int ns = sat::detail::edgesAbove(bare, caps, best, slow.data());
+      const int nr = sat::detail::edgesAboveReference(v, caps, best, ref.data());
+      ASSERT_EQ(nf, nr) << k;
+      ASSERT_EQ(ns, nr) << k;
+      for (int i = 0; i < nr; ++i) {
+        ASSERT_EQ(fast[size_t(i)], ref[size_t(i)]) << k;
+        ASSERT_EQ(slow[size_t(i)], ref[size_t(i)]) << k;
+      }
+      listed += nr;
+    }
+  }
+  EXPECT_GT(withMasks, 100);
+  EXPECT_GT(listed, 1000);
 }
 
 // Contacts with the incident face found from plane columns and one face at a time: the same manifold, bit for bit.

@@ -73,7 +73,10 @@ class Hull3 {
   std::vector<HullFace> faces_;
   std::vector<HullHalfEdge> edges_;
   /// The vertices and planes again as four-wide columns, for the narrow phase's SIMD scans: blocks of x, y, z, then
-  /// of the normals' x, y, z and the offsets, each padded by repeating the last vertex or plane.
+  /// of the normals' x, y, z and the offsets, each padded by repeating the last vertex or plane. Hulls of at most 64
+  /// edges (22 vertices or fewer) keep their edge table after them, for the narrow phase's edge query: per block of
+  /// four faces, for each subset of them (bit l: face 4 * block + l), the 64-bit set of their edges (bit k:
+  /// half-edges 2k and 2k + 1), 16 entries (128 bytes) a block, stored as bytes.
   struct alignas(16) Lanes4 {
     float lane[4];
   };
