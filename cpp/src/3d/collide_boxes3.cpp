@@ -179,8 +179,10 @@ struct BoxFaceTables {
     uint8_t edge;    ///< the half-edge leaving it along the loop
   };
   Side sides[6][4];
+  uint8_t outsideShift[6][4];  ///< side plane q's mask in outsideMasks' result: 4 * (2 * axis + (sign < 0))
   LoopCorner loop[6][4];
   F4 sign1[6], sign2[6];  ///< lane q: +-1 as loop corner q lies on the + or - side of the face's other two axes
+  uint8_t along[8][3];    ///< cubeTopology().along, here so that edge contacts need no call into another file
 };
 
 BoxFaceTables makeBoxFaceTables() {
@@ -194,12 +196,16 @@ BoxFaceTables makeBoxFaceTables() {
       const int side = 7 & ~((1 << k) | (u ^ w));  // the bit of the remaining axis
       const int l = side == 1 ? 0 : side == 2 ? 1 : 2;
       t.sides[f][q] = {uint8_t(l == (k == 2 ? 0 : k + 1) ? 0 : 1), uint8_t(e), (u & side) ? 1.0f : -1.0f};
+      t.outsideShift[f][q] = uint8_t(4 * (2 * t.sides[f][q].axis + (t.sides[f][q].sign < 0.0f ? 1 : 0)));
       t.loop[f][q] = {uint8_t(u), uint8_t(e)};
       const int j1 = k == 2 ? 0 : k + 1, j2 = k == 0 ? 2 : k - 1;
       t.sign1[f][q] = (u >> j1) & 1 ? 1.0f : -1.0f;
       t.sign2[f][q] = (u >> j2) & 1 ? 1.0f : -1.0f;
       e = cube.edges[e].next;
     }
+  }
+  for (int c = 0; c < 8; ++c) {
+    for (int k = 0; k < 3; ++k) t.along[c][k] = cube.along[c][k];
   }
   return t;
 }
@@ -287,6 +293,14 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
 
 namespace {
 
+// The corners (lanes) beyond each of the face rectangle's side planes, d = sign * x - h > 0, as four 4-bit masks:
+// +u, -u, +v, -v from bit 0 (the order of BoxFaceTables::outsideShift).
+inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
+  const F4 zero = splat4(0.0f);
+  return bits4(cu - hu > zero) | bits4(-cu - hu > zero) << 4 | bits4(cv - hv > zero) << 8 |
+         bits4(-cv - hv > zero) << 12;
+}
+
 // Contacts of a face axis. In the reference box's frame: h its half extents, g the incident box's, axes[j] the
 // incident box's axis j and t its centre, refFace the reference face. Writes up to four points (the clipped
 // incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with axes `world`) and
@@ -317,24 +331,22 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   // corner between the side planes of consecutive reference edges r, s is (Edge s, Corner r), and between the
   // last and the first (Edge last, Corner first).
   const float hu = h[ku], hv = h[kv], hk = h[k];
-  const F4 bound[2] = {splat4(hu), splat4(hv)};
-  const F4 cuv[2] = {cu, cv};
   // outside[q]: the corners beyond side plane q (d = sign * x - h > 0); crossings need a corner on each side.
+  const int masks = outsideMasks(cu, cv, splat4(hu), splat4(hv));
   int outside[4];
-  for (int q = 0; q < 4; ++q) {
-    const BoxFaceTables::Side side = tables.sides[refFace][q];
-    outside[q] = bits4(splat4(side.sign) * cuv[side.axis] - bound[side.axis] > splat4(0.0f));
-  }
+  for (int q = 0; q < 4; ++q) outside[q] = (masks >> tables.outsideShift[refFace][q]) & 15;
   // Points in (u, v, k) coordinates until they are reduced. Left uninitialized: only written candidates are read.
   UninitArray<BoxCandidates, 1> store;
   BoxCandidates& pts = store[0];
   int count = 0;
+  // A's feature in the id's high half, B's in the low half.
+  const int refShift = refIsA ? 16 : 0, incShift = 16 - refShift;
   // A candidate with its two features: kept (moved halfway to the reference face) when within tol.
   auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
     const float d = sk * w - hk;
     pts.u[count] = u, pts.v[count] = v, pts.w[count] = w - (0.5f * d) * sk;
     pts.depth[count] = -d;
-    pts.id[count] = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
+    pts.id[count] = (uint32_t(refFeature) << refShift) | (uint32_t(incFeature) << incShift);
     count += d <= tol ? 1 : 0;
   };
   const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
@@ -344,7 +356,8 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   }
   // Edge q of the quad runs from corner q to corner q + 1 (lanes rotated by one).
   const F4 nu{cu[1], cu[2], cu[3], cu[0]}, nv{cv[1], cv[2], cv[3], cv[0]}, nk{ck[1], ck[2], ck[3], ck[0]};
-  const F4 nuv[2] = {nu, nv};
+  const F4 cuv[2] = {cu, cv}, nuv[2] = {nu, nv};
+  const F4 bound[2] = {splat4(hu), splat4(hv)};
   const F4 zero = splat4(0.0f), one = splat4(1.0f);
   for (int q = 0; q < 4; ++q) {
     if (!outside[q]) continue;  // every corner inside this plane: no edge crosses it
@@ -364,11 +377,18 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   }
   // The rectangle's corners between two planes that both cut the quad, inside it: on the inner side of its four
   // edges (cross products of one sign, the quad's orientation seen along k).
-  const float orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
-  const F4 eu = nu - cu, ev = nv - cv;
+  // Only computed (once) when a corner is tested: most pairs have no two adjacent planes that both cut the quad.
+  float orient = 0.0f;
+  F4 eu = zero, ev = zero;
+  bool haveOrient = false;
   for (int q = 0; q < 4; ++q) {
     const int r = q == 3 ? 0 : q + 1;
     if (!outside[q] || !outside[r]) continue;
+    if (!haveOrient) {
+      orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
+      eu = nu - cu, ev = nv - cv;
+      haveOrient = true;
+    }
     const BoxFaceTables::Side sq = tables.sides[refFace][q], sr = tables.sides[refFace][r];
     const float u = sq.axis ? sr.sign * hu : sq.sign * hu, v = sq.axis ? sq.sign * hv : sr.sign * hv;
     const F4 side = eu * (splat4(v) - cv) - ev * (splat4(u) - cu);
@@ -464,7 +484,7 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 or
     cA[i] = s;
     const Vec3 mid{0.5f * (cA[0] + (cB[0] + u * dirB[0])), 0.5f * (cA[1] + (cB[1] + u * dirB[1])),
                    0.5f * (cA[2] + (cB[2] + u * dirB[2]))};
-    const CubeTopology& cube = cubeTopology();
+    const BoxFaceTables& cube = boxFaceTables();
     m.points[0].point =
         vec3(lanes(originA) + (splat4(mid.x) * p.axesA[0] + splat4(mid.y) * p.axesA[1] + splat4(mid.z) * p.axesA[2]));
     m.points[0].depth = m.depth;
