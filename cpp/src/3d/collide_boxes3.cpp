@@ -77,7 +77,8 @@ void finishBoxPair(Vec3 e, Vec3 f, F4 t, BoxPair* p) {
 
 static_assert(offsetof(Transform3, p) == 0 && sizeof(Transform3) >= 16, "makeBoxPair loads p as four floats");
 
-BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
+namespace {
+[[gnu::always_inline]] inline BoxPair boxPairOf(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
   BoxPair p;
   rotationColumns(xfA.q, p.axesA);
   rotationColumns(xfB.q, p.axesB);
@@ -92,6 +93,11 @@ BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB
   __builtin_memcpy(&pB, &xfB, sizeof pB);
   finishBoxPair(e, f, mulRows(rowsA, pB - pA), &p);
   return p;
+}
+}  // namespace
+
+BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
+  return boxPairOf(e, f, xfA, xfB);
 }
 
 BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
@@ -509,14 +515,22 @@ using namespace detail;
 
 namespace {
 Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }
+/// kRelativeTolerance * (length(e) + length(f)) from the pair's extents, both lengths in two lanes at once with
+/// length()'s products and sums ((x x + y y) + z z).
+inline float boxTolerance(F4 e, F4 f) {
+  const F4 ee = e * e, ff = f * f;
+  const F4 xy = __builtin_shufflevector(ee, ff, 0, 4, 1, 5), z = __builtin_shufflevector(ee, ff, 2, 6, 3, 7);
+  const F4 lengths = sqrt4((xy + __builtin_shufflevector(xy, xy, 2, 3, 2, 3)) + z);
+  return kRelativeTolerance * (lengths[0] + lengths[1]);
+}
 }  // namespace
 
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
+  if (!areValidTransforms4(xfA, xfB)) return emptyManifold();
   const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
-  const BoxPair p = makeBoxPair(e, f, xfA, xfB);
-  const float tol = kRelativeTolerance * (length(e) + length(f));
+  const BoxPair p = boxPairOf(e, f, xfA, xfB);
+  const float tol = boxTolerance(p.e, p.f);
   const SatResult r = boxSat(p, tol);
   if (r.separation > tol) return emptyManifold();
   return boxManifold(p, r, tol, xfA.p, xfB.p);
@@ -524,7 +538,7 @@ Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Tra
 
 bool overlap(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
+  if (!areValidTransforms4(xfA, xfB)) return false;
   const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const float tol = kRelativeTolerance * (length(e) + length(f));
   return boxSat(makeBoxPair(e, f, xfA, xfB), tol).separation <= tol;

@@ -101,6 +101,29 @@ inline bool isValidTransform4(const Transform3& xf) {
   return inRange == 15 && (scaleOk & 14) == 14 && isValid(xf.q);
 }
 
+/// isValidTransform4(a) && isValidTransform4(b) in one pass: both transforms' ranges and scales four lanes at a
+/// time, and both rotations' norms in two lanes, with isValid(q)'s products and sums (((x x + y y) + z z) + w w).
+inline bool areValidTransforms4(const Transform3& a, const Transform3& b) {
+  const unsigned char* bytesA = reinterpret_cast<const unsigned char*>(&a);
+  const unsigned char* bytesB = reinterpret_cast<const unsigned char*>(&b);
+  F4 pqA, qsA, qA, pqB, qsB, qB;  // floats 0-3, 6-9 and the rotation, 3-6
+  __builtin_memcpy(&pqA, bytesA, sizeof pqA);
+  __builtin_memcpy(&qsA, bytesA + 24, sizeof qsA);
+  __builtin_memcpy(&qA, bytesA + 12, sizeof qA);
+  __builtin_memcpy(&pqB, bytesB, sizeof pqB);
+  __builtin_memcpy(&qsB, bytesB + 24, sizeof qsB);
+  __builtin_memcpy(&qB, bytesB + 12, sizeof qB);
+  const F4 range = splat4(kMaxCoordinate), minScale = splat4(kMinScale);
+  const int inRange = bits4(abs4(pqA) <= range) & bits4(abs4(pqB) <= range);
+  const F4 sA = abs4(qsA), sB = abs4(qsB);
+  const int scaleOk = bits4(sA >= minScale) & bits4(sA <= range) & bits4(sB >= minScale) & bits4(sB <= range);
+  const F4 qqA = qA * qA, qqB = qB * qB;
+  const F4 xy = __builtin_shufflevector(qqA, qqB, 0, 4, 1, 5), zw = __builtin_shufflevector(qqA, qqB, 2, 6, 3, 7);
+  const F4 norm = ((xy + __builtin_shufflevector(xy, xy, 2, 3, 2, 3)) + zw) + __builtin_shufflevector(zw, zw, 2, 3, 2, 3);
+  const int unit = bits4(abs4(norm - splat4(1.0f)) < splat4(1.0e-6f));
+  return inRange == 15 && (scaleOk & 14) == 14 && (unit & 3) == 3;
+}
+
 /// A manifold with every field zero, for a result to start from. Written `Manifold3 m;` or `return {};`, g++ clears
 /// the 100 bytes with rep stos, whose start-up costs about as much as a box pair's 15 axes; copied from zeroed bytes
 /// (the default initialization then dead) it is six 16-byte stores. Emscripten's clang emits memory.fill either way.
