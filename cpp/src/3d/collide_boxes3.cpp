@@ -187,6 +187,7 @@ struct BoxFaceTables {
   Side sides[6][4];
   uint8_t outsideShift[6][4];  ///< side plane q's mask in outsideMasks' result: 4 * (2 * axis + (sign < 0))
   LoopCorner loop[6][4];
+  uint16_t cornerFeature[6][4], edgeFeature[6][4];  ///< features of loop[f][q]'s corner (Vertex) and edge (Edge)
   F4 sign1[6], sign2[6];  ///< lane q: +-1 as loop corner q lies on the + or - side of the face's other two axes
   uint8_t along[8][3];    ///< cubeTopology().along, here so that edge contacts need no call into another file
 };
@@ -204,6 +205,8 @@ BoxFaceTables makeBoxFaceTables() {
       t.sides[f][q] = {uint8_t(l == (k == 2 ? 0 : k + 1) ? 0 : 1), uint8_t(e), (u & side) ? 1.0f : -1.0f};
       t.outsideShift[f][q] = uint8_t(4 * (2 * t.sides[f][q].axis + (t.sides[f][q].sign < 0.0f ? 1 : 0)));
       t.loop[f][q] = {uint8_t(u), uint8_t(e)};
+      t.cornerFeature[f][q] = makeFeature3(Feature3::Vertex, u);
+      t.edgeFeature[f][q] = makeFeature3(Feature3::Edge, e);
       const int j1 = k == 2 ? 0 : k + 1, j2 = k == 0 ? 2 : k - 1;
       t.sign1[f][q] = (u >> j1) & 1 ? 1.0f : -1.0f;
       t.sign2[f][q] = (u >> j2) & 1 ? 1.0f : -1.0f;
@@ -324,7 +327,8 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   const F4 centre = t + splat4((incFace & 1) ? g[j] : -g[j]) * axes[j];
   const F4 half1 = splat4(g[j1]) * axes[j1], half2 = splat4(g[j2]) * axes[j2];
   // The four corners in loop order, one per lane, in (u, v, k) coordinates.
-  const BoxFaceTables::LoopCorner* loop = tables.loop[incFace];
+  const uint16_t* cornerFeature = tables.cornerFeature[incFace];
+  const uint16_t* edgeFeature = tables.edgeFeature[incFace];
   const F4 s1 = tables.sign1[incFace], s2 = tables.sign2[incFace];
   const F4 cu = splat4(centre[ku]) + s1 * splat4(half1[ku]) + s2 * splat4(half2[ku]);
   const F4 cv = splat4(centre[kv]) + s1 * splat4(half1[kv]) + s2 * splat4(half2[kv]);
@@ -346,19 +350,19 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   BoxCandidates& pts = store[0];
   int count = 0;
   // A's feature in the id's high half, B's in the low half.
-  const int refShift = refIsA ? 16 : 0, incShift = 16 - refShift;
+  // Ids are made reference feature first (high half) and swapped, when the reference box is B, for the points kept.
   // A candidate with its two features: kept (moved halfway to the reference face) when within tol.
-  auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
+  auto emit = [&](float u, float v, float w, uint32_t refFeatureHigh, uint16_t incFeature) {
     const float d = sk * w - hk;
     pts.u[count] = u, pts.v[count] = v, pts.w[count] = w - (0.5f * d) * sk;
     pts.depth[count] = -d;
-    pts.id[count] = (uint32_t(refFeature) << refShift) | (uint32_t(incFeature) << incShift);
+    pts.id[count] = refFeatureHigh | incFeature;
     count += d <= tol ? 1 : 0;
   };
-  const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
+  const uint32_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
   for (int in = ~(outside[0] | outside[1] | outside[2] | outside[3]) & 15; in != 0; in &= in - 1) {
     const int q = __builtin_ctz(unsigned(in));
-    emit(cu[q], cv[q], ck[q], refFaceFeature, makeFeature3(Feature3::Vertex, loop[q].corner));
+    emit(cu[q], cv[q], ck[q], refFaceFeature << 16, cornerFeature[q]);
   }
   // Edge q of the quad runs from corner q to corner q + 1 (lanes rotated by one).
   const F4 nu{cu[1], cu[2], cu[3], cu[0]}, nv{cv[1], cv[2], cv[3], cv[0]}, nk{ck[1], ck[2], ck[3], ck[0]};
@@ -375,10 +379,10 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     const F4 f = d0 / (den != zero ? den : one);
     const F4 xa = cuv[a] + f * (nuv[a] - cuv[a]), xo = cuv[o] + f * (nuv[o] - cuv[o]), xk = ck + f * (nk - ck);
     int cross = bits4((d0 <= zero) != (d1 <= zero)) & bits4(xo <= bound[o]) & bits4(-xo <= bound[o]);
-    const uint16_t refEdge = makeFeature3(Feature3::Edge, side.edge);
+    const uint32_t refEdge = uint32_t(makeFeature3(Feature3::Edge, side.edge)) << 16;
     for (; cross != 0; cross &= cross - 1) {
       const int e = __builtin_ctz(unsigned(cross));
-      emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, makeFeature3(Feature3::Edge, loop[e].edge));
+      emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, edgeFeature[e]);
     }
   }
   // The rectangle's corners between two planes that both cut the quad, inside it: on the inner side of its four
@@ -403,7 +407,7 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     // Depth from the incident face's plane through the quad's centre.
     const float w = centre[k] - (axes[j][ku] * (u - centre[ku]) + axes[j][kv] * (v - centre[kv])) / axes[j][k];
     const int first = q == 3 ? r : q, second = q == 3 ? q : r;
-    emit(u, v, w, makeFeature3(Feature3::Edge, tables.sides[refFace][second].edge),
+    emit(u, v, w, uint32_t(makeFeature3(Feature3::Edge, tables.sides[refFace][second].edge)) << 16,
          makeFeature3(Feature3::Corner, tables.sides[refFace][first].edge));
   }
   if (count == 0) {
@@ -420,7 +424,7 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     pts.u[0] = bestP[ku], pts.v[0] = bestP[kv], pts.w[0] = bestP[k] - (0.5f * lo) * sk;
     pts.depth[0] = -lo;
     const uint32_t fr = refFaceFeature, fi = makeFeature3(Feature3::Vertex, bestC);
-    pts.id[0] = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
+    pts.id[0] = (fr << 16) | fi;
     count = 1;
   }
   // (u, v, k) is right-handed, so the reference normal there is (0, 0, sk).
@@ -433,7 +437,8 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     const int c = kept[i];
     out[i].point = vec3(o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
     out[i].depth = pts.depth[c];
-    out[i].id = pts.id[c];
+    const uint32_t id = pts.id[c];
+    out[i].id = refIsA ? id : (id << 16) | (id >> 16);
   }
   return m;
 }
