@@ -446,11 +446,9 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
 inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
 
 // Closest points of A's edge centreA + s * (unit axis i), |s| <= hi, and B's edge centreB + u * dirB, |u| <= hj
-// (closestSegmentSegment on these segments, in closed form): d = centreB - centreA. Returns s; the caller takes
-// u = clamp(cos * s - dirB . d).
-inline float edgeParameters(const float* d, int i, const float* dirB, float hi, float hj) {
-  const float c = dirB[i];  // cosine between the edges
-  const float q1 = d[i], q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
+// (closestSegmentSegment on these segments, in closed form): d = centreB - centreA, q1 = d_i, q2 = dirB . d and
+// c = dirB_i, the cosine between the edges. Returns s; the caller takes u = clamp(c * s - q2).
+inline float edgeParameters(float q1, float q2, float c, float hi, float hj) {
   const float den = 1.0f - c * c;
   const float s = clampTo((q1 - c * q2) / (den > 1.0e-12f ? den : 1.0f), hi);
   const float u = c * s - q2;
@@ -480,24 +478,23 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 or
     // -normal in B's frame: lane j is -(col_j . normal).
     const F4 nB = -(splat4(sat.normal.x) * p.row[0] + splat4(sat.normal.y) * p.row[1] + splat4(sat.normal.z) * p.row[2]);
     const int b0 = supportEdgeStart(j, nB);
-    // Scalar arrays: lanes picked by a run-time index are cheaper as plain floats than as vector elements.
-    float cA[3], cB[3], dirB[3], d[3];
-    for (int k = 0; k < 3; ++k) {
-      cA[k] = k == i ? 0.0f : ((a0 >> k) & 1 ? p.e[k] : -p.e[k]);
-      dirB[k] = p.col[j][k];
-    }
+    // Four lanes at a time, with the arithmetic of one coordinate at a time: A's edge centre (the corner a0's
+    // coordinates, 0 along the edge), B's, and B's edge direction.
+    const I4 laneBit{1, 2, 4, 8}, lane{0, 1, 2, 3};
+    const I4 alongA = lane == I4{i, i, i, i};
+    const F4 cA = alongA ? splat4(0.0f) : ((I4{a0, a0, a0, a0} & laneBit) != I4{0, 0, 0, 0} ? p.e : -p.e);
+    const F4 dirB = p.col[j];
     const F4 centreB = p.t + splat4((b0 >> j1Of(j)) & 1 ? p.f[j1Of(j)] : -p.f[j1Of(j)]) * p.col[j1Of(j)] +
                        splat4((b0 >> j2Of(j)) & 1 ? p.f[j2Of(j)] : -p.f[j2Of(j)]) * p.col[j2Of(j)];
-    for (int k = 0; k < 3; ++k) cB[k] = centreB[k], d[k] = cB[k] - cA[k];
-    const float s = edgeParameters(d, i, dirB, p.e[i], p.f[j]);
-    const float q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
-    const float u = clampTo(dirB[i] * s - q2, p.f[j]);
-    cA[i] = s;
-    const Vec3 mid{0.5f * (cA[0] + (cB[0] + u * dirB[0])), 0.5f * (cA[1] + (cB[1] + u * dirB[1])),
-                   0.5f * (cA[2] + (cB[2] + u * dirB[2]))};
+    const F4 d = centreB - cA, dd = d * dirB;
+    const float q2 = (dd[0] + dd[1]) + dd[2], c = dirB[i];
+    const float s = edgeParameters(d[i], q2, c, p.e[i], p.f[j]);
+    const float u = clampTo(c * s - q2, p.f[j]);
+    const F4 mid = splat4(0.5f) * ((alongA ? splat4(s) : cA) + (centreB + splat4(u) * dirB));
     const BoxFaceTables& cube = boxFaceTables();
-    m.points[0].point =
-        vec3(lanes(originA) + (splat4(mid.x) * p.axesA[0] + splat4(mid.y) * p.axesA[1] + splat4(mid.z) * p.axesA[2]));
+    m.points[0].point = vec3(lanes(originA) + (shuffle4<0, 0, 0, 0>(mid) * p.axesA[0] +
+                                               shuffle4<1, 1, 1, 1>(mid) * p.axesA[1] +
+                                               shuffle4<2, 2, 2, 2>(mid) * p.axesA[2]));
     m.points[0].depth = m.depth;
     m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][i])) << 16) |
                      makeFeature3(Feature3::Edge, cube.along[b0][j]);
