@@ -466,8 +466,22 @@ inline int supportEdgeStart(int axis, F4 d) { return bits4(d > splat4(0.0f)) & 7
 
 }  // namespace
 
+namespace {
+/// emptyManifold() as six 16-byte stores and one 4-byte store of zeros into the result: g++ also clears the stack
+/// array emptyManifold copies from when the copy is inlined here.
+inline void clearManifold(Manifold3* m) {
+  static_assert(sizeof(Manifold3) == 100, "clearManifold writes 96 + 4 bytes");
+  const F4 zero = splat4(0.0f);
+  unsigned char* bytes = reinterpret_cast<unsigned char*>(m);
+  for (int i = 0; i < 6; ++i) __builtin_memcpy(bytes + 16 * i, &zero, sizeof zero);
+  const int32_t none = 0;
+  __builtin_memcpy(bytes + 96, &none, sizeof none);
+}
+}  // namespace
+
 Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB) {
-  Manifold3 m = emptyManifold();
+  Manifold3 m;
+  clearManifold(&m);
   m.depth = -sat.separation;
   const Vec3 n = sat.normal;
   m.normal = vec3(splat4(n.x) * p.axesA[0] + splat4(n.y) * p.axesA[1] + splat4(n.z) * p.axesA[2]);
