@@ -27,6 +27,15 @@ inline int argmax3(F4 v) {
   const int i = v[1] > v[0] ? 1 : 0;
   return v[2] > v[i] ? 2 : i;
 }
+/// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index (selects, not an indexed load).
+inline int argmax3(F4 v, float* largest) {
+  const float v0 = v[0], v1 = v[1], v2 = v[2];
+  const bool above0 = v1 > v0;
+  const float m = above0 ? v1 : v0;
+  const bool above = v2 > m;
+  *largest = above ? v2 : m;
+  return above ? 2 : (above0 ? 1 : 0);
+}
 
 }  // namespace
 
@@ -131,15 +140,15 @@ SatResult boxSat(const BoxPair& p, float tol) {
   // A's faces (lane i): the box's projection radius on axis i is e_i + sum_j f_j |R_ij|.
   const F4 faceA =
       abs4(p.t) - (p.e + splat4(p.f[0]) * p.absCol[0] + splat4(p.f[1]) * p.absCol[1] + splat4(p.f[2]) * p.absCol[2]);
-  const int ia = argmax3(faceA);
-  const float sepA = faceA[ia];
+  float sepA;
+  const int ia = argmax3(faceA, &sepA);
   if (sepA > tol) return faceAResult(p, ia, sepA);
   // B's faces (lane j), with A's centre seen from B: tB_j = t . col_j.
   const F4 tB = splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2];
   const F4 faceB =
       abs4(tB) - (p.f + splat4(p.e[0]) * p.absRow[0] + splat4(p.e[1]) * p.absRow[1] + splat4(p.e[2]) * p.absRow[2]);
-  const int jb = argmax3(faceB);
-  const float sepB = faceB[jb];
+  float sepB;
+  const int jb = argmax3(faceB, &sepB);
   if (sepB > tol) return faceBResult(p, jb, tB[jb] > 0.0f, sepB);
   // Edge axes e_i x col_j (lane j), of length sqrt(R_i1j^2 + R_i2j^2). Parallel edges (within 1e-5 rad) are
   // skipped: the face axes cover them.
