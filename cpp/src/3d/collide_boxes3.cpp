@@ -268,13 +268,16 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
   const int blocks = (n + 3) >> 2;
   const I4 lane{0, 1, 2, 3};
   F4 values[BoxCandidates::kMax / 4];
-  auto valid = [&](int b) { return splat4(float(n - 4 * b)) > __builtin_convertvector(lane, F4); };
-  for (int b = 0; b < blocks; ++b) values[b] = valid(b) ? load4(c.depth + 4 * b) : splat4(-FLT_MAX);
+  I4 valid[BoxCandidates::kMax / 4];  // lanes that hold a candidate
+  for (int b = 0; b < blocks; ++b) {
+    valid[b] = splat4(float(n - 4 * b)) > __builtin_convertvector(lane, F4);
+    values[b] = valid[b] ? load4(c.depth + 4 * b) : splat4(-FLT_MAX);
+  }
   const int i0 = firstLargest(values, blocks);
   const F4 u0 = splat4(c.u[i0]), v0 = splat4(c.v[i0]), w0 = splat4(c.w[i0]);
   auto only = [&](int b, F4 x, int i, int j) {  // x where lane is a candidate other than i and j, else -1
     const I4 index = lane + splat4i(4 * b);
-    return (valid(b) & (index != splat4i(i)) & (index != splat4i(j))) ? x : splat4(-1.0f);
+    return (valid[b] & (index != splat4i(i)) & (index != splat4i(j))) ? x : splat4(-1.0f);
   };
   for (int b = 0; b < blocks; ++b) {
     const F4 du = u0 - load4(c.u + 4 * b), dv = v0 - load4(c.v + 4 * b), dw = w0 - load4(c.w + 4 * b);
@@ -288,17 +291,18 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
     values[b] = only(b, abs4(area[b]), i0, i1);
   }
   const int i2 = firstLargest(values, blocks);
-  const F4 sign = splat4(area[i2 >> 2][i2 & 3] < 0.0f ? -1.0f : 1.0f);
+  // sign * (x * normalZ), both +-1, is x times their product: the same bits.
+  const F4 sign = splat4((area[i2 >> 2][i2 & 3] < 0.0f ? -1.0f : 1.0f) * normalZ);
   const int tri[3] = {i0, i1, i2};
+  F4 tu[3], tv[3], du[3], dv[3];  // the triangle's edges, from corner tri[k] to the next
+  for (int k = 0; k < 3; ++k) {
+    const int p = tri[k], q = tri[k == 2 ? 0 : k + 1];
+    tu[k] = splat4(c.u[p]), tv[k] = splat4(c.v[p]), du[k] = splat4(c.u[q] - c.u[p]), dv[k] = splat4(c.v[q] - c.v[p]);
+  }
   for (int b = 0; b < blocks; ++b) {
     const F4 xu = load4(c.u + 4 * b), xv = load4(c.v + 4 * b);
     F4 best = splat4(0.0f);
-    for (int k = 0; k < 3; ++k) {
-      const int p = tri[k], q = tri[k == 2 ? 0 : k + 1];
-      const F4 tu = splat4(c.u[p]), tv = splat4(c.v[p]);
-      const F4 a = sign * (((xu - tu) * splat4(c.v[q] - c.v[p]) - (xv - tv) * splat4(c.u[q] - c.u[p])) * nz);
-      best = max4(best, a);
-    }
+    for (int k = 0; k < 3; ++k) best = max4(best, sign * ((xu - tu[k]) * dv[k] - (xv - tv[k]) * du[k]));
     const I4 index = lane + splat4i(4 * b);
     values[b] = (index != splat4i(i2)) ? only(b, best, i0, i1) : splat4(-1.0f);
   }
