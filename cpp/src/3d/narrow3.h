@@ -114,14 +114,15 @@ inline bool areValidTransforms4(const Transform3& a, const Transform3& b) {
   __builtin_memcpy(&qsB, bytesB + 24, sizeof qsB);
   __builtin_memcpy(&qB, bytesB + 12, sizeof qB);
   const F4 range = splat4(kMaxCoordinate), minScale = splat4(kMinScale);
-  const int inRange = bits4(abs4(pqA) <= range) & bits4(abs4(pqB) <= range);
+  const I4 inRange = (abs4(pqA) <= range) & (abs4(pqB) <= range);
   const F4 sA = abs4(qsA), sB = abs4(qsB);
-  const int scaleOk = bits4(sA >= minScale) & bits4(sA <= range) & bits4(sB >= minScale) & bits4(sB <= range);
+  const I4 scaleOk = (sA >= minScale) & (sA <= range) & (sB >= minScale) & (sB <= range);  // lanes 1-3
   const F4 qqA = qA * qA, qqB = qB * qB;
   const F4 xy = __builtin_shufflevector(qqA, qqB, 0, 4, 1, 5), zw = __builtin_shufflevector(qqA, qqB, 2, 6, 3, 7);
   const F4 norm = ((xy + __builtin_shufflevector(xy, xy, 2, 3, 2, 3)) + zw) + __builtin_shufflevector(zw, zw, 2, 3, 2, 3);
-  const int unit = bits4(abs4(norm - splat4(1.0f)) < splat4(1.0e-6f));
-  return inRange == 15 && (scaleOk & 14) == 14 && (unit & 3) == 3;
+  const I4 unit = abs4(norm - splat4(1.0f)) < splat4(1.0e-6f);  // lanes 0 (a) and 1 (b)
+  // Every lane of every test true, with the lanes a test does not fill set: one mask to read.
+  return bits4(inRange & (scaleOk | I4{-1, 0, 0, 0}) & (unit | I4{0, 0, -1, -1})) == 15;
 }
 
 /// A manifold with every field zero, for a result to start from. Written `Manifold3 m;` or `return {};`, g++ clears
