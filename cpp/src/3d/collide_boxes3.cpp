@@ -75,9 +75,9 @@ inline void transpose3(const F4* in, F4* out) {
   out[0] = r0, out[1] = r1, out[2] = r2;
 }
 
-void finishBoxPair(Vec3 e, Vec3 f, F4 t, BoxPair* p) {
-  p->e = lanes(e);
-  p->f = lanes(f);
+void finishBoxPair(F4 e, F4 f, F4 t, BoxPair* p) {
+  p->e = e;
+  p->f = f;
   p->t = t;
   for (int i = 0; i < 3; ++i) p->absRow[i] = abs4(p->row[i]), p->absCol[i] = abs4(p->col[i]);
 }
@@ -87,7 +87,8 @@ void finishBoxPair(Vec3 e, Vec3 f, F4 t, BoxPair* p) {
 static_assert(offsetof(Transform3, p) == 0 && sizeof(Transform3) >= 16, "makeBoxPair loads p as four floats");
 
 namespace {
-[[gnu::always_inline]] inline BoxPair boxPairOf(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
+// makeBoxPair from the extents as four lanes (lane 3 zero), inlined into collide().
+[[gnu::always_inline]] inline BoxPair boxPairOf(F4 e, F4 f, const Transform3& xfA, const Transform3& xfB) {
   BoxPair p;
   rotationColumns(xfA.q, p.axesA);
   rotationColumns(xfB.q, p.axesB);
@@ -106,7 +107,7 @@ namespace {
 }  // namespace
 
 BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
-  return boxPairOf(e, f, xfA, xfB);
+  return boxPairOf(lanes(e), lanes(f), xfA, xfB);
 }
 
 BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
@@ -119,7 +120,7 @@ BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transf
   p.row[0] = F4{r.cx.x, r.cy.x, r.cz.x, 0.0f};
   p.row[1] = F4{r.cx.y, r.cy.y, r.cz.y, 0.0f};
   p.row[2] = F4{r.cx.z, r.cy.z, r.cz.z, 0.0f};
-  finishBoxPair(e, f, lanes(mulT(rA, xfB.p - xfA.p)), &p);
+  finishBoxPair(lanes(e), lanes(f), lanes(mulT(rA, xfB.p - xfA.p)), &p);
   return p;
 }
 
@@ -543,7 +544,14 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 or
 using namespace detail;
 
 namespace {
-Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }
+/// vabs(mulComponents(xf.scale, box.halfExtents)) as four lanes, lane 3 zero: the scale read with q.w (floats 6-9,
+/// one load) and moved down a lane, q.w then multiplied by lanes(halfExtents)'s zero.
+inline F4 boxExtents(const Box3& box, const Transform3& xf) {
+  static_assert(offsetof(Transform3, scale) == 28 && sizeof(Transform3) == 40, "boxExtents loads floats 6-9");
+  F4 wScale;
+  __builtin_memcpy(&wScale, reinterpret_cast<const unsigned char*>(&xf) + 24, sizeof wScale);
+  return abs4(shuffle4<1, 2, 3, 0>(wScale) * lanes(box.halfExtents));
+}
 /// kRelativeTolerance * (length(e) + length(f)) from the pair's extents, both lengths in two lanes at once with
 /// length()'s products and sums ((x x + y y) + z z).
 inline float boxTolerance(F4 e, F4 f) {
@@ -557,9 +565,9 @@ inline float boxTolerance(F4 e, F4 f) {
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
   if (!areValidTransforms4(xfA, xfB)) return emptyManifold();
-  const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
+  const F4 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const BoxPair p = boxPairOf(e, f, xfA, xfB);
-  const float tol = boxTolerance(p.e, p.f);
+  const float tol = boxTolerance(e, f);
   const SatResult r = boxSat(p, tol);
   if (r.separation > tol) return emptyManifold();
   return boxManifold(p, r, tol, xfA.p, xfB.p);
@@ -568,9 +576,9 @@ Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Tra
 bool overlap(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
   if (!areValidTransforms4(xfA, xfB)) return false;
-  const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
-  const float tol = kRelativeTolerance * (length(e) + length(f));
-  return boxSat(makeBoxPair(e, f, xfA, xfB), tol).separation <= tol;
+  const F4 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
+  const float tol = boxTolerance(e, f);
+  return boxSat(makeBoxPair(vec3(e), vec3(f), xfA, xfB), tol).separation <= tol;
 }
 
 }  // namespace sat
