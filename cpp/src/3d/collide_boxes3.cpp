@@ -327,9 +327,9 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
 // Contacts of a face axis. In the reference box's frame: h its half extents, g the incident box's, axes[j] the
 // incident box's axis j and t its centre, refFace the reference face. Writes up to four points (the clipped
 // incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with axes `world`) and
-// returns their number.
-int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bool refIsA, const F4* world,
-                    Vec3 origin, ManifoldPoint3* out) {
+// returns their number. Inlined into boxManifold's one call.
+[[gnu::always_inline]] inline int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol,
+                                                  bool refIsA, const F4* world, Vec3 origin, ManifoldPoint3* out) {
   const BoxFaceTables& tables = boxFaceTables();
   const int k = refFace >> 1, ku = k == 2 ? 0 : k + 1, kv = k == 0 ? 2 : k - 1;
   const float sk = (refFace & 1) ? 1.0f : -1.0f;
@@ -529,13 +529,13 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 or
     m.pointCount = 1;
     return m;
   }
-  if (sat.kind == SatAxis3::FaceA) {
-    m.pointCount = boxFaceContacts(p.e, p.f, p.col, p.t, sat.indexA, tol, true, p.axesA, originA, m.points);
-    return m;
-  }
-  // B's face: the same in B's frame, where A's axes are R's rows and its centre is -R^T t.
-  const F4 tA = -(splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2]);
-  m.pointCount = boxFaceContacts(p.f, p.e, p.row, tA, sat.indexB, tol, false, p.axesB, originB, m.points);
+  // A's face in A's frame; B's face the same in B's frame, where A's axes are R's rows and its centre is -R^T t.
+  // One call with the arguments chosen, so that the contacts are inlined here once.
+  const bool refIsA = sat.kind == SatAxis3::FaceA;
+  const F4 t = refIsA ? p.t : -(splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2]);
+  m.pointCount = boxFaceContacts(refIsA ? p.e : p.f, refIsA ? p.f : p.e, refIsA ? p.col : p.row, t,
+                                 refIsA ? sat.indexA : sat.indexB, tol, refIsA, refIsA ? p.axesA : p.axesB,
+                                 refIsA ? originA : originB, m.points);
   return m;
 }
 
