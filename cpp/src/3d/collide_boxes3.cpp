@@ -19,6 +19,10 @@ inline Vec3 unitAxis(int k, float sign) {
 }
 inline F4 lanes(Vec3 v) { return F4{v.x, v.y, v.z, 0.0f}; }
 inline Vec3 vec3(F4 v) { return {v[0], v[1], v[2]}; }
+/// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
+inline void storeThenOverwriteNext(Vec3* point, F4 v) { __builtin_memcpy(point, &v, sizeof v); }
+static_assert(offsetof(ManifoldPoint3, depth) == 12 && offsetof(Manifold3, depth) == 12,
+              "a point and a normal are followed by their depth");
 /// {v1, v2, v0, v3} and {v2, v0, v1, v3}: lane j takes lane j + 1 or j + 2 (mod 3).
 inline F4 rotate1(F4 v) { return F4{v[1], v[2], v[0], v[3]}; }
 inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
@@ -329,7 +333,7 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
 // incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with axes `world`) and
 // returns their number. Inlined into boxManifold's one call.
 [[gnu::always_inline]] inline int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol,
-                                                  bool refIsA, const F4* world, Vec3 origin, ManifoldPoint3* out) {
+                                                  bool refIsA, const F4* world, F4 origin, ManifoldPoint3* out) {
   const BoxFaceTables& tables = boxFaceTables();
   const int k = refFace >> 1, ku = k == 2 ? 0 : k + 1, kv = k == 0 ? 2 : k - 1;
   const float sk = (refFace & 1) ? 1.0f : -1.0f;
@@ -446,10 +450,10 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   int kept[4];
   const int m = reduceBoxCandidates(pts, sk, kept);
   // Back from (u, v, k) coordinates to the world.
-  const F4 wu = world[ku], wv = world[kv], wk = world[k], o = lanes(origin);
+  const F4 wu = world[ku], wv = world[kv], wk = world[k], o = origin;
   for (int i = 0; i < m; ++i) {
     const int c = kept[i];
-    out[i].point = vec3(o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
+    storeThenOverwriteNext(&out[i].point, o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
     out[i].depth = pts.depth[c];
     const uint32_t id = pts.id[c];
     out[i].id = refIsA ? id : (id << 16) | (id >> 16);
@@ -493,12 +497,17 @@ inline void clearManifold(Manifold3* m) {
 }
 }  // namespace
 
-Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB) {
+Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, const Transform3& xfA,
+                      const Transform3& xfB) {
+  // The boxes' positions, lane 3 q.x: it only reaches lane 3 of the points, which their depth overwrites.
+  F4 originA, originB;
+  __builtin_memcpy(&originA, &xfA, sizeof originA);
+  __builtin_memcpy(&originB, &xfB, sizeof originB);
   Manifold3 m;
   clearManifold(&m);
-  m.depth = -sat.separation;
   const Vec3 n = sat.normal;
-  m.normal = vec3(splat4(n.x) * p.axesA[0] + splat4(n.y) * p.axesA[1] + splat4(n.z) * p.axesA[2]);
+  storeThenOverwriteNext(&m.normal, splat4(n.x) * p.axesA[0] + splat4(n.y) * p.axesA[1] + splat4(n.z) * p.axesA[2]);
+  m.depth = -sat.separation;
   if (sat.kind == SatAxis3::EdgePair) {
     // The supporting edges: A's along axis i, B's along its axis j (column j in A's frame), as centre + s * axis.
     const int i = sat.indexA, j = sat.indexB;
@@ -520,9 +529,9 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 or
     const float u = clampTo(c * s - q2, p.f[j]);
     const F4 mid = splat4(0.5f) * ((alongA ? splat4(s) : cA) + (centreB + splat4(u) * dirB));
     const BoxFaceTables& cube = boxFaceTables();
-    m.points[0].point = vec3(lanes(originA) + (shuffle4<0, 0, 0, 0>(mid) * p.axesA[0] +
-                                               shuffle4<1, 1, 1, 1>(mid) * p.axesA[1] +
-                                               shuffle4<2, 2, 2, 2>(mid) * p.axesA[2]));
+    storeThenOverwriteNext(&m.points[0].point, originA + (shuffle4<0, 0, 0, 0>(mid) * p.axesA[0] +
+                                                                 shuffle4<1, 1, 1, 1>(mid) * p.axesA[1] +
+                                                                 shuffle4<2, 2, 2, 2>(mid) * p.axesA[2]));
     m.points[0].depth = m.depth;
     m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][i])) << 16) |
                      makeFeature3(Feature3::Edge, cube.along[b0][j]);
@@ -570,7 +579,7 @@ Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Tra
   const float tol = boxTolerance(e, f);
   const SatResult r = boxSat(p, tol);
   if (r.separation > tol) return emptyManifold();
-  return boxManifold(p, r, tol, xfA.p, xfB.p);
+  return boxManifold(p, r, tol, xfA, xfB);
 }
 
 bool overlap(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {

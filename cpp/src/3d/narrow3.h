@@ -341,7 +341,8 @@ struct BoxCandidates {
 int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept);
 /// Contacts for the axis boxSat chose, in the world. The boxes as hulls give the same manifold through
 /// buildManifold (the reference this is tested against).
-Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB);
+Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, const Transform3& xfA,
+                      const Transform3& xfB);
 /// Contacts of two overlapping (or touching within tol) views for the axis runSat chose, in that frame.
 Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol);
 /// Most vertices a clipped polygon can have.
