@@ -31,6 +31,12 @@ inline int argmax3(F4 v) {
   const int i = v[1] > v[0] ? 1 : 0;
   return v[2] > v[i] ? 2 : i;
 }
+/// splat4(hmax4(v)) with hmax4's pairing (max(max(v0, v1), max(v2, v3)), each max a > b ? a : b), so the same
+/// value, signed zeros included, in every lane and without leaving the register.
+inline F4 hmax4Splat(F4 v) {
+  const F4 pairs = max4(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
+  return max4(pairs, __builtin_shufflevector(pairs, pairs, 2, 3, 0, 1));
+}
 /// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index (selects, not an indexed load).
 inline int argmax3(F4 v, float* largest) {
   const float v0 = v[0], v1 = v[1], v2 = v[2];
@@ -168,15 +174,16 @@ SatResult boxSat(const BoxPair& p, float tol) {
     const F4 s = (abs4(tl) - (rA + rB)) / sqrt4(max4(len2, splat4(1.0e-10f)));
     sep[i] = len2 > splat4(1.0e-10f) ? s : splat4(-FLT_MAX);
   }
-  const float best = hmax4(max4(max4(sep[0], sep[1]), sep[2]));
+  const F4 bestLanes = hmax4Splat(max4(max4(sep[0], sep[1]), sep[2]));
+  const float best = bestLanes[0];
   // As for hulls: faces before edges and A before B unless the other separates clearly more.
   const float bias = 0.5f * tol;
   const bool useB = sepB > sepA + bias;
   const float faceSep = useB ? sepB : sepA;
   if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
     int bi = 0;
-    while (bi < 2 && !bits4(sep[bi] == splat4(best))) ++bi;
-    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == splat4(best))) | 8u);
+    while (bi < 2 && !bits4(sep[bi] == bestLanes)) ++bi;
+    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == bestLanes)) | 8u);
     const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
     return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
@@ -246,7 +253,7 @@ namespace {
 inline int firstLargest(const F4* values, int blocks) {
   F4 m = values[0];
   for (int b = 1; b < blocks; ++b) m = max4(m, values[b]);
-  const F4 hi = splat4(hmax4(m));
+  const F4 hi = hmax4Splat(m);
   for (int b = 0;; ++b) {
     const int hit = bits4(values[b] == hi);
     if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
