@@ -20,7 +20,9 @@ inline Vec3 unitAxis(int k, float sign) {
 inline F4 lanes(Vec3 v) { return F4{v.x, v.y, v.z, 0.0f}; }
 inline Vec3 vec3(F4 v) { return {v[0], v[1], v[2]}; }
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
-inline void storeThenOverwriteNext(Vec3* point, F4 v) { __builtin_memcpy(point, &v, sizeof v); }
+inline void storeThenOverwriteNext(Vec3* point, F4 v) {
+  __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
+}
 static_assert(offsetof(ManifoldPoint3, depth) == 12 && offsetof(Manifold3, depth) == 12,
               "a point and a normal are followed by their depth");
 /// {v1, v2, v0, v3} and {v2, v0, v1, v3}: lane j takes lane j + 1 or j + 2 (mod 3).
