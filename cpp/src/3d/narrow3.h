@@ -119,7 +119,8 @@ inline bool areValidTransforms4(const Transform3& a, const Transform3& b) {
   const I4 scaleOk = (sA >= minScale) & (sA <= range) & (sB >= minScale) & (sB <= range);  // lanes 1-3
   const F4 qqA = qA * qA, qqB = qB * qB;
   const F4 xy = __builtin_shufflevector(qqA, qqB, 0, 4, 1, 5), zw = __builtin_shufflevector(qqA, qqB, 2, 6, 3, 7);
-  const F4 norm = ((xy + __builtin_shufflevector(xy, xy, 2, 3, 2, 3)) + zw) + __builtin_shufflevector(zw, zw, 2, 3, 2, 3);
+  const F4 xyz = (xy + __builtin_shufflevector(xy, xy, 2, 3, 2, 3)) + zw;
+  const F4 norm = xyz + __builtin_shufflevector(zw, zw, 2, 3, 2, 3);
   const I4 unit = abs4(norm - splat4(1.0f)) < splat4(1.0e-6f);  // lanes 0 (a) and 1 (b)
   // Every lane of every test true, with the lanes a test does not fill set: one mask to read.
   return bits4(inRange & (scaleOk | I4{-1, 0, 0, 0}) & (unit | I4{0, 0, -1, -1})) == 15;
