@@ -203,14 +203,11 @@ struct BoxFaceTables {
     uint8_t edge;  ///< the half-edge whose side plane this is
     float sign;    ///< the plane is sign * x_axis <= h_axis
   };
-  struct LoopCorner {
-    uint8_t corner;  ///< cube corner (bit k = +axis k)
-    uint8_t edge;    ///< the half-edge leaving it along the loop
-  };
   Side sides[6][4];
   uint8_t outsideShift[6][4];  ///< side plane q's mask in outsideMasks' result: 4 * (2 * axis + (sign < 0))
-  LoopCorner loop[6][4];
-  uint16_t cornerFeature[6][4], edgeFeature[6][4];  ///< features of loop[f][q]'s corner (Vertex) and edge (Edge)
+  /// The face's loop corner q (cube corner, bit k = +axis k) as a Vertex feature, and the half-edge leaving it along
+  /// the loop as an Edge feature.
+  uint16_t cornerFeature[6][4], edgeFeature[6][4];
   F4 sign1[6], sign2[6];  ///< lane q: +-1 as loop corner q lies on the + or - side of the face's other two axes
   uint8_t along[8][3];    ///< cubeTopology().along, here so that edge contacts need no call into another file
 };
@@ -227,7 +224,6 @@ BoxFaceTables makeBoxFaceTables() {
       const int l = side == 1 ? 0 : side == 2 ? 1 : 2;
       t.sides[f][q] = {uint8_t(l == (k == 2 ? 0 : k + 1) ? 0 : 1), uint8_t(e), (u & side) ? 1.0f : -1.0f};
       t.outsideShift[f][q] = uint8_t(4 * (2 * t.sides[f][q].axis + (t.sides[f][q].sign < 0.0f ? 1 : 0)));
-      t.loop[f][q] = {uint8_t(u), uint8_t(e)};
       t.cornerFeature[f][q] = makeFeature3(Feature3::Vertex, u);
       t.edgeFeature[f][q] = makeFeature3(Feature3::Edge, e);
       const int j1 = k == 2 ? 0 : k + 1, j2 = k == 0 ? 2 : k - 1;
