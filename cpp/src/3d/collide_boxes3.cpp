@@ -19,6 +19,12 @@ inline Vec3 unitAxis(int k, float sign) {
 }
 inline F4 lanes(Vec3 v) { return F4{v.x, v.y, v.z, 0.0f}; }
 inline Vec3 vec3(F4 v) { return {v[0], v[1], v[2]}; }
+/// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
+inline void storeThenOverwriteNext(Vec3* point, F4 v) {
+  __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
+}
+static_assert(offsetof(ManifoldPoint3, depth) == 12 && offsetof(Manifold3, depth) == 12,
+              "a point and a normal are followed by their depth");
 /// {v1, v2, v0, v3} and {v2, v0, v1, v3}: lane j takes lane j + 1 or j + 2 (mod 3).
 inline F4 rotate1(F4 v) { return F4{v[1], v[2], v[0], v[3]}; }
 inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
@@ -26,6 +32,21 @@ inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
 inline int argmax3(F4 v) {
   const int i = v[1] > v[0] ? 1 : 0;
   return v[2] > v[i] ? 2 : i;
+}
+/// splat4(hmax4(v)) with hmax4's pairing (max(max(v0, v1), max(v2, v3)), each max a > b ? a : b), so the same
+/// value, signed zeros included, in every lane and without leaving the register.
+inline F4 hmax4Splat(F4 v) {
+  const F4 pairs = max4(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
+  return max4(pairs, __builtin_shufflevector(pairs, pairs, 2, 3, 0, 1));
+}
+/// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index (selects, not an indexed load).
+inline int argmax3(F4 v, float* largest) {
+  const float v0 = v[0], v1 = v[1], v2 = v[2];
+  const bool above0 = v1 > v0;
+  const float m = above0 ? v1 : v0;
+  const bool above = v2 > m;
+  *largest = above ? v2 : m;
+  return above ? 2 : (above0 ? 1 : 0);
 }
 
 }  // namespace
@@ -66,9 +87,9 @@ inline void transpose3(const F4* in, F4* out) {
   out[0] = r0, out[1] = r1, out[2] = r2;
 }
 
-void finishBoxPair(Vec3 e, Vec3 f, F4 t, BoxPair* p) {
-  p->e = lanes(e);
-  p->f = lanes(f);
+void finishBoxPair(F4 e, F4 f, F4 t, BoxPair* p) {
+  p->e = e;
+  p->f = f;
   p->t = t;
   for (int i = 0; i < 3; ++i) p->absRow[i] = abs4(p->row[i]), p->absCol[i] = abs4(p->col[i]);
 }
@@ -77,7 +98,9 @@ void finishBoxPair(Vec3 e, Vec3 f, F4 t, BoxPair* p) {
 
 static_assert(offsetof(Transform3, p) == 0 && sizeof(Transform3) >= 16, "makeBoxPair loads p as four floats");
 
-BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
+namespace {
+// makeBoxPair from the extents as four lanes (lane 3 zero), inlined into collide().
+[[gnu::always_inline]] inline BoxPair boxPairOf(F4 e, F4 f, const Transform3& xfA, const Transform3& xfB) {
   BoxPair p;
   rotationColumns(xfA.q, p.axesA);
   rotationColumns(xfB.q, p.axesB);
@@ -93,6 +116,11 @@ BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB
   finishBoxPair(e, f, mulRows(rowsA, pB - pA), &p);
   return p;
 }
+}  // namespace
+
+BoxPair makeBoxPair(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
+  return boxPairOf(lanes(e), lanes(f), xfA, xfB);
+}
 
 BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transform3& xfB) {
   const Mat3 rA = toMat3(xfA.q), rB = toMat3(xfB.q);
@@ -104,7 +132,7 @@ BoxPair makeBoxPairReference(Vec3 e, Vec3 f, const Transform3& xfA, const Transf
   p.row[0] = F4{r.cx.x, r.cy.x, r.cz.x, 0.0f};
   p.row[1] = F4{r.cx.y, r.cy.y, r.cz.y, 0.0f};
   p.row[2] = F4{r.cx.z, r.cy.z, r.cz.z, 0.0f};
-  finishBoxPair(e, f, lanes(mulT(rA, xfB.p - xfA.p)), &p);
+  finishBoxPair(lanes(e), lanes(f), lanes(mulT(rA, xfB.p - xfA.p)), &p);
   return p;
 }
 
@@ -125,15 +153,15 @@ SatResult boxSat(const BoxPair& p, float tol) {
   // A's faces (lane i): the box's projection radius on axis i is e_i + sum_j f_j |R_ij|.
   const F4 faceA =
       abs4(p.t) - (p.e + splat4(p.f[0]) * p.absCol[0] + splat4(p.f[1]) * p.absCol[1] + splat4(p.f[2]) * p.absCol[2]);
-  const int ia = argmax3(faceA);
-  const float sepA = faceA[ia];
+  float sepA;
+  const int ia = argmax3(faceA, &sepA);
   if (sepA > tol) return faceAResult(p, ia, sepA);
   // B's faces (lane j), with A's centre seen from B: tB_j = t . col_j.
   const F4 tB = splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2];
   const F4 faceB =
       abs4(tB) - (p.f + splat4(p.e[0]) * p.absRow[0] + splat4(p.e[1]) * p.absRow[1] + splat4(p.e[2]) * p.absRow[2]);
-  const int jb = argmax3(faceB);
-  const float sepB = faceB[jb];
+  float sepB;
+  const int jb = argmax3(faceB, &sepB);
   if (sepB > tol) return faceBResult(p, jb, tB[jb] > 0.0f, sepB);
   // Edge axes e_i x col_j (lane j), of length sqrt(R_i1j^2 + R_i2j^2). Parallel edges (within 1e-5 rad) are
   // skipped: the face axes cover them.
@@ -148,15 +176,16 @@ SatResult boxSat(const BoxPair& p, float tol) {
     const F4 s = (abs4(tl) - (rA + rB)) / sqrt4(max4(len2, splat4(1.0e-10f)));
     sep[i] = len2 > splat4(1.0e-10f) ? s : splat4(-FLT_MAX);
   }
-  const float best = hmax4(max4(max4(sep[0], sep[1]), sep[2]));
+  const F4 bestLanes = hmax4Splat(max4(max4(sep[0], sep[1]), sep[2]));
+  const float best = bestLanes[0];
   // As for hulls: faces before edges and A before B unless the other separates clearly more.
   const float bias = 0.5f * tol;
   const bool useB = sepB > sepA + bias;
   const float faceSep = useB ? sepB : sepA;
   if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
     int bi = 0;
-    while (bi < 2 && !bits4(sep[bi] == splat4(best))) ++bi;
-    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == splat4(best))) | 8u);
+    while (bi < 2 && !bits4(sep[bi] == bestLanes)) ++bi;
+    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == bestLanes)) | 8u);
     const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
     return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
@@ -174,13 +203,13 @@ struct BoxFaceTables {
     uint8_t edge;  ///< the half-edge whose side plane this is
     float sign;    ///< the plane is sign * x_axis <= h_axis
   };
-  struct LoopCorner {
-    uint8_t corner;  ///< cube corner (bit k = +axis k)
-    uint8_t edge;    ///< the half-edge leaving it along the loop
-  };
   Side sides[6][4];
-  LoopCorner loop[6][4];
+  uint8_t outsideShift[6][4];  ///< side plane q's mask in outsideMasks' result: 4 * (2 * axis + (sign < 0))
+  /// The face's loop corner q (cube corner, bit k = +axis k) as a Vertex feature, and the half-edge leaving it along
+  /// the loop as an Edge feature.
+  uint16_t cornerFeature[6][4], edgeFeature[6][4];
   F4 sign1[6], sign2[6];  ///< lane q: +-1 as loop corner q lies on the + or - side of the face's other two axes
+  uint8_t along[8][3];    ///< cubeTopology().along, here so that edge contacts need no call into another file
 };
 
 BoxFaceTables makeBoxFaceTables() {
@@ -194,12 +223,17 @@ BoxFaceTables makeBoxFaceTables() {
       const int side = 7 & ~((1 << k) | (u ^ w));  // the bit of the remaining axis
       const int l = side == 1 ? 0 : side == 2 ? 1 : 2;
       t.sides[f][q] = {uint8_t(l == (k == 2 ? 0 : k + 1) ? 0 : 1), uint8_t(e), (u & side) ? 1.0f : -1.0f};
-      t.loop[f][q] = {uint8_t(u), uint8_t(e)};
+      t.outsideShift[f][q] = uint8_t(4 * (2 * t.sides[f][q].axis + (t.sides[f][q].sign < 0.0f ? 1 : 0)));
+      t.cornerFeature[f][q] = makeFeature3(Feature3::Vertex, u);
+      t.edgeFeature[f][q] = makeFeature3(Feature3::Edge, e);
       const int j1 = k == 2 ? 0 : k + 1, j2 = k == 0 ? 2 : k - 1;
       t.sign1[f][q] = (u >> j1) & 1 ? 1.0f : -1.0f;
       t.sign2[f][q] = (u >> j2) & 1 ? 1.0f : -1.0f;
       e = cube.edges[e].next;
     }
+  }
+  for (int c = 0; c < 8; ++c) {
+    for (int k = 0; k < 3; ++k) t.along[c][k] = cube.along[c][k];
   }
   return t;
 }
@@ -217,7 +251,7 @@ namespace {
 inline int firstLargest(const F4* values, int blocks) {
   F4 m = values[0];
   for (int b = 1; b < blocks; ++b) m = max4(m, values[b]);
-  const F4 hi = splat4(hmax4(m));
+  const F4 hi = hmax4Splat(m);
   for (int b = 0;; ++b) {
     const int hit = bits4(values[b] == hi);
     if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
@@ -244,13 +278,16 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
   const int blocks = (n + 3) >> 2;
   const I4 lane{0, 1, 2, 3};
   F4 values[BoxCandidates::kMax / 4];
-  auto valid = [&](int b) { return splat4(float(n - 4 * b)) > __builtin_convertvector(lane, F4); };
-  for (int b = 0; b < blocks; ++b) values[b] = valid(b) ? load4(c.depth + 4 * b) : splat4(-FLT_MAX);
+  I4 valid[BoxCandidates::kMax / 4];  // lanes that hold a candidate
+  for (int b = 0; b < blocks; ++b) {
+    valid[b] = splat4(float(n - 4 * b)) > __builtin_convertvector(lane, F4);
+    values[b] = valid[b] ? load4(c.depth + 4 * b) : splat4(-FLT_MAX);
+  }
   const int i0 = firstLargest(values, blocks);
   const F4 u0 = splat4(c.u[i0]), v0 = splat4(c.v[i0]), w0 = splat4(c.w[i0]);
   auto only = [&](int b, F4 x, int i, int j) {  // x where lane is a candidate other than i and j, else -1
     const I4 index = lane + splat4i(4 * b);
-    return (valid(b) & (index != splat4i(i)) & (index != splat4i(j))) ? x : splat4(-1.0f);
+    return (valid[b] & (index != splat4i(i)) & (index != splat4i(j))) ? x : splat4(-1.0f);
   };
   for (int b = 0; b < blocks; ++b) {
     const F4 du = u0 - load4(c.u + 4 * b), dv = v0 - load4(c.v + 4 * b), dw = w0 - load4(c.w + 4 * b);
@@ -264,17 +301,18 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
     values[b] = only(b, abs4(area[b]), i0, i1);
   }
   const int i2 = firstLargest(values, blocks);
-  const F4 sign = splat4(area[i2 >> 2][i2 & 3] < 0.0f ? -1.0f : 1.0f);
+  // sign * (x * normalZ), both +-1, is x times their product: the same bits.
+  const F4 sign = splat4((area[i2 >> 2][i2 & 3] < 0.0f ? -1.0f : 1.0f) * normalZ);
   const int tri[3] = {i0, i1, i2};
+  F4 tu[3], tv[3], du[3], dv[3];  // the triangle's edges, from corner tri[k] to the next
+  for (int k = 0; k < 3; ++k) {
+    const int p = tri[k], q = tri[k == 2 ? 0 : k + 1];
+    tu[k] = splat4(c.u[p]), tv[k] = splat4(c.v[p]), du[k] = splat4(c.u[q] - c.u[p]), dv[k] = splat4(c.v[q] - c.v[p]);
+  }
   for (int b = 0; b < blocks; ++b) {
     const F4 xu = load4(c.u + 4 * b), xv = load4(c.v + 4 * b);
     F4 best = splat4(0.0f);
-    for (int k = 0; k < 3; ++k) {
-      const int p = tri[k], q = tri[k == 2 ? 0 : k + 1];
-      const F4 tu = splat4(c.u[p]), tv = splat4(c.v[p]);
-      const F4 a = sign * (((xu - tu) * splat4(c.v[q] - c.v[p]) - (xv - tv) * splat4(c.u[q] - c.u[p])) * nz);
-      best = max4(best, a);
-    }
+    for (int k = 0; k < 3; ++k) best = max4(best, sign * ((xu - tu[k]) * dv[k] - (xv - tv[k]) * du[k]));
     const I4 index = lane + splat4i(4 * b);
     values[b] = (index != splat4i(i2)) ? only(b, best, i0, i1) : splat4(-1.0f);
   }
@@ -287,12 +325,20 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
 
 namespace {
 
+// The corners (lanes) beyond each of the face rectangle's side planes, d = sign * x - h > 0, as four 4-bit masks:
+// +u, -u, +v, -v from bit 0 (the order of BoxFaceTables::outsideShift).
+inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
+  const F4 zero = splat4(0.0f);
+  return bits4(cu - hu > zero) | bits4(-cu - hu > zero) << 4 | bits4(cv - hv > zero) << 8 |
+         bits4(-cv - hv > zero) << 12;
+}
+
 // Contacts of a face axis. In the reference box's frame: h its half extents, g the incident box's, axes[j] the
 // incident box's axis j and t its centre, refFace the reference face. Writes up to four points (the clipped
 // incident face, deeper than -tol, reduced) in the world (the reference box at `origin` with axes `world`) and
-// returns their number.
-int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bool refIsA, const F4* world,
-                    Vec3 origin, ManifoldPoint3* out) {
+// returns their number. Inlined into boxManifold's one call.
+[[gnu::always_inline]] inline int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol,
+                                                  bool refIsA, const F4* world, F4 origin, ManifoldPoint3* out) {
   const BoxFaceTables& tables = boxFaceTables();
   const int k = refFace >> 1, ku = k == 2 ? 0 : k + 1, kv = k == 0 ? 2 : k - 1;
   const float sk = (refFace & 1) ? 1.0f : -1.0f;
@@ -304,7 +350,8 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   const F4 centre = t + splat4((incFace & 1) ? g[j] : -g[j]) * axes[j];
   const F4 half1 = splat4(g[j1]) * axes[j1], half2 = splat4(g[j2]) * axes[j2];
   // The four corners in loop order, one per lane, in (u, v, k) coordinates.
-  const BoxFaceTables::LoopCorner* loop = tables.loop[incFace];
+  const uint16_t* cornerFeature = tables.cornerFeature[incFace];
+  const uint16_t* edgeFeature = tables.edgeFeature[incFace];
   const F4 s1 = tables.sign1[incFace], s2 = tables.sign2[incFace];
   const F4 cu = splat4(centre[ku]) + s1 * splat4(half1[ku]) + s2 * splat4(half2[ku]);
   const F4 cv = splat4(centre[kv]) + s1 * splat4(half1[kv]) + s2 * splat4(half2[kv]);
@@ -317,34 +364,33 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   // corner between the side planes of consecutive reference edges r, s is (Edge s, Corner r), and between the
   // last and the first (Edge last, Corner first).
   const float hu = h[ku], hv = h[kv], hk = h[k];
-  const F4 bound[2] = {splat4(hu), splat4(hv)};
-  const F4 cuv[2] = {cu, cv};
   // outside[q]: the corners beyond side plane q (d = sign * x - h > 0); crossings need a corner on each side.
+  const int masks = outsideMasks(cu, cv, splat4(hu), splat4(hv));
   int outside[4];
-  for (int q = 0; q < 4; ++q) {
-    const BoxFaceTables::Side side = tables.sides[refFace][q];
-    outside[q] = bits4(splat4(side.sign) * cuv[side.axis] - bound[side.axis] > splat4(0.0f));
-  }
+  for (int q = 0; q < 4; ++q) outside[q] = (masks >> tables.outsideShift[refFace][q]) & 15;
   // Points in (u, v, k) coordinates until they are reduced. Left uninitialized: only written candidates are read.
   UninitArray<BoxCandidates, 1> store;
   BoxCandidates& pts = store[0];
   int count = 0;
+  // A's feature in the id's high half, B's in the low half.
+  // Ids are made reference feature first (high half) and swapped, when the reference box is B, for the points kept.
   // A candidate with its two features: kept (moved halfway to the reference face) when within tol.
-  auto emit = [&](float u, float v, float w, uint16_t refFeature, uint16_t incFeature) {
+  auto emit = [&](float u, float v, float w, uint32_t refFeatureHigh, uint16_t incFeature) {
     const float d = sk * w - hk;
     pts.u[count] = u, pts.v[count] = v, pts.w[count] = w - (0.5f * d) * sk;
     pts.depth[count] = -d;
-    pts.id[count] = refIsA ? (uint32_t(refFeature) << 16) | incFeature : (uint32_t(incFeature) << 16) | refFeature;
+    pts.id[count] = refFeatureHigh | incFeature;
     count += d <= tol ? 1 : 0;
   };
-  const uint16_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
+  const uint32_t refFaceFeature = makeFeature3(Feature3::Face, refFace);
   for (int in = ~(outside[0] | outside[1] | outside[2] | outside[3]) & 15; in != 0; in &= in - 1) {
     const int q = __builtin_ctz(unsigned(in));
-    emit(cu[q], cv[q], ck[q], refFaceFeature, makeFeature3(Feature3::Vertex, loop[q].corner));
+    emit(cu[q], cv[q], ck[q], refFaceFeature << 16, cornerFeature[q]);
   }
   // Edge q of the quad runs from corner q to corner q + 1 (lanes rotated by one).
   const F4 nu{cu[1], cu[2], cu[3], cu[0]}, nv{cv[1], cv[2], cv[3], cv[0]}, nk{ck[1], ck[2], ck[3], ck[0]};
-  const F4 nuv[2] = {nu, nv};
+  const F4 cuv[2] = {cu, cv}, nuv[2] = {nu, nv};
+  const F4 bound[2] = {splat4(hu), splat4(hv)};
   const F4 zero = splat4(0.0f), one = splat4(1.0f);
   for (int q = 0; q < 4; ++q) {
     if (!outside[q]) continue;  // every corner inside this plane: no edge crosses it
@@ -356,19 +402,26 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     const F4 f = d0 / (den != zero ? den : one);
     const F4 xa = cuv[a] + f * (nuv[a] - cuv[a]), xo = cuv[o] + f * (nuv[o] - cuv[o]), xk = ck + f * (nk - ck);
     int cross = bits4((d0 <= zero) != (d1 <= zero)) & bits4(xo <= bound[o]) & bits4(-xo <= bound[o]);
-    const uint16_t refEdge = makeFeature3(Feature3::Edge, side.edge);
+    const uint32_t refEdge = uint32_t(makeFeature3(Feature3::Edge, side.edge)) << 16;
     for (; cross != 0; cross &= cross - 1) {
       const int e = __builtin_ctz(unsigned(cross));
-      emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, makeFeature3(Feature3::Edge, loop[e].edge));
+      emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, edgeFeature[e]);
     }
   }
   // The rectangle's corners between two planes that both cut the quad, inside it: on the inner side of its four
   // edges (cross products of one sign, the quad's orientation seen along k).
-  const float orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
-  const F4 eu = nu - cu, ev = nv - cv;
+  // Only computed (once) when a corner is tested: most pairs have no two adjacent planes that both cut the quad.
+  float orient = 0.0f;
+  F4 eu = zero, ev = zero;
+  bool haveOrient = false;
   for (int q = 0; q < 4; ++q) {
     const int r = q == 3 ? 0 : q + 1;
     if (!outside[q] || !outside[r]) continue;
+    if (!haveOrient) {
+      orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
+      eu = nu - cu, ev = nv - cv;
+      haveOrient = true;
+    }
     const BoxFaceTables::Side sq = tables.sides[refFace][q], sr = tables.sides[refFace][r];
     const float u = sq.axis ? sr.sign * hu : sq.sign * hu, v = sq.axis ? sq.sign * hv : sr.sign * hv;
     const F4 side = eu * (splat4(v) - cv) - ev * (splat4(u) - cu);
@@ -377,7 +430,7 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     // Depth from the incident face's plane through the quad's centre.
     const float w = centre[k] - (axes[j][ku] * (u - centre[ku]) + axes[j][kv] * (v - centre[kv])) / axes[j][k];
     const int first = q == 3 ? r : q, second = q == 3 ? q : r;
-    emit(u, v, w, makeFeature3(Feature3::Edge, tables.sides[refFace][second].edge),
+    emit(u, v, w, uint32_t(makeFeature3(Feature3::Edge, tables.sides[refFace][second].edge)) << 16,
          makeFeature3(Feature3::Corner, tables.sides[refFace][first].edge));
   }
   if (count == 0) {
@@ -394,7 +447,7 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
     pts.u[0] = bestP[ku], pts.v[0] = bestP[kv], pts.w[0] = bestP[k] - (0.5f * lo) * sk;
     pts.depth[0] = -lo;
     const uint32_t fr = refFaceFeature, fi = makeFeature3(Feature3::Vertex, bestC);
-    pts.id[0] = refIsA ? (fr << 16) | fi : (fi << 16) | fr;
+    pts.id[0] = (fr << 16) | fi;
     count = 1;
   }
   // (u, v, k) is right-handed, so the reference normal there is (0, 0, sk).
@@ -402,12 +455,13 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
   int kept[4];
   const int m = reduceBoxCandidates(pts, sk, kept);
   // Back from (u, v, k) coordinates to the world.
-  const F4 wu = world[ku], wv = world[kv], wk = world[k], o = lanes(origin);
+  const F4 wu = world[ku], wv = world[kv], wk = world[k], o = origin;
   for (int i = 0; i < m; ++i) {
     const int c = kept[i];
-    out[i].point = vec3(o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
+    storeThenOverwriteNext(&out[i].point, o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
     out[i].depth = pts.depth[c];
-    out[i].id = pts.id[c];
+    const uint32_t id = pts.id[c];
+    out[i].id = refIsA ? id : (id << 16) | (id >> 16);
   }
   return m;
 }
@@ -415,11 +469,9 @@ int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol, bo
 inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
 
 // Closest points of A's edge centreA + s * (unit axis i), |s| <= hi, and B's edge centreB + u * dirB, |u| <= hj
-// (closestSegmentSegment on these segments, in closed form): d = centreB - centreA. Returns s; the caller takes
-// u = clamp(cos * s - dirB . d).
-inline float edgeParameters(const float* d, int i, const float* dirB, float hi, float hj) {
-  const float c = dirB[i];  // cosine between the edges
-  const float q1 = d[i], q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
+// (closestSegmentSegment on these segments, in closed form): d = centreB - centreA, q1 = d_i, q2 = dirB . d and
+// c = dirB_i, the cosine between the edges. Returns s; the caller takes u = clamp(c * s - q2).
+inline float edgeParameters(float q1, float q2, float c, float hi, float hj) {
   const float den = 1.0f - c * c;
   const float s = clampTo((q1 - c * q2) / (den > 1.0e-12f ? den : 1.0f), hi);
   const float u = c * s - q2;
@@ -437,11 +489,30 @@ inline int supportEdgeStart(int axis, F4 d) { return bits4(d > splat4(0.0f)) & 7
 
 }  // namespace
 
-Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB) {
-  Manifold3 m = emptyManifold();
-  m.depth = -sat.separation;
+namespace {
+/// emptyManifold() as six 16-byte stores and one 4-byte store of zeros into the result: g++ also clears the stack
+/// array emptyManifold copies from when the copy is inlined here.
+inline void clearManifold(Manifold3* m) {
+  static_assert(sizeof(Manifold3) == 100, "clearManifold writes 96 + 4 bytes");
+  const F4 zero = splat4(0.0f);
+  unsigned char* bytes = reinterpret_cast<unsigned char*>(m);
+  for (int i = 0; i < 6; ++i) __builtin_memcpy(bytes + 16 * i, &zero, sizeof zero);
+  const int32_t none = 0;
+  __builtin_memcpy(bytes + 96, &none, sizeof none);
+}
+}  // namespace
+
+Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, const Transform3& xfA,
+                      const Transform3& xfB) {
+  // The boxes' positions, lane 3 q.x: it only reaches lane 3 of the points, which their depth overwrites.
+  F4 originA, originB;
+  __builtin_memcpy(&originA, &xfA, sizeof originA);
+  __builtin_memcpy(&originB, &xfB, sizeof originB);
+  Manifold3 m;
+  clearManifold(&m);
   const Vec3 n = sat.normal;
-  m.normal = vec3(splat4(n.x) * p.axesA[0] + splat4(n.y) * p.axesA[1] + splat4(n.z) * p.axesA[2]);
+  storeThenOverwriteNext(&m.normal, splat4(n.x) * p.axesA[0] + splat4(n.y) * p.axesA[1] + splat4(n.z) * p.axesA[2]);
+  m.depth = -sat.separation;
   if (sat.kind == SatAxis3::EdgePair) {
     // The supporting edges: A's along axis i, B's along its axis j (column j in A's frame), as centre + s * axis.
     const int i = sat.indexA, j = sat.indexB;
@@ -449,37 +520,36 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 or
     // -normal in B's frame: lane j is -(col_j . normal).
     const F4 nB = -(splat4(sat.normal.x) * p.row[0] + splat4(sat.normal.y) * p.row[1] + splat4(sat.normal.z) * p.row[2]);
     const int b0 = supportEdgeStart(j, nB);
-    // Scalar arrays: lanes picked by a run-time index are cheaper as plain floats than as vector elements.
-    float cA[3], cB[3], dirB[3], d[3];
-    for (int k = 0; k < 3; ++k) {
-      cA[k] = k == i ? 0.0f : ((a0 >> k) & 1 ? p.e[k] : -p.e[k]);
-      dirB[k] = p.col[j][k];
-    }
+    // Four lanes at a time, with the arithmetic of one coordinate at a time: A's edge centre (the corner a0's
+    // coordinates, 0 along the edge), B's, and B's edge direction.
+    const I4 laneBit{1, 2, 4, 8}, lane{0, 1, 2, 3};
+    const I4 alongA = lane == I4{i, i, i, i};
+    const F4 cA = alongA ? splat4(0.0f) : ((I4{a0, a0, a0, a0} & laneBit) != I4{0, 0, 0, 0} ? p.e : -p.e);
+    const F4 dirB = p.col[j];
     const F4 centreB = p.t + splat4((b0 >> j1Of(j)) & 1 ? p.f[j1Of(j)] : -p.f[j1Of(j)]) * p.col[j1Of(j)] +
                        splat4((b0 >> j2Of(j)) & 1 ? p.f[j2Of(j)] : -p.f[j2Of(j)]) * p.col[j2Of(j)];
-    for (int k = 0; k < 3; ++k) cB[k] = centreB[k], d[k] = cB[k] - cA[k];
-    const float s = edgeParameters(d, i, dirB, p.e[i], p.f[j]);
-    const float q2 = d[0] * dirB[0] + d[1] * dirB[1] + d[2] * dirB[2];
-    const float u = clampTo(dirB[i] * s - q2, p.f[j]);
-    cA[i] = s;
-    const Vec3 mid{0.5f * (cA[0] + (cB[0] + u * dirB[0])), 0.5f * (cA[1] + (cB[1] + u * dirB[1])),
-                   0.5f * (cA[2] + (cB[2] + u * dirB[2]))};
-    const CubeTopology& cube = cubeTopology();
-    m.points[0].point =
-        vec3(lanes(originA) + (splat4(mid.x) * p.axesA[0] + splat4(mid.y) * p.axesA[1] + splat4(mid.z) * p.axesA[2]));
+    const F4 d = centreB - cA, dd = d * dirB;
+    const float q2 = (dd[0] + dd[1]) + dd[2], c = dirB[i];
+    const float s = edgeParameters(d[i], q2, c, p.e[i], p.f[j]);
+    const float u = clampTo(c * s - q2, p.f[j]);
+    const F4 mid = splat4(0.5f) * ((alongA ? splat4(s) : cA) + (centreB + splat4(u) * dirB));
+    const BoxFaceTables& cube = boxFaceTables();
+    storeThenOverwriteNext(&m.points[0].point, originA + (shuffle4<0, 0, 0, 0>(mid) * p.axesA[0] +
+                                                                 shuffle4<1, 1, 1, 1>(mid) * p.axesA[1] +
+                                                                 shuffle4<2, 2, 2, 2>(mid) * p.axesA[2]));
     m.points[0].depth = m.depth;
     m.points[0].id = (uint32_t(makeFeature3(Feature3::Edge, cube.along[a0][i])) << 16) |
                      makeFeature3(Feature3::Edge, cube.along[b0][j]);
     m.pointCount = 1;
     return m;
   }
-  if (sat.kind == SatAxis3::FaceA) {
-    m.pointCount = boxFaceContacts(p.e, p.f, p.col, p.t, sat.indexA, tol, true, p.axesA, originA, m.points);
-    return m;
-  }
-  // B's face: the same in B's frame, where A's axes are R's rows and its centre is -R^T t.
-  const F4 tA = -(splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2]);
-  m.pointCount = boxFaceContacts(p.f, p.e, p.row, tA, sat.indexB, tol, false, p.axesB, originB, m.points);
+  // A's face in A's frame; B's face the same in B's frame, where A's axes are R's rows and its centre is -R^T t.
+  // One call with the arguments chosen, so that the contacts are inlined here once.
+  const bool refIsA = sat.kind == SatAxis3::FaceA;
+  const F4 t = refIsA ? p.t : -(splat4(p.t[0]) * p.row[0] + splat4(p.t[1]) * p.row[1] + splat4(p.t[2]) * p.row[2]);
+  m.pointCount = boxFaceContacts(refIsA ? p.e : p.f, refIsA ? p.f : p.e, refIsA ? p.col : p.row, t,
+                                 refIsA ? sat.indexA : sat.indexB, tol, refIsA, refIsA ? p.axesA : p.axesB,
+                                 refIsA ? originA : originB, m.points);
   return m;
 }
 
@@ -488,26 +558,41 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 or
 using namespace detail;
 
 namespace {
-Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }
+/// vabs(mulComponents(xf.scale, box.halfExtents)) as four lanes, lane 3 zero: the scale read with q.w (floats 6-9,
+/// one load) and moved down a lane, q.w then multiplied by lanes(halfExtents)'s zero.
+inline F4 boxExtents(const Box3& box, const Transform3& xf) {
+  static_assert(offsetof(Transform3, scale) == 28 && sizeof(Transform3) == 40, "boxExtents loads floats 6-9");
+  F4 wScale;
+  __builtin_memcpy(&wScale, reinterpret_cast<const unsigned char*>(&xf) + 24, sizeof wScale);
+  return abs4(shuffle4<1, 2, 3, 0>(wScale) * lanes(box.halfExtents));
+}
+/// kRelativeTolerance * (length(e) + length(f)) from the pair's extents, both lengths in two lanes at once with
+/// length()'s products and sums ((x x + y y) + z z).
+inline float boxTolerance(F4 e, F4 f) {
+  const F4 ee = e * e, ff = f * f;
+  const F4 xy = __builtin_shufflevector(ee, ff, 0, 4, 1, 5), z = __builtin_shufflevector(ee, ff, 2, 6, 3, 7);
+  const F4 lengths = sqrt4((xy + __builtin_shufflevector(xy, xy, 2, 3, 2, 3)) + z);
+  return kRelativeTolerance * (lengths[0] + lengths[1]);
+}
 }  // namespace
 
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
-  const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
-  const BoxPair p = makeBoxPair(e, f, xfA, xfB);
-  const float tol = kRelativeTolerance * (length(e) + length(f));
+  if (!areValidTransforms4(xfA, xfB)) return emptyManifold();
+  const F4 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
+  const BoxPair p = boxPairOf(e, f, xfA, xfB);
+  const float tol = boxTolerance(e, f);
   const SatResult r = boxSat(p, tol);
   if (r.separation > tol) return emptyManifold();
-  return boxManifold(p, r, tol, xfA.p, xfB.p);
+  return boxManifold(p, r, tol, xfA, xfB);
 }
 
 bool overlap(const Box3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
   (void)cache;
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
-  const Vec3 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
-  const float tol = kRelativeTolerance * (length(e) + length(f));
-  return boxSat(makeBoxPair(e, f, xfA, xfB), tol).separation <= tol;
+  if (!areValidTransforms4(xfA, xfB)) return false;
+  const F4 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
+  const float tol = boxTolerance(e, f);
+  return boxSat(makeBoxPair(vec3(e), vec3(f), xfA, xfB), tol).separation <= tol;
 }
 
 }  // namespace sat

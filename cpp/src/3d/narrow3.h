@@ -103,6 +103,31 @@ inline bool isValidTransform4(const Transform3& xf) {
   return inRange == 15 && (scaleOk & 14) == 14 && isValid(xf.q);
 }
 
+/// isValidTransform4(a) && isValidTransform4(b) in one pass: both transforms' ranges and scales four lanes at a
+/// time, and both rotations' norms in two lanes, with isValid(q)'s products and sums (((x x + y y) + z z) + w w).
+inline bool areValidTransforms4(const Transform3& a, const Transform3& b) {
+  const unsigned char* bytesA = reinterpret_cast<const unsigned char*>(&a);
+  const unsigned char* bytesB = reinterpret_cast<const unsigned char*>(&b);
+  F4 pqA, qsA, qA, pqB, qsB, qB;  // floats 0-3, 6-9 and the rotation, 3-6
+  __builtin_memcpy(&pqA, bytesA, sizeof pqA);
+  __builtin_memcpy(&qsA, bytesA + 24, sizeof qsA);
+  __builtin_memcpy(&qA, bytesA + 12, sizeof qA);
+  __builtin_memcpy(&pqB, bytesB, sizeof pqB);
+  __builtin_memcpy(&qsB, bytesB + 24, sizeof qsB);
+  __builtin_memcpy(&qB, bytesB + 12, sizeof qB);
+  const F4 range = splat4(kMaxCoordinate), minScale = splat4(kMinScale);
+  const I4 inRange = (abs4(pqA) <= range) & (abs4(pqB) <= range);
+  const F4 sA = abs4(qsA), sB = abs4(qsB);
+  const I4 scaleOk = (sA >= minScale) & (sA <= range) & (sB >= minScale) & (sB <= range);  // lanes 1-3
+  const F4 qqA = qA * qA, qqB = qB * qB;
+  const F4 xy = __builtin_shufflevector(qqA, qqB, 0, 4, 1, 5), zw = __builtin_shufflevector(qqA, qqB, 2, 6, 3, 7);
+  const F4 xyz = (xy + __builtin_shufflevector(xy, xy, 2, 3, 2, 3)) + zw;
+  const F4 norm = xyz + __builtin_shufflevector(zw, zw, 2, 3, 2, 3);
+  const I4 unit = abs4(norm - splat4(1.0f)) < splat4(1.0e-6f);  // lanes 0 (a) and 1 (b)
+  // Every lane of every test true, with the lanes a test does not fill set: one mask to read.
+  return bits4(inRange & (scaleOk | I4{-1, 0, 0, 0}) & (unit | I4{0, 0, -1, -1})) == 15;
+}
+
 /// A manifold with every field zero, for a result to start from. Written `Manifold3 m;` or `return {};`, g++ clears
 /// the 100 bytes with rep stos, whose start-up costs about as much as a box pair's 15 axes; copied from zeroed bytes
 /// (the default initialization then dead) it is six 16-byte stores. Emscripten's clang emits memory.fill either way.
@@ -332,7 +357,8 @@ struct BoxCandidates {
 int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept);
 /// Contacts for the axis boxSat chose, in the world. The boxes as hulls give the same manifold through
 /// buildManifold (the reference this is tested against).
-Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, Vec3 originA, Vec3 originB);
+Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, const Transform3& xfA,
+                      const Transform3& xfB);
 /// Contacts of two overlapping (or touching within tol) views for the axis runSat chose, in that frame.
 Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& sat, float tol);
 /// Most vertices a clipped polygon can have.

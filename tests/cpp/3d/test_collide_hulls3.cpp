@@ -335,6 +335,7 @@ TEST(FastPaths3, TransformCheckMatchesIsValid) {
   const float odd[] = {nan, inf, -inf, sat::kMaxCoordinate, -sat::kMaxCoordinate, 1.000001e6f, -1.000001e6f,
                        sat::kMinScale, -sat::kMinScale, 0.99e-6f, 0.0f, -0.0f, 1.0f, -1.0f, 1.0001f, 0.5f};
   long valid = 0, invalid = 0;
+  sat::Transform3 previous;
   for (long k = 0; k < scaled(200000); ++k) {
     sat::Transform3 xf{{uni(rng, -100, 100), uni(rng, -100, 100), uni(rng, -100, 100)}, randomQuat(rng),
                        {uni(rng, -3, 3), uni(rng, -3, 3), uni(rng, -3, 3)}};
@@ -347,6 +348,10 @@ TEST(FastPaths3, TransformCheckMatchesIsValid) {
     const bool expected = sat::isValid(xf);
     ASSERT_EQ(sat::detail::isValidTransform4(xf), expected) << k;
     (expected ? valid : invalid) += 1;
+    // The pair check, with this transform on either side of the previous one.
+    ASSERT_EQ(sat::detail::areValidTransforms4(xf, previous), expected && sat::isValid(previous)) << k;
+    ASSERT_EQ(sat::detail::areValidTransforms4(previous, xf), expected && sat::isValid(previous)) << k;
+    previous = xf;
   }
   EXPECT_GT(valid, scaled(200000) / 4);
   EXPECT_GT(invalid, scaled(200000) / 4);
