@@ -587,6 +587,9 @@ void World::Impl::findPairs() {
 void World::Impl::mergeCandidates() {
   sortCandidates();
   nextPairs.clear();
+  heldContacts.clear();
+  movedBits.assign((size_t(slotCount) + 63) / 64, 0u);
+  for (uint32_t slot : moved) movedBits[slot >> 6] |= uint64_t(1) << (slot & 63u);
   const size_t pairCount = pairs.size();
   size_t pi = 0, ci = 0;
   for (;;) {
@@ -594,6 +597,7 @@ void World::Impl::mergeCandidates() {
       const uint64_t k = pairs[pi].key();
       while (ci < candidateCount && candidates[ci] == k) ++ci;  // already cached
       nextPairs.push_back(pairs[pi]);
+      if (pairs[pi].touching) holdContact(nextPairs.back());
       ++pi;
     } else if (ci < candidateCount) {
       const uint64_t k = candidates[ci];
@@ -613,6 +617,18 @@ void World::Impl::mergeCandidates() {
     }
   }
   candidateCount = 0;
+}
+
+// A touching pair whose bodies did not move keeps last frame's contact without a test: it is copied aside here,
+// before the narrow phase writes this frame's contacts over last frame's, and the pair points to the copy.
+void World::Impl::holdContact(Pair& p) {
+  auto hasMoved = [this](uint32_t slot) { return (movedBits[slot >> 6] >> (slot & 63u)) & 1u; };
+  if (hasMoved(p.a) || hasMoved(p.b)) {
+    p.contact = -1;
+    return;
+  }
+  heldContacts.push_back(contacts[eventIndex[size_t(p.contact)]]);
+  p.contact = int32_t(heldContacts.size() - 1);
 }
 
 // The bullet hit CCD found for this pair, or -1.
@@ -704,9 +720,7 @@ void World::Impl::narrowPhase() {
   prevPartTouch.swap(partTouch);
   partTouch.clear();
   prevPartKeys.swap(partKeys);
-  prevContacts.swap(contacts);  // pairs touching last frame point into prevContacts (through prevEventIndex)
-  prevEventIndex.swap(eventIndex);
-  contacts.clear();
+  contacts.clear();  // what the pair loop reuses of them is in heldContacts
   shapeContacts.clear();
   const size_t n = nextPairs.size();
   const int chunks = chunkCount(n, 2048);
@@ -717,6 +731,7 @@ void World::Impl::narrowPhase() {
     pairs.swap(nextPairs);
     prefetchSink = out.touched;
     stats.narrowTests = out.tests;
+    beginCount = out.began;
   } else {
     narrowChunked(chunks);
   }
@@ -740,7 +755,7 @@ World::Impl::NarrowOutput World::Impl::ownNarrowOutput() {
 void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   int tests = 0;
-  size_t kept = begin;
+  size_t kept = begin, began = 0;
   uint32_t touched = 0;  // see prefetch()
   std::vector<Contact>& contactsOut = *out.contacts;
   for (size_t i = begin; i < end; ++i) {
@@ -770,13 +785,14 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
       touching = testPair(p, sweptIndex, contactsOut.emplace_back(), &tests, out.shapeContacts);
       if (!touching) contactsOut.pop_back();
     } else if (touching) {
-      contactsOut.push_back(prevContacts[prevEventIndex[size_t(p.contact)]]);
+      contactsOut.push_back(heldContacts[size_t(p.contact)]);  // see holdContact
     }
     p.contact = -1;
     if (touching) {
       Contact& c = contactsOut[at];
       c.flags = p.touching ? uint8_t(c.flags & ~kContactBegan) : uint8_t(c.flags | kContactBegan);
       p.contact = int32_t(at);
+      began += p.touching ? 0 : 1;
       collectPartTouch(p, c, ha.shapeCount > 1 || hb.shapeCount > 1, out);
     } else if (p.touching) {
       out.ends->push_back({p.idA, p.idB});
@@ -795,6 +811,7 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     keptPair.contact = p.contact;
   }
   out.tests = tests;
+  out.began = began;
   out.kept = kept - begin;
   out.touched = touched;
 }
@@ -837,6 +854,7 @@ void World::Impl::narrowChunked(int chunks) {
 void World::Impl::joinNarrowChunks(int chunks) {
   size_t pairAt = 0, contactAt = 0, shapeContactAt = 0;
   int tests = 0;
+  size_t began = 0;
   uint32_t touched = 0;
   for (int k = 0; k < chunks; ++k) {
     NarrowChunk& c = narrowChunks[size_t(k)];
@@ -847,6 +865,7 @@ void World::Impl::joinNarrowChunks(int chunks) {
     contactAt += c.out.contacts->size();
     shapeContactAt += c.out.shapeContacts->size();
     tests += c.out.tests;
+    began += c.out.began;
     touched += c.out.touched;
     if (k == 0) continue;
     for (const PartTouch& t : c.partTouch) {
@@ -865,6 +884,7 @@ void World::Impl::joinNarrowChunks(int chunks) {
   pool.run(chunks, [](void* context, int k) { static_cast<Impl*>(context)->copyNarrowChunk(k); }, this);
   prefetchSink = touched;
   stats.narrowTests = tests;
+  beginCount = began;
 }
 
 void World::Impl::copyNarrowChunk(int k) {
@@ -885,42 +905,55 @@ void World::Impl::copyNarrowChunk(int k) {
 
 // The frame's begin and stay events, and the contacts in event order: contact i belongs to begin event i for
 // i < beginCount and to stay event i - beginCount after; begins and stays each in pair order (slot of A, then slot
-// of B). The narrow phase wrote the contacts in pair order and flagged the begins; one backward pass packs the
-// stays at the end of the array (in place: a stay only moves towards the end, over contacts already read) and
-// collects the begins, which then fill the front. The begins are collected into last frame's contacts and event
-// index, which the narrow phase has finished with, so the pass needs no scratch of its own. eventIndex maps each
-// pair-order index to the contact's final index, for next frame's reuse of unmoved contacts. End events are the
-// narrow phase's `ends` (in pair order).
+// of B). The narrow phase wrote the contacts in pair order, flagged the begins and counted them. The smaller of
+// the two groups is held aside in heldContacts while the other moves into place within the array (the stays
+// towards the end by a backward pass, or the begins towards the front by a forward one, each over contacts already
+// read), then goes into its own place: the scratch is at most half the contacts, and none in a frame where every
+// pair begins. eventIndex maps each pair-order index to the contact's final index, for next frame's reuse of
+// unmoved contacts. End events are the narrow phase's `ends` (in pair order).
 void World::Impl::buildEvents() {
-  const size_t n = contacts.size();
-  std::vector<Contact>& beginContacts = prevContacts;  // this frame's begins, last pair first
-  std::vector<uint32_t>& beginFrom = prevEventIndex;   // and their pair-order indices
-  begins.clear();
-  beginContacts.clear();
-  beginFrom.clear();
+  const size_t n = contacts.size(), stayCount = n - beginCount;
+  touchEvents.resize(n);
   eventIndex.resize(n);
-  stays.resize(n);
-  size_t w = n;
-  for (size_t i = n; i-- > 0;) {
-    const Contact& c = contacts[i];
-    if (c.flags & kContactBegan) {
-      beginContacts.push_back(c);
-      beginFrom.push_back(uint32_t(i));
-    } else {
-      --w;
-      stays[w] = {c.a, c.b};
-      eventIndex[i] = uint32_t(w);
-      if (w != i) contacts[w] = c;
+  heldContacts.clear();
+  auto place = [this](const Contact& c, size_t from, size_t to) {
+    touchEvents[to] = {c.a, c.b};
+    eventIndex[from] = uint32_t(to);
+    if (to != from) contacts[to] = c;
+  };
+  if (beginCount <= stayCount) {
+    size_t stay = n;
+    for (size_t i = n; i-- > 0;) {
+      const Contact& c = contacts[i];
+      if (c.flags & kContactBegan) {
+        eventIndex[i] = uint32_t(beginCount - 1 - heldContacts.size());
+        heldContacts.push_back(c);  // the begins, last first
+      } else {
+        place(c, i, --stay);
+      }
+    }
+    for (size_t k = 0; k < beginCount; ++k) {
+      const Contact& c = heldContacts[beginCount - 1 - k];
+      contacts[k] = c;
+      touchEvents[k] = {c.a, c.b};
+    }
+  } else {
+    size_t begin = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const Contact& c = contacts[i];
+      if (c.flags & kContactBegan) {
+        place(c, i, begin++);
+      } else {
+        eventIndex[i] = uint32_t(beginCount + heldContacts.size());
+        heldContacts.push_back(c);  // the stays, in order
+      }
+    }
+    for (size_t k = 0; k < stayCount; ++k) {
+      const Contact& c = heldContacts[k];
+      contacts[beginCount + k] = c;
+      touchEvents[beginCount + k] = {c.a, c.b};
     }
   }
-  const size_t beginCount = beginContacts.size();
-  for (size_t k = 0; k < beginCount; ++k) {
-    const Contact& c = beginContacts[beginCount - 1 - k];
-    contacts[k] = c;
-    eventIndex[beginFrom[beginCount - 1 - k]] = uint32_t(k);
-    begins.push_back({c.a, c.b});
-  }
-  stayOffset = beginCount;
 }
 
 // ---- part events ---------------------------------------------------------------------------------------------
@@ -1100,7 +1133,6 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     w.pairs.reserve(2 * n);
     w.nextPairs.reserve(2 * n);
     w.contacts.reserve(2 * n);
-    w.prevContacts.reserve(2 * n);
     w.candidates.reserve(2 * n);
   }
 }
@@ -1640,7 +1672,7 @@ WorldMemory World::memory() const {
                  w.sap.memoryBytes() +
                  bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.queried, w.staticMoved, w.unbuilt);
   m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
-  m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
+  m.outputs = bytesOf(w.touchEvents, w.ends, w.contacts, w.eventIndex, w.heldContacts, w.movedBits,
                       w.shapeContacts, w.rejected, w.swept) +
               bytesOf(w.partTouch, w.prevPartTouch, w.partKeys, w.prevPartKeys, w.singleBeginKeys,
                       w.endKeys, w.partBegins, w.partEnds);
@@ -1657,10 +1689,10 @@ const PartEvent* World::partBeginEvents() const { return impl_->partBegins.data(
 int World::partBeginCount() const { return int(impl_->partBegins.size()); }
 const PartEvent* World::partEndEvents() const { return impl_->partEnds.data(); }
 int World::partEndCount() const { return int(impl_->partEnds.size()); }
-const BodyPair* World::beginEvents() const { return impl_->begins.data(); }
-int World::beginCount() const { return int(impl_->begins.size()); }
-const BodyPair* World::stayEvents() const { return impl_->stays.data() + impl_->stayOffset; }
-int World::stayCount() const { return int(impl_->stays.size() - impl_->stayOffset); }
+const BodyPair* World::beginEvents() const { return impl_->touchEvents.data(); }
+int World::beginCount() const { return int(impl_->beginCount); }
+const BodyPair* World::stayEvents() const { return impl_->touchEvents.data() + impl_->beginCount; }
+int World::stayCount() const { return int(impl_->touchEvents.size() - impl_->beginCount); }
 const BodyPair* World::endEvents() const { return impl_->ends.data(); }
 int World::endCount() const { return int(impl_->ends.size()); }
 const Contact* World::contacts() const { return impl_->contacts.data(); }

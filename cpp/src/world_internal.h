@@ -65,7 +65,8 @@ struct Pair {
   uint8_t touching = 0;
   uint8_t fresh = 1;      // created this frame: must be tested even if neither body moved
   int32_t contact = -1;   // touching: its index in this frame's contacts in pair order (eventIndex maps it to
-                          // the contact's place in event order; next frame: prevEventIndex, prevContacts)
+                          // the contact's place in event order); from mergeCandidates to the narrow phase, for a
+                          // touching pair whose bodies did not move: its last contact's index in heldContacts
   uint64_t key() const { return (uint64_t(a) << 32) | b; }
 };
 
@@ -141,11 +142,16 @@ struct World::Impl {
   size_t candidateCount = 0;
 
   // ---- outputs
-  std::vector<BodyPair> begins, stays, ends;  // stays: the events are [stayOffset, size)
-  size_t stayOffset = 0;
-  std::vector<Contact> contacts;      // event order (after buildEvents)
-  std::vector<Contact> prevContacts;  // last frame's contacts: a touching pair that did not move reuses its own
-  std::vector<uint32_t> eventIndex, prevEventIndex;  // pair-order index -> index in contacts
+  std::vector<BodyPair> touchEvents;  // as contacts: the begin events [0, beginCount), then the stay events
+  size_t beginCount = 0;
+  std::vector<BodyPair> ends;
+  std::vector<Contact> contacts;     // event order (after buildEvents)
+  std::vector<uint32_t> eventIndex;  // pair-order index -> index in contacts
+  // Scratch of two stages, both over contacts: from mergeCandidates to the narrow phase, last frame's contacts of
+  // the touching pairs whose bodies did not move (the pair loop writes this frame's contacts over last frame's);
+  // in buildEvents, the smaller of the begins and the stays while the other moves into place.
+  std::vector<Contact> heldContacts;
+  std::vector<uint64_t> movedBits;  // mergeCandidates: a bit per slot, set for the bodies in `moved`
   std::vector<ShapeContact> shapeContacts;
   // Part events (buildPartEvents). Touching pairs with a compound body keep their touching part pairs from frame
   // to frame as sorted keys (shapeA | shapeB << 16); single-shape pairs are told by their body events.
@@ -178,6 +184,7 @@ struct World::Impl {
     std::vector<PartTouch>* partTouch;
     std::vector<uint64_t>* singleBeginKeys;
     int tests = 0;
+    size_t began = 0;      // touching pairs that did not touch last frame
     size_t kept = 0;       // pairs kept, compacted to the front of the range
     uint32_t touched = 0;  // see prefetch() (world.cpp)
   };
@@ -271,6 +278,7 @@ struct World::Impl {
   void findPairs();
   void findTreePairs();
   void mergeCandidates();
+  void holdContact(detail::Pair& p);
   int sweptHitOf(uint32_t a, uint32_t b) const;
   bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests, std::vector<ShapeContact>* shapeOut);
   void fetchAhead(size_t i, size_t end, uint32_t* touched) const;
