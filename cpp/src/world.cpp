@@ -382,10 +382,10 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
         changed = true;
       }
     }
-    h.flags &= uint8_t(~(detail::kDirty | detail::kTeleport));
+    h.flags &= uint8_t(~(detail::kDirty | detail::kTeleport | detail::kMoved));
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (changed) {
-      hot[slot].movedStamp = frame;
+      h.flags |= detail::kMoved;
       out.moved->push_back(slot);
       if (enabled && h.type == BodyType::Static) out.staticMoved->push_back(slot);
       if (dirty && enabled) out.queryList->push_back(slot);
@@ -608,8 +608,6 @@ void World::Impl::mergeCandidates() {
       Pair fresh;
       fresh.a = ka;
       fresh.b = kb;
-      fresh.idA = idOf(ka);
-      fresh.idB = idOf(kb);
       fresh.contact = -1;
       nextPairs.push_back(fresh);
     } else {
@@ -670,8 +668,8 @@ __attribute__((always_inline)) inline bool World::Impl::testPair(Pair& p, int sw
     }
     c.toi = sh.toi;
   }
-  c.a = p.idA;
-  c.b = p.idB;
+  c.a = ha.id;
+  c.b = hb.id;
   uint8_t flags = sweptIndex >= 0 ? kContactSwept : 0u;
   if ((ha.flags | hb.flags) & detail::kSensor) flags |= kContactSensor;
   c.flags = flags;
@@ -770,12 +768,12 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     if (keep && sweptIndex < 0) keep = tree ? overlaps(ha.fat, hb.fat) : overlaps(ha.box, hb.box);
     if (!keep) {
       if (p.touching) {
-        out.ends->push_back({p.idA, p.idB});
+        out.ends->push_back({ha.id, hb.id});
         out.endKeys->push_back(p.key());
       }
       continue;
     }
-    const bool needsTest = p.fresh || ha.movedStamp == frame || hb.movedStamp == frame ||
+    const bool needsTest = p.fresh || ((ha.flags | hb.flags) & detail::kMoved) ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
     const size_t at = contactsOut.size();
     bool touching = p.touching != 0;
@@ -795,7 +793,7 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
       began += p.touching ? 0 : 1;
       collectPartTouch(p, c, ha.shapeCount > 1 || hb.shapeCount > 1, out);
     } else if (p.touching) {
-      out.ends->push_back({p.idA, p.idB});
+      out.ends->push_back({ha.id, hb.id});
       out.endKeys->push_back(p.key());
     }
     // Field by field: copying the whole record from the stack right after its byte fields were written there
@@ -803,8 +801,6 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     Pair& keptPair = nextPairs[kept++];
     keptPair.a = a;
     keptPair.b = b;
-    keptPair.idA = p.idA;
-    keptPair.idB = p.idB;
     keptPair.cache = p.cache;
     keptPair.touching = touching ? 1 : 0;
     keptPair.fresh = 0;
@@ -984,7 +980,7 @@ void sortKeys(uint32_t* keys, size_t n) {
 void World::Impl::collectPartTouch(const Pair& p, const Contact& c, bool compound, NarrowOutput& out) const {
   const bool began = (c.flags & kContactBegan) != 0;
   if (compound) {
-    out.partTouch->push_back({p.key(), p.idA, p.idB, c.firstShapeContact, c.shapeContactCount, began});
+    out.partTouch->push_back({p.key(), c.a, c.b, c.firstShapeContact, c.shapeContactCount, began});
   } else if (began) {
     out.singleBeginKeys->push_back(p.key());
   }
@@ -998,7 +994,8 @@ bool World::Impl::touchesNow(uint64_t key, BodyId a, BodyId b) const {
     if (pairs[mid].key() < key) lo = mid + 1;
     else hi = mid;
   }
-  return lo < pairs.size() && pairs[lo].key() == key && pairs[lo].touching && pairs[lo].idA == a && pairs[lo].idB == b;
+  return lo < pairs.size() && pairs[lo].key() == key && pairs[lo].touching && idOf(pairs[lo].a) == a &&
+         idOf(pairs[lo].b) == b;
 }
 
 // The part events of one body pair from its touching parts last frame and now, in part order. A missing record
@@ -1064,7 +1061,7 @@ void World::Impl::buildPartEvents() {
     const PartTouch* before = prev < prevPartTouch.size() && prevPartTouch[prev].key == key ? &prevPartTouch[prev++] : nullptr;
     const PartTouch* now = cur < partTouch.size() && partTouch[cur].key == key ? &partTouch[cur++] : nullptr;
     if (begin < singleBeginKeys.size() && singleBeginKeys[begin] == key) {
-      partBegins.push_back({ids[uint32_t(key >> 32)], ids[uint32_t(key)], 0, 0});  // slots of a live pair
+      partBegins.push_back({idOf(uint32_t(key >> 32)), idOf(uint32_t(key)), 0, 0});  // slots of a live pair
       ++begin;
     }
     if (end < endKeys.size() && endKeys[end] == key) {
@@ -1083,7 +1080,7 @@ void World::Impl::buildPartEvents() {
 void World::Impl::beginFrame() {
   ++frame;
   if (frame == 0) {  // wrapped: stamps from 2^32 frames ago must not look current
-    for (detail::BodyHot& h : hot) h.movedStamp = 0;
+    std::fill(pushStamp.begin(), pushStamp.end(), 0u);
     frame = 1;
   }
   rejected.clear();
@@ -1116,7 +1113,6 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     // for two pairs and contacts per body (a dense game scene has about two overlaps per body; more grows).
     Impl& w = *impl_;
     const size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
-    w.ids.reserve(n);
     w.hot.reserve(n);
     w.buffer.reserve(n * kTransformStride);
     w.last.reserve(n * kTransformStride);
@@ -1229,7 +1225,6 @@ uint32_t World::Impl::allocateSlot() {
     return slot;
   }
   const uint32_t slot = slotCount++;
-  ids.push_back(kNullBody);
   hot.emplace_back();
   buffer.resize(size_t(slotCount) * kTransformStride, 0.0f);
   last.resize(size_t(slotCount) * kTransformStride, 0.0f);
@@ -1245,10 +1240,10 @@ uint32_t World::Impl::allocateSlot() {
 
 // The body's record from its definition (everything but shapes and geometry), under a new id.
 void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
-  ids[slot] = ++lastId;
-  slotOfId.insert(lastId, slot);
   BodyHot& h = hot[slot];
   h = BodyHot{};
+  h.id = ++lastId;
+  slotOfId.insert(lastId, slot);
   h.group = def.group;
   h.mask = def.mask;
   h.type = def.type;
@@ -1664,7 +1659,7 @@ size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
 WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
-  m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
+  m.bodies = bytesOf(w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
@@ -1715,7 +1710,7 @@ bool World::validate() const {
     const BodyHot& h = w.hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
     ++alive;
-    if (w.slotOfId.find(w.ids[slot]) != int64_t(slot)) return false;
+    if (w.slotOfId.find(w.idOf(slot)) != int64_t(slot)) return false;
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (enabled != (w.proxy[slot] >= 0)) return false;
     if (enabled && (h.type == BodyType::Static || w.options.broadPhase == BroadPhaseType::Tree)) {

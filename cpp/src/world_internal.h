@@ -26,13 +26,14 @@ enum BodyFlags : uint8_t {
   kDirty = 16,     // transform or filter changed outside the buffer: resync at the next update
   kTeleport = 32,  // the next accepted transform change is a jump: not swept by CCD
   kNew = 64,       // added since the last update: a bullet's first sweep starts where it was created
+  kMoved = 128,    // its transform changed at the last update (set by syncRange, cleared at the next one)
 };
 
 /// Hot per-body data read by the pair loop: one cache line per body (the pair loop reaches body B at random).
 struct alignas(64) BodyHot {
   AABB box;                 // tight world bounds
   AABB fat;                 // tree broad phase: the fattened bounds of its proxy (statics: the tight ones)
-  uint32_t movedStamp = 0;  // frame of the last transform change
+  BodyId id = 0;            // of the body in this slot (of the last one, for a free slot)
   uint32_t group = 0;
   uint32_t mask = 0;
   uint32_t shapeBegin = 0;
@@ -59,8 +60,7 @@ struct ShapeHot {
 
 /// A pair of bodies whose broad-phase boxes overlap.
 struct Pair {
-  uint32_t a = 0, b = 0;  // slots, a < b
-  BodyId idA = 0, idB = 0;
+  uint32_t a = 0, b = 0;  // slots, a < b (a slot keeps its body's id until the pairs of a destroyed body ended)
   SatCache cache;         // shape pair (0, 0)
   uint8_t touching = 0;
   uint8_t fresh = 1;      // created this frame: must be tested even if neither body moved
@@ -93,7 +93,6 @@ struct World::Impl {
   uint32_t frame = 0;
 
   // ---- bodies, by slot
-  std::vector<BodyId> ids;  // the id of the body in each slot (of the last one, for a free slot)
   detail::IdMap slotOfId;   // live bodies only
   BodyId lastId = 0;        // ids are issued in order: anything above this was never issued
   std::vector<detail::BodyHot> hot;
@@ -245,7 +244,7 @@ struct World::Impl {
   mutable uint32_t queryCounter = 0;
 
   // world.cpp
-  BodyId idOf(uint32_t slot) const { return ids[slot]; }
+  BodyId idOf(uint32_t slot) const { return hot[slot].id; }
   /// Ok with the body's slot, kStatusUnknownBody or kStatusRemovedBody.
   Status findBody(BodyId id, uint32_t* slot) const;
   // Body creation and shape edits, in stages (world.cpp).
