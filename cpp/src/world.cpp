@@ -230,9 +230,8 @@ void World::Impl::computeGeometry(uint32_t slot) {
     ShapeHot& sk = shapeHot[k];
     if (sk.count > 0) {
       const int n = sk.count;
-      const Polygon& poly = shapes[k].polygon;
-      const Vec2* lv = poly.vertices();
-      const Vec2* ln = poly.normals();
+      const Vec2* lv = &localVerts[sk.vert];
+      const Vec2* ln = lv + n;
       Vec2* wv = &verts[sk.vert];
       Vec2* wn = wv + n;
       AABB box;
@@ -262,10 +261,10 @@ void World::Impl::computeGeometry(uint32_t slot) {
       sk.box = box;
       sk.reversed = mirror ? 1 : 0;
     } else {
-      sk.box = computeAABB(shapes[k], t);
+      sk.box = computeAABB(smallShapes[sk.local], t);
     }
     // collide()'s size (detail::scaledSize): the cached unit-scale size times the scale when that is exact.
-    sk.size = uniformSize ? sk.localSize * radiusScale : detail::scaledSize(shapes[k], stretch);
+    sk.size = uniformSize ? sk.localSize * radiusScale : worldSize(k, stretch);
     body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
   }
   const ShapeHot& first = shapeHot[h.shapeBegin];
@@ -274,6 +273,20 @@ void World::Impl::computeGeometry(uint32_t slot) {
   h.count0 = first.count;
   h.reversed0 = first.reversed;
   h.size0 = first.size;
+}
+
+float World::Impl::worldSize(uint32_t shape, const detail::Stretch& stretch) const {
+  return detail::scaledSize(detail::ShapeView(*this, shape).shape(), stretch);
+}
+
+detail::ShapeView::ShapeView(const World::Impl& w, uint32_t shape) {
+  const ShapeHot& h = w.shapeHot[shape];
+  if (h.count == 0) {
+    shape_ = w.smallShapes[h.local];
+    return;
+  }
+  shape_.type = ShapeType::Polygon;
+  PolygonAccess::borrow(&shape_.polygon, &w.localVerts[h.vert], h.count, w.localPolygons[h.local]);
 }
 
 AABB World::Impl::fatten(const AABB& b) const {
@@ -1123,7 +1136,6 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     w.mass.reserve(n);
     w.invMass.reserve(n);
     w.sweptOf.reserve(n);
-    w.shapes.reserve(n);
     w.shapeHot.reserve(n);
     w.shapeUserData.reserve(n);
     w.pairs.reserve(2 * n);
@@ -1172,7 +1184,7 @@ Status World::Impl::bakeShapes(const ShapeDef* defs, int count, std::vector<Shap
     Status s = bakeShape(defs[i], &(*baked)[size_t(i)]);
     if (s != Status::Ok) return s;
   }
-  if (shapes.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + poolEntries(*baked) > 0x7FFFFFFFu) {
+  if (shapeHot.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + poolEntries(*baked) > 0x7FFFFFFFu) {
     return kStatusWorldFull;
   }
   return Status::Ok;
@@ -1181,37 +1193,45 @@ Status World::Impl::bakeShapes(const ShapeDef* defs, int count, std::vector<Shap
 // Moves the live bodies' shapes to the front of the pools when destroyed or replaced shapes left more holes than
 // live data.
 void World::Impl::compactShapePools() {
-  if (!((deadShapes > 64 && 2 * deadShapes > shapes.size()) || (deadVerts > 4096 && 2 * deadVerts > verts.size()))) {
+  const size_t shapeCount = shapeHot.size();
+  if (!((deadShapes > 64 && 2 * deadShapes > shapeCount) || (deadVerts > 4096 && 2 * deadVerts > verts.size()))) {
     return;
   }
-  std::vector<Shape> shapes2;
   std::vector<ShapeHot> hot2;
   std::vector<uint32_t> user2;
-  std::vector<Vec2> verts2;
-  shapes2.reserve(shapes.size() - deadShapes);
-  hot2.reserve(shapes.size() - deadShapes);
-  user2.reserve(shapes.size() - deadShapes);
+  std::vector<detail::LocalPolygon> polygons2;
+  std::vector<Shape> small2;
+  std::vector<Vec2> local2, verts2;
+  hot2.reserve(shapeCount - deadShapes);
+  user2.reserve(shapeCount - deadShapes);
   for (uint32_t slot = 0; slot < slotCount; ++slot) {
     BodyHot& h = hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
-    const uint32_t begin = uint32_t(shapes2.size());
+    const uint32_t begin = uint32_t(hot2.size());
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
       ShapeHot sh = shapeHot[k];
       if (sh.count > 0) {
         const uint32_t v = uint32_t(verts2.size());
         verts2.insert(verts2.end(), verts.begin() + sh.vert, verts.begin() + sh.vert + 2 * sh.count);
+        local2.insert(local2.end(), localVerts.begin() + sh.vert, localVerts.begin() + sh.vert + 2 * sh.count);
         sh.vert = v;
+        polygons2.push_back(localPolygons[sh.local]);
+        sh.local = uint32_t(polygons2.size() - 1);
+      } else {
+        small2.push_back(static_cast<Shape&&>(smallShapes[sh.local]));
+        sh.local = uint32_t(small2.size() - 1);
       }
-      shapes2.push_back(static_cast<Shape&&>(shapes[k]));
       hot2.push_back(sh);
       user2.push_back(shapeUserData[k]);
     }
     h.shapeBegin = begin;
     if (h.shapeCount > 0) h.vert0 = hot2[begin].vert;
   }
-  shapes.swap(shapes2);
   shapeHot.swap(hot2);
   shapeUserData.swap(user2);
+  localPolygons.swap(polygons2);
+  smallShapes.swap(small2);
+  localVerts.swap(local2);
   verts.swap(verts2);
   deadShapes = 0;
   deadVerts = 0;
@@ -1274,10 +1294,15 @@ void reserveForAppend(std::vector<T>& v, size_t extra) {
 // Appends the body's shapes at the end of the pools (its world geometry is computed by computeGeometry).
 void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs) {
   BodyHot& h = hot[slot];
-  h.shapeBegin = uint32_t(shapes.size());
+  h.shapeBegin = uint32_t(shapeHot.size());
   h.shapeCount = uint16_t(baked.size());
-  reserveForAppend(verts, poolEntries(baked));
-  reserveForAppend(shapes, baked.size());
+  const size_t entries = poolEntries(baked);
+  size_t polygonCount = 0;
+  for (const Shape& s : baked) polygonCount += s.type == ShapeType::Polygon ? 1 : 0;
+  reserveForAppend(verts, entries);
+  reserveForAppend(localVerts, entries);
+  reserveForAppend(localPolygons, polygonCount);
+  reserveForAppend(smallShapes, baked.size() - polygonCount);
   reserveForAppend(shapeHot, baked.size());
   reserveForAppend(shapeUserData, baked.size());
   for (size_t i = 0; i < baked.size(); ++i) {
@@ -1285,11 +1310,17 @@ void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const S
     sh.type = uint8_t(baked[i].type);
     sh.localSize = detail::scaledSize(baked[i], detail::Stretch{});  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
-      sh.count = uint16_t(baked[i].polygon.count());
+      const Polygon& poly = baked[i].polygon;
+      sh.count = uint16_t(poly.count());
       sh.vert = uint32_t(verts.size());
+      sh.local = uint32_t(localPolygons.size());
       verts.resize(verts.size() + 2 * size_t(sh.count));
+      localVerts.insert(localVerts.end(), poly.vertices(), poly.vertices() + 2 * poly.count());  // then the normals
+      localPolygons.push_back(detail::PolygonAccess::local(poly));
+    } else {
+      sh.local = uint32_t(smallShapes.size());
+      smallShapes.push_back(static_cast<Shape&&>(baked[i]));
     }
-    shapes.push_back(static_cast<Shape&&>(baked[i]));
     shapeHot.push_back(sh);
     shapeUserData.push_back(defs[i].userData);
   }
@@ -1300,7 +1331,6 @@ void World::Impl::retireShapes(uint32_t slot) {
   BodyHot& h = hot[slot];
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     deadVerts += 2 * size_t(shapeHot[k].count);  // vertices and normals
-    shapes[k] = Shape();  // frees a large polygon's heap block
   }
   deadShapes += h.shapeCount;
   h.shapeCount = 0;
@@ -1662,7 +1692,7 @@ WorldMemory World::memory() const {
   m.bodies = bytesOf(w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
-  m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
+  m.shapes = bytesOf(w.shapeHot, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
                  w.sap.memoryBytes() +
                  bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.queried, w.staticMoved, w.unbuilt);

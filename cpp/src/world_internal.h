@@ -50,12 +50,42 @@ struct alignas(64) BodyHot {
 /// Hot per-shape data. Polygons: world vertices at [vert, vert + count) of the pool, normals right after them.
 struct ShapeHot {
   AABB box;              // world bounds
-  uint32_t vert = 0;     // pool offset (polygons)
+  uint32_t vert = 0;     // pool offset (polygons), in both pools (local and world space)
+  uint32_t local = 0;    // index into localPolygons (polygons) or smallShapes (the other shapes)
   uint16_t count = 0;    // vertex count (polygons), 0 otherwise
   uint8_t type = 0;      // ShapeType
   uint8_t reversed = 0;  // mirrored transform: pool holds the ring reversed
   float size = 0.0f;     // world size for the contact tolerance (detail::placedSize)
   float localSize = 0.0f;  // the same at unit scale
+};
+
+/// What the world keeps of a polygon shape besides its local vertices and normals (those are in the local pool):
+/// the rest of a Polygon.
+struct LocalPolygon {
+  Vec2 centroid{0.0f, 0.0f};
+  float boundingRadius = 0.0f;
+  float area = 0.0f;
+  AABB bounds{};
+};
+
+/// Polygon's private members, for the World's polygons that read the local pool in place instead of holding their
+/// vertices (a Polygon keeps room for kInlineVertices inline: 176 bytes, where the pool holds 16 per vertex).
+struct PolygonAccess {
+  static LocalPolygon local(const Polygon& p) { return {p.centroid_, p.boundingRadius_, p.area_, p.bounds_}; }
+  /// Makes *p (holding no vertices of its own) read `count` vertices and then their normals at `pool`.
+  static void borrow(Polygon* p, const Vec2* pool, int count, const LocalPolygon& l) {
+    p->heap_ = const_cast<Vec2*>(pool);  // never written through: the Polygon is const to its users
+    p->count_ = count;
+    p->centroid_ = l.centroid;
+    p->boundingRadius_ = l.boundingRadius;
+    p->area_ = l.area;
+    p->bounds_ = l.bounds;
+  }
+  /// Undoes borrow(), so that *p frees nothing.
+  static void unborrow(Polygon* p) {
+    p->heap_ = nullptr;
+    p->count_ = 0;
+  }
 };
 
 /// A pair of bodies whose broad-phase boxes overlap.
@@ -110,11 +140,13 @@ struct World::Impl {
   int aliveCount = 0;
   uint32_t slotCount = 0;  // high-water mark
 
-  // ---- shapes
-  std::vector<Shape> shapes;  // local (body frame, offsets baked in)
+  // ---- shapes, by index (a body's are [shapeBegin, shapeBegin + shapeCount)); local: body frame, offsets baked in
   std::vector<detail::ShapeHot> shapeHot;
   std::vector<uint32_t> shapeUserData;
-  std::vector<Vec2> verts;  // world-space pool: per polygon, its vertices then its normals
+  std::vector<detail::LocalPolygon> localPolygons;  // by ShapeHot::local
+  std::vector<Shape> smallShapes;  // circles, capsules, segments, by ShapeHot::local
+  std::vector<Vec2> localVerts;    // local pool: per polygon, its vertices then its normals
+  std::vector<Vec2> verts;         // world-space pool, laid out as the local one
   size_t deadShapes = 0, deadVerts = 0;
 
   // ---- broad phase
@@ -254,6 +286,7 @@ struct World::Impl {
   void initBody(uint32_t slot, const BodyDef& def);
   void appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs);
   void retireShapes(uint32_t slot);
+  float worldSize(uint32_t shape, const detail::Stretch& stretch) const;
   void refreshAfterEdit(uint32_t slot, bool shapesChanged);
 
   Status checkId(BodyId id) const {
@@ -334,5 +367,24 @@ struct World::Impl {
   void forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, RaySlotVisit visit, void* context) const;
   bool passes(uint32_t slot, const QueryFilter& filter) const;
 };
+
+/// One of the world's shapes as a Shape, for the core's functions. A small shape is copied; a polygon reads its
+/// vertices and normals in the world's local pool (no copy), so a view must not outlive a change to the world's
+/// shapes.
+namespace detail {
+class ShapeView {
+ public:
+  ShapeView(const World::Impl& w, uint32_t shape);
+  ~ShapeView() {
+    if (shape_.type == ShapeType::Polygon) detail::PolygonAccess::unborrow(&shape_.polygon);
+  }
+  ShapeView(const ShapeView&) = delete;
+  ShapeView& operator=(const ShapeView&) = delete;
+  const Shape& shape() const { return shape_; }
+
+ private:
+  Shape shape_;
+};
+}  // namespace detail
 
 }  // namespace sat
