@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "sat/decompose.h"
+#include "growth.h"
 #include "index_sort.h"
 #include "world_internal.h"
 
@@ -335,7 +336,9 @@ bool World::Impl::shouldCollide(uint32_t a, uint32_t b) const {
 
 void World::Impl::addPair(uint32_t a, uint32_t b) {
   if (a == b) return;
-  if (candidateCount == candidates.size()) candidates.resize(candidates.size() < 64 ? 64 : 2 * candidates.size());
+  if (candidateCount == candidates.size()) {
+    detail::resizeFor(candidates, candidates.size() < 64 ? 64 : candidates.size() + candidates.size() / 4);
+  }
   candidates[candidateCount++] = a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a;
 }
 
@@ -358,6 +361,8 @@ void World::Impl::syncTransforms() {
   moving.clear();
   queryList.clear();
   staticMoved.clear();
+  detail::reserveFor(moved, slotCount);  // each holds some of the slots, once
+  detail::reserveFor(moving, slotCount);
   const int chunks = chunkCount(slotCount, 4096);
   if (chunks <= 1) {
     syncRange(0, slotCount, ownSyncOutput());
@@ -477,6 +482,7 @@ void World::Impl::updateBroadPhase() {
 void World::Impl::rebuildMoving() {
   unbuilt.clear();
   movingBoxes.clear();
+  detail::reserveFor(movingBoxes, moving.size());
   for (uint32_t slot : moving) movingBoxes.push_back({hot[slot].box, slot});
   if (options.broadPhase == BroadPhaseType::Grid) {
     grid.build(movingBoxes.data(), int(movingBoxes.size()), options.gridCellSize);
@@ -595,6 +601,18 @@ void World::Impl::findPairs() {
   }
 }
 
+// A touching pair whose bodies did not move keeps last frame's contact without a test: it is copied aside here,
+// before the narrow phase writes this frame's contacts over last frame's, and the pair points to the copy.
+__attribute__((always_inline)) inline void World::Impl::holdContact(Pair& p) {
+  auto hasMoved = [this](uint32_t slot) { return (movedBits[slot >> 6] >> (slot & 63u)) & 1u; };
+  if (hasMoved(p.a) || hasMoved(p.b)) {
+    p.contact = -1;
+    return;
+  }
+  heldContacts.push_back(contacts[eventIndex[size_t(p.contact)]]);
+  p.contact = int32_t(heldContacts.size() - 1);
+}
+
 // Merges this frame's sorted candidate keys into the sorted pair list: new keys the filters admit become fresh
 // pairs, keys already cached keep their pair (and its SAT cache and touching state).
 void World::Impl::mergeCandidates() {
@@ -628,18 +646,6 @@ void World::Impl::mergeCandidates() {
     }
   }
   candidateCount = 0;
-}
-
-// A touching pair whose bodies did not move keeps last frame's contact without a test: it is copied aside here,
-// before the narrow phase writes this frame's contacts over last frame's, and the pair points to the copy.
-void World::Impl::holdContact(Pair& p) {
-  auto hasMoved = [this](uint32_t slot) { return (movedBits[slot >> 6] >> (slot & 63u)) & 1u; };
-  if (hasMoved(p.a) || hasMoved(p.b)) {
-    p.contact = -1;
-    return;
-  }
-  heldContacts.push_back(contacts[eventIndex[size_t(p.contact)]]);
-  p.contact = int32_t(heldContacts.size() - 1);
 }
 
 // The bullet hit CCD found for this pair, or -1.
@@ -789,6 +795,7 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     const bool needsTest = p.fresh || ((ha.flags | hb.flags) & detail::kMoved) ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
     const size_t at = contactsOut.size();
+    if (at == contactsOut.capacity()) detail::reserveFor(contactsOut, at + 1);  // not push_back's doubling
     bool touching = p.touching != 0;
     if (needsTest) {
       // The test writes its contact in place, dropped if apart: written field by field into a scratch record and
@@ -887,9 +894,9 @@ void World::Impl::joinNarrowChunks(int chunks) {
   }
   // The bulk (pairs, contacts, shape contacts) is copied by the workers. The old pair list is free: it was merged
   // into nextPairs, which the chunks' survivors now go back to.
-  pairs.resize(pairAt);
-  contacts.resize(contactAt);
-  shapeContacts.resize(shapeContactAt);
+  detail::resizeFor(pairs, pairAt);
+  detail::resizeFor(contacts, contactAt);
+  detail::resizeFor(shapeContacts, shapeContactAt);
   pool.run(chunks, [](void* context, int k) { static_cast<Impl*>(context)->copyNarrowChunk(k); }, this);
   prefetchSink = touched;
   stats.narrowTests = tests;
@@ -922,8 +929,8 @@ void World::Impl::copyNarrowChunk(int k) {
 // unmoved contacts. End events are the narrow phase's `ends` (in pair order).
 void World::Impl::buildEvents() {
   const size_t n = contacts.size(), stayCount = n - beginCount;
-  touchEvents.resize(n);
-  eventIndex.resize(n);
+  detail::resizeFor(touchEvents, n);
+  detail::resizeFor(eventIndex, n);
   heldContacts.clear();
   auto place = [this](const Contact& c, size_t from, size_t to) {
     touchEvents[to] = {c.a, c.b};
@@ -1123,7 +1130,8 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
   }
   if (options.capacity > 0) {
     // Every per-slot array at the expected count (grown one by one, each would end up to twice that), and room
-    // for two pairs and contacts per body (a dense game scene has about two overlaps per body; more grows).
+    // for two pairs per body (a dense game scene has about two overlaps per body; more grows). Contacts grow with
+    // the scene (growth.h).
     Impl& w = *impl_;
     const size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
     w.hot.reserve(n);
@@ -1140,7 +1148,6 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     w.shapeUserData.reserve(n);
     w.pairs.reserve(2 * n);
     w.nextPairs.reserve(2 * n);
-    w.contacts.reserve(2 * n);
     w.candidates.reserve(2 * n);
   }
 }
@@ -1282,12 +1289,10 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
 }
 
 namespace {
-// Room for `extra` more items, growing by a quarter rather than push_back's doubling: the shape pools hold a large
-// part of a world's bytes and grow only as bodies are added, so their spare capacity stays under a fifth.
+// Room for `extra` more items (the shape pools hold a large part of a world's bytes; see growth.h).
 template <typename T>
 void reserveForAppend(std::vector<T>& v, size_t extra) {
-  const size_t need = v.size() + extra;
-  if (need > v.capacity()) v.reserve(std::max(need, v.capacity() + v.capacity() / 4));
+  detail::reserveFor(v, v.size() + extra);
 }
 }  // namespace
 
