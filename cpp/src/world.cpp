@@ -613,52 +613,39 @@ __attribute__((always_inline)) inline void World::Impl::holdContact(Pair& p) {
   p.contact = int32_t(heldContacts.size() - 1);
 }
 
-// Merges this frame's sorted candidate keys into the sorted pair list, in place: new keys the filters admit become
-// fresh pairs, keys already cached keep their pair (and its SAT cache and touching state). A forward pass over
-// both lists asks the filters about the new keys in key order and keeps the admitted ones at the front of the
-// candidates; insertPairs then merges them in from the end.
+// Merges this frame's sorted candidate keys into the sorted pair list: new keys the filters admit become fresh
+// pairs, keys already cached keep their pair (and its SAT cache and touching state).
 void World::Impl::mergeCandidates() {
   sortCandidates();
+  nextPairs.clear();
   heldContacts.clear();
   movedBits.assign((size_t(slotCount) + 63) / 64, 0u);
   for (uint32_t slot : moved) movedBits[slot >> 6] |= uint64_t(1) << (slot & 63u);
   const size_t pairCount = pairs.size();
-  size_t pi = 0, ci = 0, added = 0;
-  while (ci < candidateCount) {
-    const uint64_t k = candidates[ci];
-    while (ci < candidateCount && candidates[ci] == k) ++ci;
-    for (; pi < pairCount && pairs[pi].key() < k; ++pi) {
-      if (pairs[pi].touching) holdContact(pairs[pi]);
-    }
-    if (pi < pairCount && pairs[pi].key() == k) continue;  // already cached
-    const uint32_t ka = uint32_t(k >> 32), kb = uint32_t(k & 0xFFFFFFFFu);
-    if (!shouldCollide(ka, kb)) continue;
-    if (pairFilter != nullptr && !pairFilter(pairFilterContext, idOf(ka), idOf(kb))) continue;
-    candidates[added++] = k;
-  }
-  for (; pi < pairCount; ++pi) {
-    if (pairs[pi].touching) holdContact(pairs[pi]);
-  }
-  insertPairs(added);
-  candidateCount = 0;
-}
-
-// Inserts the new pairs candidates[0, added) (sorted, none cached) into the sorted pair list: a merge from the
-// end, each pair moving at most once, towards the end.
-void World::Impl::insertPairs(size_t added) {
-  size_t i = pairs.size(), j = added, to = pairs.size() + added;
-  detail::resizeFor(pairs, to);
-  while (j > 0) {
-    if (i > 0 && pairs[i - 1].key() > candidates[j - 1]) {
-      pairs[--to] = pairs[--i];
-    } else {
-      const uint64_t k = candidates[--j];
+  size_t pi = 0, ci = 0;
+  for (;;) {
+    if (pi < pairCount && (ci >= candidateCount || pairs[pi].key() <= candidates[ci])) {
+      const uint64_t k = pairs[pi].key();
+      while (ci < candidateCount && candidates[ci] == k) ++ci;  // already cached
+      nextPairs.push_back(pairs[pi]);
+      if (pairs[pi].touching) holdContact(nextPairs.back());
+      ++pi;
+    } else if (ci < candidateCount) {
+      const uint64_t k = candidates[ci];
+      while (ci < candidateCount && candidates[ci] == k) ++ci;
+      const uint32_t ka = uint32_t(k >> 32), kb = uint32_t(k & 0xFFFFFFFFu);
+      if (!shouldCollide(ka, kb)) continue;
+      if (pairFilter != nullptr && !pairFilter(pairFilterContext, idOf(ka), idOf(kb))) continue;
       Pair fresh;
-      fresh.a = uint32_t(k >> 32);
-      fresh.b = uint32_t(k & 0xFFFFFFFFu);
-      pairs[--to] = fresh;
+      fresh.a = ka;
+      fresh.b = kb;
+      fresh.contact = -1;
+      nextPairs.push_back(fresh);
+    } else {
+      break;
     }
   }
+  candidateCount = 0;
 }
 
 // The bullet hit CCD found for this pair, or -1.
@@ -722,13 +709,13 @@ __attribute__((always_inline)) inline void World::Impl::fetchAhead(size_t i, siz
 #if defined(__EMSCRIPTEN__)
   constexpr size_t kBatch = 32;
   if (i % kBatch == 0) {
-    for (size_t k = i + 2 * kBatch, e = std::min(n, i + 3 * kBatch); k < e; ++k) prefetch(&hot[pairs[k].b], touched);
-    for (size_t k = i + kBatch, e = std::min(n, i + 2 * kBatch); k < e; ++k) fetchGeometry(hot[pairs[k].b]);
+    for (size_t k = i + 2 * kBatch, e = std::min(n, i + 3 * kBatch); k < e; ++k) prefetch(&hot[nextPairs[k].b], touched);
+    for (size_t k = i + kBatch, e = std::min(n, i + 2 * kBatch); k < e; ++k) fetchGeometry(hot[nextPairs[k].b]);
   }
 #else
   constexpr size_t kAheadBody = 12, kAheadGeometry = 6;
-  if (i + kAheadBody < n) prefetch(&hot[pairs[i + kAheadBody].b], touched);
-  if (i + kAheadGeometry < n) fetchGeometry(hot[pairs[i + kAheadGeometry].b]);
+  if (i + kAheadBody < n) prefetch(&hot[nextPairs[i + kAheadBody].b], touched);
+  if (i + kAheadGeometry < n) fetchGeometry(hot[nextPairs[i + kAheadGeometry].b]);
 #endif
 }
 
@@ -752,12 +739,13 @@ void World::Impl::narrowPhase() {
   prevPartKeys.swap(partKeys);
   contacts.clear();  // what the pair loop reuses of them is in heldContacts
   shapeContacts.clear();
-  const size_t n = pairs.size();
+  const size_t n = nextPairs.size();
   const int chunks = chunkCount(n, 2048);
   if (chunks <= 1) {
     NarrowOutput out = ownNarrowOutput();
     narrowRange(0, n, out);
-    pairs.resize(out.kept);
+    nextPairs.resize(out.kept);
+    pairs.swap(nextPairs);
     prefetchSink = out.touched;
     stats.narrowTests = out.tests;
     beginCount = out.began;
@@ -779,7 +767,7 @@ World::Impl::NarrowOutput World::Impl::ownNarrowOutput() {
   return out;
 }
 
-// The pair loop over pairs[begin, end). Survivors are compacted in place to the front of the range; results go
+// The pair loop over nextPairs[begin, end). Survivors are compacted in place to the front of the range; results go
 // to `out` in pair order. Reads the world; writes only this range of pairs and `out` (so ranges can run at once).
 void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
@@ -789,7 +777,7 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
   std::vector<Contact>& contactsOut = *out.contacts;
   for (size_t i = begin; i < end; ++i) {
     fetchAhead(i, end, &touched);
-    Pair p = pairs[i];
+    Pair p = nextPairs[i];
     const uint32_t a = p.a, b = p.b;
     // Slots are not reused before this loop has seen their pairs (pendingFree), so alive + enabled suffices.
     bool keep = shouldCollide(a, b);
@@ -830,7 +818,7 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     }
     // Field by field: copying the whole record from the stack right after its byte fields were written there
     // stalls on store forwarding (a wide load over narrow pending stores; it was most of this loop's own time).
-    Pair& keptPair = pairs[kept++];
+    Pair& keptPair = nextPairs[kept++];
     keptPair.a = a;
     keptPair.b = b;
     keptPair.cache = p.cache;
@@ -848,7 +836,7 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
 // wrote the world's arrays, the others' are appended, their indices (a pair's contact, a contact's first shape
 // contact) moved by the results of the chunks before them.
 void World::Impl::narrowChunked(int chunks) {
-  const size_t n = pairs.size();
+  const size_t n = nextPairs.size();
   for (int k = 0; k < chunks; ++k) {
     NarrowChunk& c = narrowChunks[size_t(k)];
     c.begin = n * size_t(k) / size_t(chunks);
@@ -904,13 +892,12 @@ void World::Impl::joinNarrowChunks(int chunks) {
     append(endKeys, c.endKeys);
     append(singleBeginKeys, c.singleBeginKeys);
   }
-  // The bulk (pairs, contacts, shape contacts) is copied by the workers; the pairs into nextPairs, which becomes the
-  // pair list (a chunk's survivors may land on another chunk's range, still being read).
-  detail::resizeFor(nextPairs, pairAt);
+  // The bulk (pairs, contacts, shape contacts) is copied by the workers. The old pair list is free: it was merged
+  // into nextPairs, which the chunks' survivors now go back to.
+  detail::resizeFor(pairs, pairAt);
   detail::resizeFor(contacts, contactAt);
   detail::resizeFor(shapeContacts, shapeContactAt);
   pool.run(chunks, [](void* context, int k) { static_cast<Impl*>(context)->copyNarrowChunk(k); }, this);
-  pairs.swap(nextPairs);
   prefetchSink = touched;
   stats.narrowTests = tests;
   beginCount = began;
@@ -919,8 +906,8 @@ void World::Impl::joinNarrowChunks(int chunks) {
 void World::Impl::copyNarrowChunk(int k) {
   const NarrowChunk& c = narrowChunks[size_t(k)];
   for (size_t i = 0; i < c.out.kept; ++i) {
-    Pair& p = nextPairs[c.pairAt + i];
-    p = pairs[c.begin + i];
+    Pair& p = pairs[c.pairAt + i];
+    p = nextPairs[c.begin + i];
     if (p.contact >= 0) p.contact += int32_t(c.contactAt);
   }
   if (k == 0) return;  // its contacts and shape contacts are the world's already
@@ -1163,6 +1150,7 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     w.shapeHot.reserve(n);
     w.shapeUserData.reserve(n);
     w.pairs.reserve(2 * n);
+    w.nextPairs.reserve(2 * n);
     w.candidates.reserve(2 * n);
   }
 }

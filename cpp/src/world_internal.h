@@ -165,8 +165,7 @@ struct World::Impl {
   std::vector<uint32_t> unbuilt;  // grid / sort-and-sweep: moving bodies added or enabled since the last rebuild
 
   // ---- pairs: sorted by key (a, b); this frame's broad-phase candidates are radix-sorted and merged in
-  std::vector<detail::Pair> pairs;
-  std::vector<detail::Pair> nextPairs;  // several threads: where the pair loop's chunks gather their survivors
+  std::vector<detail::Pair> pairs, nextPairs;
 
   // This frame's candidate keys are candidates[0, candidateCount): the vector is raw storage (its size is its
   // capacity), so the grid can write keys without a capacity check per key.
@@ -223,7 +222,7 @@ struct World::Impl {
   // Chunks start on cache lines of their own: two threads filling neighbouring chunks must not write to one line
   // (each push_back writes the chunk's array headers).
   struct alignas(64) NarrowChunk {
-    size_t begin = 0, end = 0;                 // its range of pairs
+    size_t begin = 0, end = 0;                 // its range of nextPairs
     size_t pairAt = 0, contactAt = 0, shapeContactAt = 0;  // where its results go in the joined arrays
     std::vector<Contact> contacts;
     std::vector<ShapeContact> shapeContacts;
@@ -312,7 +311,6 @@ struct World::Impl {
   void findTreePairs();
   void mergeCandidates();
   void holdContact(detail::Pair& p);
-  void insertPairs(size_t added);
   int sweptHitOf(uint32_t a, uint32_t b) const;
   bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests, std::vector<ShapeContact>* shapeOut);
   void fetchAhead(size_t i, size_t end, uint32_t* touched) const;
