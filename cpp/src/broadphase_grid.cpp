@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "broadphase.h"
+#include "growth.h"
 
 namespace sat::detail {
 
@@ -20,7 +21,7 @@ inline uint64_t pairKey(uint32_t a, uint32_t b) {
 
 // Room for `need` more keys after `count`, keeping what is there (keys->size() is the capacity).
 inline uint64_t* reserveKeys(std::vector<uint64_t>* keys, size_t count, size_t need) {
-  if (keys->size() < count + need) keys->resize(std::max(count + need, 2 * keys->size()));
+  if (keys->size() < count + need) resizeFor(*keys, std::max(count + need, keys->size() + keys->size() / 4));
   return keys->data();
 }
 }  // namespace
@@ -79,7 +80,7 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
   // padded by nx + 1 cells because such a 0 may land past the last cell; placement sends absent entries to a
   // sink entry at the end.
   cellStart_.assign(size_t(cells) + size_t(nx) + 2, 0);
-  spans_.resize(size_t(count));
+  resizeFor(spans_, size_t(count));
   uint32_t* counts = cellStart_.data() + 1;
   uint32_t total = 0;
   for (int i = 0; i < count; ++i) {
@@ -106,7 +107,7 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
     }
   }
   for (int c = 0; c < cells; ++c) cellStart_[c + 1] += cellStart_[c];
-  entries_.resize(size_t(total) + 1);
+  resizeFor(entries_, size_t(total) + 1);
   GridEntry* out = entries_.data();
   const uint32_t sink = total;
   // Place, using cellStart_[c] as cell c's write cursor (it ends at the start of c + 1), then shift back.

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <vector>
 
+#include "growth.h"
+
 namespace sat::detail {
 
 /// Strict weak order on element indices: whether element a goes before element b.
@@ -58,7 +60,7 @@ using IndexLess = bool (*)(const void* context, uint32_t a, uint32_t b);
   while ((1u << bits) < slotCount && bits < 31) ++bits;
   // Pack to a*2^bits + b so that fewer passes cover the key.
   for (size_t i = 0; i < n; ++i) keys[i] = ((keys[i] >> 32) << bits) | (keys[i] & 0xFFFFFFFFu);
-  if (scratch->size() < n) scratch->resize(n);
+  if (scratch->size() < n) resizeFor(*scratch, n);
   constexpr int kDigit = 11;
   uint32_t counts[1u << kDigit];
   uint64_t* src = keys;

@@ -144,7 +144,7 @@ void World::Impl::findBulletHit(size_t i) {
   const Transform x0 = prevXf[slot], x1 = xf[slot];
   AABB sweep = hot[slot].box;
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    sweep = unionOf(sweep, computeAABB(shapes[k], x0));
+    sweep = unionOf(sweep, computeAABB(detail::ShapeView(*this, k).shape(), x0));
   }
   BulletHit hit;
   auto consider = [&](uint32_t other) {
@@ -155,8 +155,9 @@ void World::Impl::findBulletHit(size_t i) {
     for (uint32_t sa = h.shapeBegin; sa < h.shapeBegin + h.shapeCount; ++sa) {
       for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
         const float target = 2.0e-4f * (shapeHot[sa].size + shapeHot[so].size);
-        detail::ToiResult r = detail::timeOfImpact(shapes[sa], x0, x1, shapes[so], xo, xo, target);
-        if (!r.hit && (h.flags & detail::kNew)) r = overlapAtStart(shapes[sa], x0, shapes[so], xo);
+        const detail::ShapeView bulletShape(*this, sa), otherShape(*this, so);
+        detail::ToiResult r = detail::timeOfImpact(bulletShape.shape(), x0, x1, otherShape.shape(), xo, xo, target);
+        if (!r.hit && (h.flags & detail::kNew)) r = overlapAtStart(bulletShape.shape(), x0, otherShape.shape(), xo);
         if (r.hit && r.t < hit.t) {
           hit.t = r.t;
           hit.other = other;

@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "sat/decompose.h"
+#include "growth.h"
 #include "index_sort.h"
 #include "world_internal.h"
 
@@ -230,9 +231,8 @@ void World::Impl::computeGeometry(uint32_t slot) {
     ShapeHot& sk = shapeHot[k];
     if (sk.count > 0) {
       const int n = sk.count;
-      const Polygon& poly = shapes[k].polygon;
-      const Vec2* lv = poly.vertices();
-      const Vec2* ln = poly.normals();
+      const Vec2* lv = &localVerts[sk.vert];
+      const Vec2* ln = lv + n;
       Vec2* wv = &verts[sk.vert];
       Vec2* wn = wv + n;
       AABB box;
@@ -262,10 +262,10 @@ void World::Impl::computeGeometry(uint32_t slot) {
       sk.box = box;
       sk.reversed = mirror ? 1 : 0;
     } else {
-      sk.box = computeAABB(shapes[k], t);
+      sk.box = computeAABB(smallShapes[sk.local], t);
     }
     // collide()'s size (detail::scaledSize): the cached unit-scale size times the scale when that is exact.
-    sk.size = uniformSize ? sk.localSize * radiusScale : detail::scaledSize(shapes[k], stretch);
+    sk.size = uniformSize ? sk.localSize * radiusScale : worldSize(k, stretch);
     body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
   }
   const ShapeHot& first = shapeHot[h.shapeBegin];
@@ -274,6 +274,20 @@ void World::Impl::computeGeometry(uint32_t slot) {
   h.count0 = first.count;
   h.reversed0 = first.reversed;
   h.size0 = first.size;
+}
+
+float World::Impl::worldSize(uint32_t shape, const detail::Stretch& stretch) const {
+  return detail::scaledSize(detail::ShapeView(*this, shape).shape(), stretch);
+}
+
+detail::ShapeView::ShapeView(const World::Impl& w, uint32_t shape) {
+  const ShapeHot& h = w.shapeHot[shape];
+  if (h.count == 0) {
+    shape_ = w.smallShapes[h.local];
+    return;
+  }
+  shape_.type = ShapeType::Polygon;
+  PolygonAccess::borrow(&shape_.polygon, &w.localVerts[h.vert], h.count, w.localPolygons[h.local]);
 }
 
 AABB World::Impl::fatten(const AABB& b) const {
@@ -322,7 +336,9 @@ bool World::Impl::shouldCollide(uint32_t a, uint32_t b) const {
 
 void World::Impl::addPair(uint32_t a, uint32_t b) {
   if (a == b) return;
-  if (candidateCount == candidates.size()) candidates.resize(candidates.size() < 64 ? 64 : 2 * candidates.size());
+  if (candidateCount == candidates.size()) {
+    detail::resizeFor(candidates, candidates.size() < 64 ? 64 : candidates.size() + candidates.size() / 4);
+  }
   candidates[candidateCount++] = a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a;
 }
 
@@ -345,6 +361,8 @@ void World::Impl::syncTransforms() {
   moving.clear();
   queryList.clear();
   staticMoved.clear();
+  detail::reserveFor(moved, slotCount);  // each holds some of the slots, once
+  detail::reserveFor(moving, slotCount);
   const int chunks = chunkCount(slotCount, 4096);
   if (chunks <= 1) {
     syncRange(0, slotCount, ownSyncOutput());
@@ -382,10 +400,10 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
         changed = true;
       }
     }
-    h.flags &= uint8_t(~(detail::kDirty | detail::kTeleport));
+    h.flags &= uint8_t(~(detail::kDirty | detail::kTeleport | detail::kMoved));
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (changed) {
-      hot[slot].movedStamp = frame;
+      h.flags |= detail::kMoved;
       out.moved->push_back(slot);
       if (enabled && h.type == BodyType::Static) out.staticMoved->push_back(slot);
       if (dirty && enabled) out.queryList->push_back(slot);
@@ -464,6 +482,7 @@ void World::Impl::updateBroadPhase() {
 void World::Impl::rebuildMoving() {
   unbuilt.clear();
   movingBoxes.clear();
+  detail::reserveFor(movingBoxes, moving.size());
   for (uint32_t slot : moving) movingBoxes.push_back({hot[slot].box, slot});
   if (options.broadPhase == BroadPhaseType::Grid) {
     grid.build(movingBoxes.data(), int(movingBoxes.size()), options.gridCellSize);
@@ -582,11 +601,26 @@ void World::Impl::findPairs() {
   }
 }
 
+// A touching pair whose bodies did not move keeps last frame's contact without a test: it is copied aside here,
+// before the narrow phase writes this frame's contacts over last frame's, and the pair points to the copy.
+__attribute__((always_inline)) inline void World::Impl::holdContact(Pair& p) {
+  auto hasMoved = [this](uint32_t slot) { return (movedBits[slot >> 6] >> (slot & 63u)) & 1u; };
+  if (hasMoved(p.a) || hasMoved(p.b)) {
+    p.contact = -1;
+    return;
+  }
+  heldContacts.push_back(contacts[eventIndex[size_t(p.contact)]]);
+  p.contact = int32_t(heldContacts.size() - 1);
+}
+
 // Merges this frame's sorted candidate keys into the sorted pair list: new keys the filters admit become fresh
 // pairs, keys already cached keep their pair (and its SAT cache and touching state).
 void World::Impl::mergeCandidates() {
   sortCandidates();
   nextPairs.clear();
+  heldContacts.clear();
+  movedBits.assign((size_t(slotCount) + 63) / 64, 0u);
+  for (uint32_t slot : moved) movedBits[slot >> 6] |= uint64_t(1) << (slot & 63u);
   const size_t pairCount = pairs.size();
   size_t pi = 0, ci = 0;
   for (;;) {
@@ -594,6 +628,7 @@ void World::Impl::mergeCandidates() {
       const uint64_t k = pairs[pi].key();
       while (ci < candidateCount && candidates[ci] == k) ++ci;  // already cached
       nextPairs.push_back(pairs[pi]);
+      if (pairs[pi].touching) holdContact(nextPairs.back());
       ++pi;
     } else if (ci < candidateCount) {
       const uint64_t k = candidates[ci];
@@ -604,8 +639,6 @@ void World::Impl::mergeCandidates() {
       Pair fresh;
       fresh.a = ka;
       fresh.b = kb;
-      fresh.idA = idOf(ka);
-      fresh.idB = idOf(kb);
       fresh.contact = -1;
       nextPairs.push_back(fresh);
     } else {
@@ -654,8 +687,8 @@ __attribute__((always_inline)) inline bool World::Impl::testPair(Pair& p, int sw
     }
     c.toi = sh.toi;
   }
-  c.a = p.idA;
-  c.b = p.idB;
+  c.a = ha.id;
+  c.b = hb.id;
   uint8_t flags = sweptIndex >= 0 ? kContactSwept : 0u;
   if ((ha.flags | hb.flags) & detail::kSensor) flags |= kContactSensor;
   c.flags = flags;
@@ -704,9 +737,7 @@ void World::Impl::narrowPhase() {
   prevPartTouch.swap(partTouch);
   partTouch.clear();
   prevPartKeys.swap(partKeys);
-  prevContacts.swap(contacts);  // pairs touching last frame point into prevContacts (through prevEventIndex)
-  prevEventIndex.swap(eventIndex);
-  contacts.clear();
+  contacts.clear();  // what the pair loop reuses of them is in heldContacts
   shapeContacts.clear();
   const size_t n = nextPairs.size();
   const int chunks = chunkCount(n, 2048);
@@ -717,6 +748,7 @@ void World::Impl::narrowPhase() {
     pairs.swap(nextPairs);
     prefetchSink = out.touched;
     stats.narrowTests = out.tests;
+    beginCount = out.began;
   } else {
     narrowChunked(chunks);
   }
@@ -740,7 +772,7 @@ World::Impl::NarrowOutput World::Impl::ownNarrowOutput() {
 void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
   const bool tree = options.broadPhase == BroadPhaseType::Tree;
   int tests = 0;
-  size_t kept = begin;
+  size_t kept = begin, began = 0;
   uint32_t touched = 0;  // see prefetch()
   std::vector<Contact>& contactsOut = *out.contacts;
   for (size_t i = begin; i < end; ++i) {
@@ -755,14 +787,15 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     if (keep && sweptIndex < 0) keep = tree ? overlaps(ha.fat, hb.fat) : overlaps(ha.box, hb.box);
     if (!keep) {
       if (p.touching) {
-        out.ends->push_back({p.idA, p.idB});
+        out.ends->push_back({ha.id, hb.id});
         out.endKeys->push_back(p.key());
       }
       continue;
     }
-    const bool needsTest = p.fresh || ha.movedStamp == frame || hb.movedStamp == frame ||
+    const bool needsTest = p.fresh || ((ha.flags | hb.flags) & detail::kMoved) ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
     const size_t at = contactsOut.size();
+    if (at == contactsOut.capacity()) detail::reserveFor(contactsOut, at + 1);  // not push_back's doubling
     bool touching = p.touching != 0;
     if (needsTest) {
       // The test writes its contact in place, dropped if apart: written field by field into a scratch record and
@@ -770,16 +803,17 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
       touching = testPair(p, sweptIndex, contactsOut.emplace_back(), &tests, out.shapeContacts);
       if (!touching) contactsOut.pop_back();
     } else if (touching) {
-      contactsOut.push_back(prevContacts[prevEventIndex[size_t(p.contact)]]);
+      contactsOut.push_back(heldContacts[size_t(p.contact)]);  // see holdContact
     }
     p.contact = -1;
     if (touching) {
       Contact& c = contactsOut[at];
       c.flags = p.touching ? uint8_t(c.flags & ~kContactBegan) : uint8_t(c.flags | kContactBegan);
       p.contact = int32_t(at);
+      began += p.touching ? 0 : 1;
       collectPartTouch(p, c, ha.shapeCount > 1 || hb.shapeCount > 1, out);
     } else if (p.touching) {
-      out.ends->push_back({p.idA, p.idB});
+      out.ends->push_back({ha.id, hb.id});
       out.endKeys->push_back(p.key());
     }
     // Field by field: copying the whole record from the stack right after its byte fields were written there
@@ -787,14 +821,13 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     Pair& keptPair = nextPairs[kept++];
     keptPair.a = a;
     keptPair.b = b;
-    keptPair.idA = p.idA;
-    keptPair.idB = p.idB;
     keptPair.cache = p.cache;
     keptPair.touching = touching ? 1 : 0;
     keptPair.fresh = 0;
     keptPair.contact = p.contact;
   }
   out.tests = tests;
+  out.began = began;
   out.kept = kept - begin;
   out.touched = touched;
 }
@@ -837,6 +870,7 @@ void World::Impl::narrowChunked(int chunks) {
 void World::Impl::joinNarrowChunks(int chunks) {
   size_t pairAt = 0, contactAt = 0, shapeContactAt = 0;
   int tests = 0;
+  size_t began = 0;
   uint32_t touched = 0;
   for (int k = 0; k < chunks; ++k) {
     NarrowChunk& c = narrowChunks[size_t(k)];
@@ -847,6 +881,7 @@ void World::Impl::joinNarrowChunks(int chunks) {
     contactAt += c.out.contacts->size();
     shapeContactAt += c.out.shapeContacts->size();
     tests += c.out.tests;
+    began += c.out.began;
     touched += c.out.touched;
     if (k == 0) continue;
     for (const PartTouch& t : c.partTouch) {
@@ -859,12 +894,13 @@ void World::Impl::joinNarrowChunks(int chunks) {
   }
   // The bulk (pairs, contacts, shape contacts) is copied by the workers. The old pair list is free: it was merged
   // into nextPairs, which the chunks' survivors now go back to.
-  pairs.resize(pairAt);
-  contacts.resize(contactAt);
-  shapeContacts.resize(shapeContactAt);
+  detail::resizeFor(pairs, pairAt);
+  detail::resizeFor(contacts, contactAt);
+  detail::resizeFor(shapeContacts, shapeContactAt);
   pool.run(chunks, [](void* context, int k) { static_cast<Impl*>(context)->copyNarrowChunk(k); }, this);
   prefetchSink = touched;
   stats.narrowTests = tests;
+  beginCount = began;
 }
 
 void World::Impl::copyNarrowChunk(int k) {
@@ -885,42 +921,55 @@ void World::Impl::copyNarrowChunk(int k) {
 
 // The frame's begin and stay events, and the contacts in event order: contact i belongs to begin event i for
 // i < beginCount and to stay event i - beginCount after; begins and stays each in pair order (slot of A, then slot
-// of B). The narrow phase wrote the contacts in pair order and flagged the begins; one backward pass packs the
-// stays at the end of the array (in place: a stay only moves towards the end, over contacts already read) and
-// collects the begins, which then fill the front. The begins are collected into last frame's contacts and event
-// index, which the narrow phase has finished with, so the pass needs no scratch of its own. eventIndex maps each
-// pair-order index to the contact's final index, for next frame's reuse of unmoved contacts. End events are the
-// narrow phase's `ends` (in pair order).
+// of B). The narrow phase wrote the contacts in pair order, flagged the begins and counted them. The smaller of
+// the two groups is held aside in heldContacts while the other moves into place within the array (the stays
+// towards the end by a backward pass, or the begins towards the front by a forward one, each over contacts already
+// read), then goes into its own place: the scratch is at most half the contacts, and none in a frame where every
+// pair begins. eventIndex maps each pair-order index to the contact's final index, for next frame's reuse of
+// unmoved contacts. End events are the narrow phase's `ends` (in pair order).
 void World::Impl::buildEvents() {
-  const size_t n = contacts.size();
-  std::vector<Contact>& beginContacts = prevContacts;  // this frame's begins, last pair first
-  std::vector<uint32_t>& beginFrom = prevEventIndex;   // and their pair-order indices
-  begins.clear();
-  beginContacts.clear();
-  beginFrom.clear();
-  eventIndex.resize(n);
-  stays.resize(n);
-  size_t w = n;
-  for (size_t i = n; i-- > 0;) {
-    const Contact& c = contacts[i];
-    if (c.flags & kContactBegan) {
-      beginContacts.push_back(c);
-      beginFrom.push_back(uint32_t(i));
-    } else {
-      --w;
-      stays[w] = {c.a, c.b};
-      eventIndex[i] = uint32_t(w);
-      if (w != i) contacts[w] = c;
+  const size_t n = contacts.size(), stayCount = n - beginCount;
+  detail::resizeFor(touchEvents, n);
+  detail::resizeFor(eventIndex, n);
+  heldContacts.clear();
+  auto place = [this](const Contact& c, size_t from, size_t to) {
+    touchEvents[to] = {c.a, c.b};
+    eventIndex[from] = uint32_t(to);
+    if (to != from) contacts[to] = c;
+  };
+  if (beginCount <= stayCount) {
+    size_t stay = n;
+    for (size_t i = n; i-- > 0;) {
+      const Contact& c = contacts[i];
+      if (c.flags & kContactBegan) {
+        eventIndex[i] = uint32_t(beginCount - 1 - heldContacts.size());
+        heldContacts.push_back(c);  // the begins, last first
+      } else {
+        place(c, i, --stay);
+      }
+    }
+    for (size_t k = 0; k < beginCount; ++k) {
+      const Contact& c = heldContacts[beginCount - 1 - k];
+      contacts[k] = c;
+      touchEvents[k] = {c.a, c.b};
+    }
+  } else {
+    size_t begin = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const Contact& c = contacts[i];
+      if (c.flags & kContactBegan) {
+        place(c, i, begin++);
+      } else {
+        eventIndex[i] = uint32_t(beginCount + heldContacts.size());
+        heldContacts.push_back(c);  // the stays, in order
+      }
+    }
+    for (size_t k = 0; k < stayCount; ++k) {
+      const Contact& c = heldContacts[k];
+      contacts[beginCount + k] = c;
+      touchEvents[beginCount + k] = {c.a, c.b};
     }
   }
-  const size_t beginCount = beginContacts.size();
-  for (size_t k = 0; k < beginCount; ++k) {
-    const Contact& c = beginContacts[beginCount - 1 - k];
-    contacts[k] = c;
-    eventIndex[beginFrom[beginCount - 1 - k]] = uint32_t(k);
-    begins.push_back({c.a, c.b});
-  }
-  stayOffset = beginCount;
 }
 
 // ---- part events ---------------------------------------------------------------------------------------------
@@ -951,9 +1000,11 @@ void sortKeys(uint32_t* keys, size_t n) {
 void World::Impl::collectPartTouch(const Pair& p, const Contact& c, bool compound, NarrowOutput& out) const {
   const bool began = (c.flags & kContactBegan) != 0;
   if (compound) {
-    out.partTouch->push_back({p.key(), p.idA, p.idB, c.firstShapeContact, c.shapeContactCount, began});
+    out.partTouch->push_back({p.key(), c.a, c.b, c.firstShapeContact, c.shapeContactCount, began});
   } else if (began) {
-    out.singleBeginKeys->push_back(p.key());
+    std::vector<uint64_t>& keys = *out.singleBeginKeys;
+    if (keys.size() == keys.capacity()) detail::reserveFor(keys, keys.size() + 1);  // the first frame's begins
+    keys.push_back(p.key());
   }
 }
 
@@ -965,7 +1016,8 @@ bool World::Impl::touchesNow(uint64_t key, BodyId a, BodyId b) const {
     if (pairs[mid].key() < key) lo = mid + 1;
     else hi = mid;
   }
-  return lo < pairs.size() && pairs[lo].key() == key && pairs[lo].touching && pairs[lo].idA == a && pairs[lo].idB == b;
+  return lo < pairs.size() && pairs[lo].key() == key && pairs[lo].touching && idOf(pairs[lo].a) == a &&
+         idOf(pairs[lo].b) == b;
 }
 
 // The part events of one body pair from its touching parts last frame and now, in part order. A missing record
@@ -1006,6 +1058,7 @@ void World::Impl::buildPartEvents() {
   partBegins.clear();
   partEnds.clear();
   partKeys.clear();
+  detail::reserveFor(partBegins, singleBeginKeys.size());  // each begins a part pair
   for (PartTouch& t : partTouch) {  // this frame's records: their parts as sorted keys
     const size_t first = partKeys.size();
     for (uint32_t k = 0; k < t.count; ++k) {
@@ -1031,7 +1084,7 @@ void World::Impl::buildPartEvents() {
     const PartTouch* before = prev < prevPartTouch.size() && prevPartTouch[prev].key == key ? &prevPartTouch[prev++] : nullptr;
     const PartTouch* now = cur < partTouch.size() && partTouch[cur].key == key ? &partTouch[cur++] : nullptr;
     if (begin < singleBeginKeys.size() && singleBeginKeys[begin] == key) {
-      partBegins.push_back({ids[uint32_t(key >> 32)], ids[uint32_t(key)], 0, 0});  // slots of a live pair
+      partBegins.push_back({idOf(uint32_t(key >> 32)), idOf(uint32_t(key)), 0, 0});  // slots of a live pair
       ++begin;
     }
     if (end < endKeys.size() && endKeys[end] == key) {
@@ -1050,7 +1103,7 @@ void World::Impl::buildPartEvents() {
 void World::Impl::beginFrame() {
   ++frame;
   if (frame == 0) {  // wrapped: stamps from 2^32 frames ago must not look current
-    for (detail::BodyHot& h : hot) h.movedStamp = 0;
+    std::fill(pushStamp.begin(), pushStamp.end(), 0u);
     frame = 1;
   }
   rejected.clear();
@@ -1080,10 +1133,10 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
   }
   if (options.capacity > 0) {
     // Every per-slot array at the expected count (grown one by one, each would end up to twice that), and room
-    // for two pairs and contacts per body (a dense game scene has about two overlaps per body; more grows).
+    // for two pairs per body (a dense game scene has about two overlaps per body; more grows). Contacts grow with
+    // the scene (growth.h).
     Impl& w = *impl_;
     const size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
-    w.ids.reserve(n);
     w.hot.reserve(n);
     w.buffer.reserve(n * kTransformStride);
     w.last.reserve(n * kTransformStride);
@@ -1094,13 +1147,10 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     w.mass.reserve(n);
     w.invMass.reserve(n);
     w.sweptOf.reserve(n);
-    w.shapes.reserve(n);
     w.shapeHot.reserve(n);
     w.shapeUserData.reserve(n);
     w.pairs.reserve(2 * n);
     w.nextPairs.reserve(2 * n);
-    w.contacts.reserve(2 * n);
-    w.prevContacts.reserve(2 * n);
     w.candidates.reserve(2 * n);
   }
 }
@@ -1144,7 +1194,7 @@ Status World::Impl::bakeShapes(const ShapeDef* defs, int count, std::vector<Shap
     Status s = bakeShape(defs[i], &(*baked)[size_t(i)]);
     if (s != Status::Ok) return s;
   }
-  if (shapes.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + poolEntries(*baked) > 0x7FFFFFFFu) {
+  if (shapeHot.size() + size_t(count) > 0x7FFFFFFFu || verts.size() + poolEntries(*baked) > 0x7FFFFFFFu) {
     return kStatusWorldFull;
   }
   return Status::Ok;
@@ -1153,37 +1203,45 @@ Status World::Impl::bakeShapes(const ShapeDef* defs, int count, std::vector<Shap
 // Moves the live bodies' shapes to the front of the pools when destroyed or replaced shapes left more holes than
 // live data.
 void World::Impl::compactShapePools() {
-  if (!((deadShapes > 64 && 2 * deadShapes > shapes.size()) || (deadVerts > 4096 && 2 * deadVerts > verts.size()))) {
+  const size_t shapeCount = shapeHot.size();
+  if (!((deadShapes > 64 && 2 * deadShapes > shapeCount) || (deadVerts > 4096 && 2 * deadVerts > verts.size()))) {
     return;
   }
-  std::vector<Shape> shapes2;
   std::vector<ShapeHot> hot2;
   std::vector<uint32_t> user2;
-  std::vector<Vec2> verts2;
-  shapes2.reserve(shapes.size() - deadShapes);
-  hot2.reserve(shapes.size() - deadShapes);
-  user2.reserve(shapes.size() - deadShapes);
+  std::vector<detail::LocalPolygon> polygons2;
+  std::vector<Shape> small2;
+  std::vector<Vec2> local2, verts2;
+  hot2.reserve(shapeCount - deadShapes);
+  user2.reserve(shapeCount - deadShapes);
   for (uint32_t slot = 0; slot < slotCount; ++slot) {
     BodyHot& h = hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
-    const uint32_t begin = uint32_t(shapes2.size());
+    const uint32_t begin = uint32_t(hot2.size());
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
       ShapeHot sh = shapeHot[k];
       if (sh.count > 0) {
         const uint32_t v = uint32_t(verts2.size());
         verts2.insert(verts2.end(), verts.begin() + sh.vert, verts.begin() + sh.vert + 2 * sh.count);
+        local2.insert(local2.end(), localVerts.begin() + sh.vert, localVerts.begin() + sh.vert + 2 * sh.count);
         sh.vert = v;
+        polygons2.push_back(localPolygons[sh.local]);
+        sh.local = uint32_t(polygons2.size() - 1);
+      } else {
+        small2.push_back(static_cast<Shape&&>(smallShapes[sh.local]));
+        sh.local = uint32_t(small2.size() - 1);
       }
-      shapes2.push_back(static_cast<Shape&&>(shapes[k]));
       hot2.push_back(sh);
       user2.push_back(shapeUserData[k]);
     }
     h.shapeBegin = begin;
     if (h.shapeCount > 0) h.vert0 = hot2[begin].vert;
   }
-  shapes.swap(shapes2);
   shapeHot.swap(hot2);
   shapeUserData.swap(user2);
+  localPolygons.swap(polygons2);
+  smallShapes.swap(small2);
+  localVerts.swap(local2);
   verts.swap(verts2);
   deadShapes = 0;
   deadVerts = 0;
@@ -1197,7 +1255,6 @@ uint32_t World::Impl::allocateSlot() {
     return slot;
   }
   const uint32_t slot = slotCount++;
-  ids.push_back(kNullBody);
   hot.emplace_back();
   buffer.resize(size_t(slotCount) * kTransformStride, 0.0f);
   last.resize(size_t(slotCount) * kTransformStride, 0.0f);
@@ -1213,10 +1270,10 @@ uint32_t World::Impl::allocateSlot() {
 
 // The body's record from its definition (everything but shapes and geometry), under a new id.
 void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
-  ids[slot] = ++lastId;
-  slotOfId.insert(lastId, slot);
   BodyHot& h = hot[slot];
   h = BodyHot{};
+  h.id = ++lastId;
+  slotOfId.insert(lastId, slot);
   h.group = def.group;
   h.mask = def.mask;
   h.type = def.type;
@@ -1235,22 +1292,25 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
 }
 
 namespace {
-// Room for `extra` more items, growing by a quarter rather than push_back's doubling: the shape pools hold a large
-// part of a world's bytes and grow only as bodies are added, so their spare capacity stays under a fifth.
+// Room for `extra` more items (the shape pools hold a large part of a world's bytes; see growth.h).
 template <typename T>
 void reserveForAppend(std::vector<T>& v, size_t extra) {
-  const size_t need = v.size() + extra;
-  if (need > v.capacity()) v.reserve(std::max(need, v.capacity() + v.capacity() / 4));
+  detail::reserveFor(v, v.size() + extra);
 }
 }  // namespace
 
 // Appends the body's shapes at the end of the pools (its world geometry is computed by computeGeometry).
 void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs) {
   BodyHot& h = hot[slot];
-  h.shapeBegin = uint32_t(shapes.size());
+  h.shapeBegin = uint32_t(shapeHot.size());
   h.shapeCount = uint16_t(baked.size());
-  reserveForAppend(verts, poolEntries(baked));
-  reserveForAppend(shapes, baked.size());
+  const size_t entries = poolEntries(baked);
+  size_t polygonCount = 0;
+  for (const Shape& s : baked) polygonCount += s.type == ShapeType::Polygon ? 1 : 0;
+  reserveForAppend(verts, entries);
+  reserveForAppend(localVerts, entries);
+  reserveForAppend(localPolygons, polygonCount);
+  reserveForAppend(smallShapes, baked.size() - polygonCount);
   reserveForAppend(shapeHot, baked.size());
   reserveForAppend(shapeUserData, baked.size());
   for (size_t i = 0; i < baked.size(); ++i) {
@@ -1258,11 +1318,17 @@ void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const S
     sh.type = uint8_t(baked[i].type);
     sh.localSize = detail::scaledSize(baked[i], detail::Stretch{});  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
-      sh.count = uint16_t(baked[i].polygon.count());
+      const Polygon& poly = baked[i].polygon;
+      sh.count = uint16_t(poly.count());
       sh.vert = uint32_t(verts.size());
+      sh.local = uint32_t(localPolygons.size());
       verts.resize(verts.size() + 2 * size_t(sh.count));
+      localVerts.insert(localVerts.end(), poly.vertices(), poly.vertices() + 2 * poly.count());  // then the normals
+      localPolygons.push_back(detail::PolygonAccess::local(poly));
+    } else {
+      sh.local = uint32_t(smallShapes.size());
+      smallShapes.push_back(static_cast<Shape&&>(baked[i]));
     }
-    shapes.push_back(static_cast<Shape&&>(baked[i]));
     shapeHot.push_back(sh);
     shapeUserData.push_back(defs[i].userData);
   }
@@ -1273,7 +1339,6 @@ void World::Impl::retireShapes(uint32_t slot) {
   BodyHot& h = hot[slot];
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     deadVerts += 2 * size_t(shapeHot[k].count);  // vertices and normals
-    shapes[k] = Shape();  // frees a large polygon's heap block
   }
   deadShapes += h.shapeCount;
   h.shapeCount = 0;
@@ -1632,15 +1697,15 @@ size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
 WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
-  m.bodies = bytesOf(w.ids, w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
+  m.bodies = bytesOf(w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
-  m.shapes = bytesOf(w.shapes, w.shapeHot, w.shapeUserData, w.verts);
+  m.shapes = bytesOf(w.shapeHot, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
                  w.sap.memoryBytes() +
                  bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.queried, w.staticMoved, w.unbuilt);
   m.pairs = bytesOf(w.pairs, w.nextPairs, w.candidates, w.candidateScratch, w.pushKeys, w.pushed);
-  m.outputs = bytesOf(w.begins, w.stays, w.ends, w.contacts, w.prevContacts, w.eventIndex, w.prevEventIndex,
+  m.outputs = bytesOf(w.touchEvents, w.ends, w.contacts, w.eventIndex, w.heldContacts, w.movedBits,
                       w.shapeContacts, w.rejected, w.swept) +
               bytesOf(w.partTouch, w.prevPartTouch, w.partKeys, w.prevPartKeys, w.singleBeginKeys,
                       w.endKeys, w.partBegins, w.partEnds);
@@ -1657,10 +1722,10 @@ const PartEvent* World::partBeginEvents() const { return impl_->partBegins.data(
 int World::partBeginCount() const { return int(impl_->partBegins.size()); }
 const PartEvent* World::partEndEvents() const { return impl_->partEnds.data(); }
 int World::partEndCount() const { return int(impl_->partEnds.size()); }
-const BodyPair* World::beginEvents() const { return impl_->begins.data(); }
-int World::beginCount() const { return int(impl_->begins.size()); }
-const BodyPair* World::stayEvents() const { return impl_->stays.data() + impl_->stayOffset; }
-int World::stayCount() const { return int(impl_->stays.size() - impl_->stayOffset); }
+const BodyPair* World::beginEvents() const { return impl_->touchEvents.data(); }
+int World::beginCount() const { return int(impl_->beginCount); }
+const BodyPair* World::stayEvents() const { return impl_->touchEvents.data() + impl_->beginCount; }
+int World::stayCount() const { return int(impl_->touchEvents.size() - impl_->beginCount); }
 const BodyPair* World::endEvents() const { return impl_->ends.data(); }
 int World::endCount() const { return int(impl_->ends.size()); }
 const Contact* World::contacts() const { return impl_->contacts.data(); }
@@ -1683,7 +1748,7 @@ bool World::validate() const {
     const BodyHot& h = w.hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
     ++alive;
-    if (w.slotOfId.find(w.ids[slot]) != int64_t(slot)) return false;
+    if (w.slotOfId.find(w.idOf(slot)) != int64_t(slot)) return false;
     const bool enabled = (h.flags & detail::kEnabled) != 0;
     if (enabled != (w.proxy[slot] >= 0)) return false;
     if (enabled && (h.type == BodyType::Static || w.options.broadPhase == BroadPhaseType::Tree)) {

@@ -26,13 +26,14 @@ enum BodyFlags : uint8_t {
   kDirty = 16,     // transform or filter changed outside the buffer: resync at the next update
   kTeleport = 32,  // the next accepted transform change is a jump: not swept by CCD
   kNew = 64,       // added since the last update: a bullet's first sweep starts where it was created
+  kMoved = 128,    // its transform changed at the last update (set by syncRange, cleared at the next one)
 };
 
 /// Hot per-body data read by the pair loop: one cache line per body (the pair loop reaches body B at random).
 struct alignas(64) BodyHot {
   AABB box;                 // tight world bounds
   AABB fat;                 // tree broad phase: the fattened bounds of its proxy (statics: the tight ones)
-  uint32_t movedStamp = 0;  // frame of the last transform change
+  BodyId id = 0;            // of the body in this slot (of the last one, for a free slot)
   uint32_t group = 0;
   uint32_t mask = 0;
   uint32_t shapeBegin = 0;
@@ -49,7 +50,8 @@ struct alignas(64) BodyHot {
 /// Hot per-shape data. Polygons: world vertices at [vert, vert + count) of the pool, normals right after them.
 struct ShapeHot {
   AABB box;              // world bounds
-  uint32_t vert = 0;     // pool offset (polygons)
+  uint32_t vert = 0;     // pool offset (polygons), in both pools (local and world space)
+  uint32_t local = 0;    // index into localPolygons (polygons) or smallShapes (the other shapes)
   uint16_t count = 0;    // vertex count (polygons), 0 otherwise
   uint8_t type = 0;      // ShapeType
   uint8_t reversed = 0;  // mirrored transform: pool holds the ring reversed
@@ -57,15 +59,44 @@ struct ShapeHot {
   float localSize = 0.0f;  // the same at unit scale
 };
 
+/// What the world keeps of a polygon shape besides its local vertices and normals (those are in the local pool):
+/// the rest of a Polygon.
+struct LocalPolygon {
+  Vec2 centroid{0.0f, 0.0f};
+  float boundingRadius = 0.0f;
+  float area = 0.0f;
+  AABB bounds{};
+};
+
+/// Polygon's private members, for the World's polygons that read the local pool in place instead of holding their
+/// vertices (a Polygon keeps room for kInlineVertices inline: 176 bytes, where the pool holds 16 per vertex).
+struct PolygonAccess {
+  static LocalPolygon local(const Polygon& p) { return {p.centroid_, p.boundingRadius_, p.area_, p.bounds_}; }
+  /// Makes *p (holding no vertices of its own) read `count` vertices and then their normals at `pool`.
+  static void borrow(Polygon* p, const Vec2* pool, int count, const LocalPolygon& l) {
+    p->heap_ = const_cast<Vec2*>(pool);  // never written through: the Polygon is const to its users
+    p->count_ = count;
+    p->centroid_ = l.centroid;
+    p->boundingRadius_ = l.boundingRadius;
+    p->area_ = l.area;
+    p->bounds_ = l.bounds;
+  }
+  /// Undoes borrow(), so that *p frees nothing.
+  static void unborrow(Polygon* p) {
+    p->heap_ = nullptr;
+    p->count_ = 0;
+  }
+};
+
 /// A pair of bodies whose broad-phase boxes overlap.
 struct Pair {
-  uint32_t a = 0, b = 0;  // slots, a < b
-  BodyId idA = 0, idB = 0;
+  uint32_t a = 0, b = 0;  // slots, a < b (a slot keeps its body's id until the pairs of a destroyed body ended)
   SatCache cache;         // shape pair (0, 0)
   uint8_t touching = 0;
   uint8_t fresh = 1;      // created this frame: must be tested even if neither body moved
   int32_t contact = -1;   // touching: its index in this frame's contacts in pair order (eventIndex maps it to
-                          // the contact's place in event order; next frame: prevEventIndex, prevContacts)
+                          // the contact's place in event order); from mergeCandidates to the narrow phase, for a
+                          // touching pair whose bodies did not move: its last contact's index in heldContacts
   uint64_t key() const { return (uint64_t(a) << 32) | b; }
 };
 
@@ -92,7 +123,6 @@ struct World::Impl {
   uint32_t frame = 0;
 
   // ---- bodies, by slot
-  std::vector<BodyId> ids;  // the id of the body in each slot (of the last one, for a free slot)
   detail::IdMap slotOfId;   // live bodies only
   BodyId lastId = 0;        // ids are issued in order: anything above this was never issued
   std::vector<detail::BodyHot> hot;
@@ -110,11 +140,13 @@ struct World::Impl {
   int aliveCount = 0;
   uint32_t slotCount = 0;  // high-water mark
 
-  // ---- shapes
-  std::vector<Shape> shapes;  // local (body frame, offsets baked in)
+  // ---- shapes, by index (a body's are [shapeBegin, shapeBegin + shapeCount)); local: body frame, offsets baked in
   std::vector<detail::ShapeHot> shapeHot;
   std::vector<uint32_t> shapeUserData;
-  std::vector<Vec2> verts;  // world-space pool: per polygon, its vertices then its normals
+  std::vector<detail::LocalPolygon> localPolygons;  // by ShapeHot::local
+  std::vector<Shape> smallShapes;  // circles, capsules, segments, by ShapeHot::local
+  std::vector<Vec2> localVerts;    // local pool: per polygon, its vertices then its normals
+  std::vector<Vec2> verts;         // world-space pool, laid out as the local one
   size_t deadShapes = 0, deadVerts = 0;
 
   // ---- broad phase
@@ -141,11 +173,16 @@ struct World::Impl {
   size_t candidateCount = 0;
 
   // ---- outputs
-  std::vector<BodyPair> begins, stays, ends;  // stays: the events are [stayOffset, size)
-  size_t stayOffset = 0;
-  std::vector<Contact> contacts;      // event order (after buildEvents)
-  std::vector<Contact> prevContacts;  // last frame's contacts: a touching pair that did not move reuses its own
-  std::vector<uint32_t> eventIndex, prevEventIndex;  // pair-order index -> index in contacts
+  std::vector<BodyPair> touchEvents;  // as contacts: the begin events [0, beginCount), then the stay events
+  size_t beginCount = 0;
+  std::vector<BodyPair> ends;
+  std::vector<Contact> contacts;     // event order (after buildEvents)
+  std::vector<uint32_t> eventIndex;  // pair-order index -> index in contacts
+  // Scratch of two stages, both over contacts: from mergeCandidates to the narrow phase, last frame's contacts of
+  // the touching pairs whose bodies did not move (the pair loop writes this frame's contacts over last frame's);
+  // in buildEvents, the smaller of the begins and the stays while the other moves into place.
+  std::vector<Contact> heldContacts;
+  std::vector<uint64_t> movedBits;  // mergeCandidates: a bit per slot, set for the bodies in `moved`
   std::vector<ShapeContact> shapeContacts;
   // Part events (buildPartEvents). Touching pairs with a compound body keep their touching part pairs from frame
   // to frame as sorted keys (shapeA | shapeB << 16); single-shape pairs are told by their body events.
@@ -178,6 +215,7 @@ struct World::Impl {
     std::vector<PartTouch>* partTouch;
     std::vector<uint64_t>* singleBeginKeys;
     int tests = 0;
+    size_t began = 0;      // touching pairs that did not touch last frame
     size_t kept = 0;       // pairs kept, compacted to the front of the range
     uint32_t touched = 0;  // see prefetch() (world.cpp)
   };
@@ -238,7 +276,7 @@ struct World::Impl {
   mutable uint32_t queryCounter = 0;
 
   // world.cpp
-  BodyId idOf(uint32_t slot) const { return ids[slot]; }
+  BodyId idOf(uint32_t slot) const { return hot[slot].id; }
   /// Ok with the body's slot, kStatusUnknownBody or kStatusRemovedBody.
   Status findBody(BodyId id, uint32_t* slot) const;
   // Body creation and shape edits, in stages (world.cpp).
@@ -248,6 +286,7 @@ struct World::Impl {
   void initBody(uint32_t slot, const BodyDef& def);
   void appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs);
   void retireShapes(uint32_t slot);
+  float worldSize(uint32_t shape, const detail::Stretch& stretch) const;
   void refreshAfterEdit(uint32_t slot, bool shapesChanged);
 
   Status checkId(BodyId id) const {
@@ -271,6 +310,7 @@ struct World::Impl {
   void findPairs();
   void findTreePairs();
   void mergeCandidates();
+  void holdContact(detail::Pair& p);
   int sweptHitOf(uint32_t a, uint32_t b) const;
   bool testPair(detail::Pair& p, int sweptIndex, Contact& c, int* tests, std::vector<ShapeContact>* shapeOut);
   void fetchAhead(size_t i, size_t end, uint32_t* touched) const;
@@ -327,5 +367,24 @@ struct World::Impl {
   void forEachRayCandidate(Vec2 origin, Vec2 translation, float maxFraction, RaySlotVisit visit, void* context) const;
   bool passes(uint32_t slot, const QueryFilter& filter) const;
 };
+
+/// One of the world's shapes as a Shape, for the core's functions. A small shape is copied; a polygon reads its
+/// vertices and normals in the world's local pool (no copy), so a view must not outlive a change to the world's
+/// shapes.
+namespace detail {
+class ShapeView {
+ public:
+  ShapeView(const World::Impl& w, uint32_t shape);
+  ~ShapeView() {
+    if (shape_.type == ShapeType::Polygon) detail::PolygonAccess::unborrow(&shape_.polygon);
+  }
+  ShapeView(const ShapeView&) = delete;
+  ShapeView& operator=(const ShapeView&) = delete;
+  const Shape& shape() const { return shape_; }
+
+ private:
+  Shape shape_;
+};
+}  // namespace detail
 
 }  // namespace sat

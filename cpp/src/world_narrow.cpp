@@ -35,12 +35,12 @@ Manifold World::Impl::collideShapes(uint32_t sa, uint32_t sb, uint32_t bodyA, ui
     vb.reversed = hb.reversed != 0;
     return detail::collideCores(va, vb, contactTolerance(ha.size, hb.size), cache);
   }
-  return collide(shapes[sa], xf[bodyA], shapes[sb], xf[bodyB], cache);
+  return collide(detail::ShapeView(*this, sa).shape(), xf[bodyA], detail::ShapeView(*this, sb).shape(), xf[bodyB],
+                 cache);
 }
 
 void World::Impl::project(uint32_t shape, uint32_t body, Vec2 n, float* lo, float* hi) const {
   const detail::ShapeHot& h = shapeHot[shape];
-  const Shape& s = shapes[shape];
   if (h.count > 0) {
     const Vec2* v = &verts[h.vert];
     float mn = dot(n, v[0]), mx = mn;
@@ -53,6 +53,7 @@ void World::Impl::project(uint32_t shape, uint32_t body, Vec2 n, float* lo, floa
     *hi = mx;
     return;
   }
+  const Shape& s = smallShapes[h.local];
   const Transform& t = xf[body];
   // A rounded shape's reach along n: radius * |M^T n| for M = R diag(scale) (an ellipse under non-uniform scale;
   // radius * |scale| when the scale is uniform).
@@ -189,7 +190,9 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions
         const AABB bb{shapeHot[sb].box.lower + shift, shapeHot[sb].box.upper + shift};
         for (uint32_t sa = ha.shapeBegin; sa < ha.shapeBegin + ha.shapeCount; ++sa) {
           if (!overlaps(shapeHot[sa].box, bb)) continue;
-          if (!overlap(shapes[sa], xf[a], shapes[sb], shifted)) continue;
+          if (!overlap(detail::ShapeView(*this, sa).shape(), xf[a], detail::ShapeView(*this, sb).shape(), shifted)) {
+            continue;
+          }
           any = true;
           float loA, hiA, loB, hiB;
           project(sa, a, n, &loA, &hiA);

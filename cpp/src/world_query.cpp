@@ -163,7 +163,8 @@ static RayHit bodyRayHit(const World::Impl& w, uint32_t slot, const RayCastInput
   *hit = false;
   const detail::BodyHot& h = w.hot[slot];
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    if (contains(w.shapeHot[k].box, ray.origin) && containsPoint(w.shapes[k], w.xf[slot], ray.origin)) {
+    if (contains(w.shapeHot[k].box, ray.origin) &&
+        containsPoint(detail::ShapeView(w, k).shape(), w.xf[slot], ray.origin)) {
       best.body = w.idOf(slot);
       best.shape = int(k - h.shapeBegin);
       best.point = ray.origin;
@@ -174,7 +175,7 @@ static RayHit bodyRayHit(const World::Impl& w, uint32_t slot, const RayCastInput
     }
   }
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    CastOutput out = raycast(w.shapes[k], w.xf[slot], ray);
+    CastOutput out = raycast(detail::ShapeView(w, k).shape(), w.xf[slot], ray);
     if (out.hit && out.fraction < best.fraction) {
       best.body = w.idOf(slot);
       best.shape = int(k - h.shapeBegin);
@@ -246,7 +247,8 @@ int World::queryPoint(Vec2 point, const QueryFilter& filter, BodyId* out, int ca
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-      if (!contains(w.shapeHot[k].box, point) || !containsPoint(w.shapes[k], w.xf[slot], point)) continue;
+      if (!contains(w.shapeHot[k].box, point)) continue;
+      if (!containsPoint(detail::ShapeView(w, k).shape(), w.xf[slot], point)) continue;
       if (total < capacity) out[total] = w.idOf(slot);
       ++total;
       return;
@@ -280,7 +282,8 @@ int World::queryShape(const Shape& shape, const Transform& xf, const QueryFilter
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-      if (!overlaps(w.shapeHot[k].box, q) || !overlap(shape, xf, w.shapes[k], w.xf[slot])) continue;
+      if (!overlaps(w.shapeHot[k].box, q)) continue;
+      if (!overlap(shape, xf, detail::ShapeView(w, k).shape(), w.xf[slot])) continue;
       if (total < capacity) out[total] = w.idOf(slot);
       ++total;
       return;
@@ -326,16 +329,17 @@ bool World::castShape(const Shape& shape, const Transform& xf, Vec2 translation,
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-      if (behindOneSided(w.shapes[k], w.xf[slot], centre)) continue;
+      const detail::ShapeView view(w, k);
+      if (behindOneSided(view.shape(), w.xf[slot], centre)) continue;
       RayHit hit;
       hit.body = w.idOf(slot);
       hit.shape = int(k - h.shapeBegin);
-      if (overlaps(w.shapeHot[k].box, start) && overlap(shape, xf, w.shapes[k], w.xf[slot])) {
+      if (overlaps(w.shapeHot[k].box, start) && overlap(shape, xf, view.shape(), w.xf[slot])) {
         hit.point = xf.p;
         hit.fraction = 0.0f;
       } else {
         const float target = 2.0e-4f * (size + boxSize(w.shapeHot[k].box));
-        const detail::ToiResult r = detail::timeOfImpact(shape, xf, end, w.shapes[k], w.xf[slot], w.xf[slot], target);
+        const detail::ToiResult r = detail::timeOfImpact(shape, xf, end, view.shape(), w.xf[slot], w.xf[slot], target);
         if (!r.hit) continue;
         hit.point = r.point;
         hit.normal = -r.normal;
@@ -366,7 +370,7 @@ int World::overlapShape(const Shape& shape, const Transform& xf, const QueryFilt
     bool any = false;
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
       if (!overlaps(w.shapeHot[k].box, q)) continue;
-      const Manifold m = collide(shape, xf, w.shapes[k], w.xf[slot]);
+      const Manifold m = collide(shape, xf, detail::ShapeView(w, k).shape(), w.xf[slot]);
       if (m.pointCount == 0 || (any && !(m.depth > deepest.depth))) continue;
       deepest.body = w.idOf(slot);
       deepest.shape = int(k - h.shapeBegin);
@@ -396,7 +400,8 @@ Status World::distance(BodyId a, BodyId b, BodyDistance* out) const {
   best.distance = FLT_MAX;
   for (uint32_t i = ha.shapeBegin; i < ha.shapeBegin + ha.shapeCount; ++i) {
     for (uint32_t j = hb.shapeBegin; j < hb.shapeBegin + hb.shapeCount; ++j) {
-      const DistanceOutput d = sat::distance(w.shapes[i], w.xf[sa], w.shapes[j], w.xf[sb]);
+      const DistanceOutput d =
+          sat::distance(detail::ShapeView(w, i).shape(), w.xf[sa], detail::ShapeView(w, j).shape(), w.xf[sb]);
       if (!(d.distance < best.distance)) continue;
       best.pointA = d.pointA;
       best.pointB = d.pointB;

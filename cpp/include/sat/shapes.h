@@ -95,6 +95,10 @@ struct ChainSegment {
 /// vertex i to vertex i+1. Up to kInlineVertices vertices live inside the object; larger ones own a heap block.
 /// Either way the normals follow the vertices directly, and the members the narrow phase reads first (count,
 /// bounding radius, centroid) lead the object: a query touches as few cache lines as the polygon needs.
+namespace detail {
+struct PolygonAccess;
+}
+
 class Polygon {
  public:
   Polygon() = default;
@@ -118,6 +122,7 @@ class Polygon {
 
  private:
   friend Status buildPolygon(const Vec2* ccwHull, int count, Polygon* out);
+  friend struct detail::PolygonAccess;  // the World: polygons that read its vertex pool in place
   void release();
 
   int count_ = 0;
