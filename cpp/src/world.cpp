@@ -795,7 +795,7 @@ void World::Impl::narrowRange(size_t begin, size_t end, NarrowOutput& out) {
     const bool needsTest = p.fresh || ((ha.flags | hb.flags) & detail::kMoved) ||
                            ha.shapeCount > 1 || hb.shapeCount > 1 || sweptIndex >= 0;
     const size_t at = contactsOut.size();
-    if (at == contactsOut.capacity()) detail::reserveFor(contactsOut, at + 1);  // not push_back's doubling
+    detail::reserveFor(contactsOut, at + 1);  // not push_back's doubling
     bool touching = p.touching != 0;
     if (needsTest) {
       // The test writes its contact in place, dropped if apart: written field by field into a scratch record and
@@ -1003,7 +1003,7 @@ void World::Impl::collectPartTouch(const Pair& p, const Contact& c, bool compoun
     out.partTouch->push_back({p.key(), c.a, c.b, c.firstShapeContact, c.shapeContactCount, began});
   } else if (began) {
     std::vector<uint64_t>& keys = *out.singleBeginKeys;
-    if (keys.size() == keys.capacity()) detail::reserveFor(keys, keys.size() + 1);  // the first frame's begins
+    detail::reserveFor(keys, keys.size() + 1);  // the first frame's begins: not push_back's doubling
     keys.push_back(p.key());
   }
 }
