@@ -14,11 +14,14 @@ namespace detail {
 
 namespace {
 
-inline Vec3 unitAxis(int k, float sign) {
-  return {k == 0 ? sign : 0.0f, k == 1 ? sign : 0.0f, k == 2 ? sign : 0.0f};
-}
 inline F4 lanes(Vec3 v) { return F4{v.x, v.y, v.z, 0.0f}; }
 inline Vec3 vec3(F4 v) { return {v[0], v[1], v[2]}; }
+/// sign in lane k, +0 in the others: one compare and select, where three selects on k become a chain of branches
+/// on a winning axis that no predictor can learn.
+inline F4 unitAxis4(int k, float sign) {
+  return (I4{0, 1, 2, 3} == I4{k, k, k, k}) ? F4{sign, sign, sign, sign} : F4{0.0f, 0.0f, 0.0f, 0.0f};
+}
+inline Vec3 unitAxis(int k, float sign) { return vec3(unitAxis4(k, sign)); }
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
 inline void storeThenOverwriteNext(Vec3* point, F4 v) {
   __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
@@ -39,14 +42,15 @@ inline F4 hmax4Splat(F4 v) {
   const F4 pairs = max4(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
   return max4(pairs, __builtin_shufflevector(pairs, pairs, 2, 3, 0, 1));
 }
-/// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index (selects, not an indexed load).
+/// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index. The index is made by arithmetic
+/// on the two comparisons and the value by two maxss: which lane wins is unpredictable, and branches on it mispredict.
 inline int argmax3(F4 v, float* largest) {
   const float v0 = v[0], v1 = v[1], v2 = v[2];
   const bool above0 = v1 > v0;
   const float m = above0 ? v1 : v0;
   const bool above = v2 > m;
   *largest = above ? v2 : m;
-  return above ? 2 : (above0 ? 1 : 0);
+  return 2 * int(above) + (int(above0) & ~int(above));
 }
 
 }  // namespace
@@ -183,9 +187,10 @@ SatResult boxSat(const BoxPair& p, float tol) {
   const bool useB = sepB > sepA + bias;
   const float faceSep = useB ? sepB : sepA;
   if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
-    int bi = 0;
-    while (bi < 2 && !bits4(sep[bi] == bestLanes)) ++bi;
-    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == bestLanes)) | 8u);
+    // The first (i, then j) that reaches the largest: four bits per i, lane 3 never matches (-FLT_MAX < best).
+    const int hits = bits4(sep[0] == bestLanes) | bits4(sep[1] == bestLanes) << 4 | bits4(sep[2] == bestLanes) << 8;
+    const int first = __builtin_ctz(unsigned(hits));
+    const int bi = first >> 2, bj = first & 3;
     const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
     return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
