@@ -39,8 +39,9 @@ inline F4 rotate1(F4 v) { return F4{v[1], v[2], v[0], v[3]}; }
 inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
 /// Index of the largest of lanes 0..2, the first on a tie.
 inline int argmax3(F4 v) {
-  const int i = v[1] > v[0] ? 1 : 0;
-  return v[2] > v[i] ? 2 : i;
+  const bool above0 = v[1] > v[0];
+  const bool above = v[2] > (above0 ? v[1] : v[0]);
+  return 2 * int(above) + (int(above0) & ~int(above));  // arithmetic: a branch on the winner mispredicts
 }
 /// splat4(hmax4(v)) with hmax4's pairing (max(max(v0, v1), max(v2, v3)), each max a > b ? a : b), so the same
 /// value, signed zeros included, in every lane and without leaving the register.
@@ -156,6 +157,19 @@ inline SatResult faceAResult(const BoxPair& p, int ia, float separation) {
 inline SatResult faceBResult(const BoxPair& p, int jb, bool posB, float separation) {
   return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, (posB ? 1.0f : -1.0f) * vec3(p.col[jb])};
 }
+// useB ? faceBResult(...) : faceAResult(...), built with selects: which of the two wins is unpredictable.
+inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int jb, bool posB, float sepB) {
+  const int posA = p.t[ia] >= 0.0f ? 1 : 0;
+  const F4 normalA = unitAxis4(ia, signOfBit(posA)), normalB = splat4(signOfBit(posB ? 1 : 0)) * p.col[jb];
+  const int b = useB ? 1 : 0;
+  SatResult r;
+  r.kind = b ? SatAxis3::FaceB : SatAxis3::FaceA;
+  r.indexA = b ? -1 : 2 * ia + posA;
+  r.indexB = b ? 2 * jb + (posB ? 0 : 1) : -1;
+  r.separation = b ? sepB : sepA;
+  r.normal = vec3((I4{-b, -b, -b, -b} != I4{0, 0, 0, 0}) ? normalB : normalA);
+  return r;
+}
 }  // namespace
 
 // Face indices are the cube's (2k: -axis k, 2k + 1: +axis k); an edge pair names the two boxes' axes.
@@ -201,7 +215,7 @@ SatResult boxSat(const BoxPair& p, float tol) {
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
     return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
   }
-  return useB ? faceBResult(p, jb, tB[jb] > 0.0f, sepB) : faceAResult(p, ia, sepA);
+  return faceResult(p, useB, ia, sepA, jb, tB[jb] > 0.0f, sepB);
 }
 
 namespace {
@@ -278,10 +292,11 @@ inline int firstLargest(const F4* values, int blocks) {
   F4 m = values[0];
   for (int b = 1; b < blocks; ++b) m = max4(m, values[b]);
   const F4 hi = hmax4Splat(m);
-  for (int b = 0;; ++b) {
-    const int hit = bits4(values[b] == hi);
-    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
-  }
+  // Every block's equal lanes in one mask (at most six blocks, 24 bits), so that the first is one ctz and not a
+  // search whose length mispredicts.
+  int hits = 0;
+  for (int b = 0; b < blocks; ++b) hits |= bits4(values[b] == hi) << (4 * b);
+  return __builtin_ctz(unsigned(hits));
 }
 inline I4 splat4i(int32_t s) { return I4{s, s, s, s}; }
 inline F4 load4(const float* p) {
@@ -478,12 +493,15 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   const int m = reduceBoxCandidates(pts, sk, kept);
   // Back from (u, v, k) coordinates to the world.
   const F4 wu = world[ku], wv = world[kv], wk = world[k], o = origin;
-  for (int i = 0; i < m; ++i) {
-    const int c = kept[i];
-    storeThenOverwriteNext(&out[i].point, o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
-    out[i].depth = pts.depth[c];
+  // All four slots, those past m with the zeros clearManifold wrote (a loop of m iterations mispredicts its end).
+  for (int i = 0; i < 4; ++i) {
+    const bool used = i < m;
+    const int c = used ? kept[i] : 0;  // candidate 0 always exists
+    const F4 point = o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk;
+    storeThenOverwriteNext(&out[i].point, (splat4i(used ? -1 : 0) != splat4i(0)) ? point : splat4(0.0f));
+    out[i].depth = used ? pts.depth[c] : 0.0f;
     const uint32_t id = pts.id[c];
-    out[i].id = refIsA ? id : (id << 16) | (id >> 16);
+    out[i].id = used ? (refIsA ? id : (id << 16) | (id >> 16)) : 0u;
   }
   return m;
 }
