@@ -173,7 +173,9 @@ inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int
 }  // namespace
 
 // Face indices are the cube's (2k: -axis k, 2k + 1: +axis k); an edge pair names the two boxes' axes.
-SatResult boxSat(const BoxPair& p, float tol) {
+namespace {
+// boxSat, inlined into collide() (its result then stays in registers rather than going through memory).
+[[gnu::always_inline]] inline SatResult boxSatOf(const BoxPair& p, float tol) {
   // A's faces (lane i): the box's projection radius on axis i is e_i + sum_j f_j |R_ij|.
   const F4 faceA =
       abs4(p.t) - (p.e + splat4(p.f[0]) * p.absCol[0] + splat4(p.f[1]) * p.absCol[1] + splat4(p.f[2]) * p.absCol[2]);
@@ -217,6 +219,9 @@ SatResult boxSat(const BoxPair& p, float tol) {
   }
   return faceResult(p, useB, ia, sepA, jb, tB[jb] > 0.0f, sepB);
 }
+}  // namespace
+
+SatResult boxSat(const BoxPair& p, float tol) { return boxSatOf(p, tol); }
 
 namespace {
 
@@ -622,7 +627,7 @@ Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Tra
   const F4 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const BoxPair p = boxPairOf(e, f, xfA, xfB);
   const float tol = boxTolerance(e, f);
-  const SatResult r = boxSat(p, tol);
+  const SatResult r = boxSatOf(p, tol);
   if (r.separation > tol) return emptyManifold();
   return boxManifold(p, r, tol, xfA, xfB);
 }
