@@ -14,11 +14,20 @@ namespace detail {
 
 namespace {
 
-inline Vec3 unitAxis(int k, float sign) {
-  return {k == 0 ? sign : 0.0f, k == 1 ? sign : 0.0f, k == 2 ? sign : 0.0f};
-}
 inline F4 lanes(Vec3 v) { return F4{v.x, v.y, v.z, 0.0f}; }
 inline Vec3 vec3(F4 v) { return {v[0], v[1], v[2]}; }
+/// sign in lane k, +0 in the others: one compare and select, where three selects on k become a chain of branches
+/// on a winning axis that no predictor can learn.
+inline F4 unitAxis4(int k, float sign) {
+  return (I4{0, 1, 2, 3} == I4{k, k, k, k}) ? F4{sign, sign, sign, sign} : F4{0.0f, 0.0f, 0.0f, 0.0f};
+}
+inline Vec3 unitAxis(int k, float sign) { return vec3(unitAxis4(k, sign)); }
+/// (k + 1) mod 3 and (k + 2) mod 3 for k in 0..2, by shifts of a constant rather than selects that compile to
+/// branches on an unpredictable axis.
+inline int next3(int k) { return (0x09 >> (2 * k)) & 3; }
+inline int prev3(int k) { return (0x12 >> (2 * k)) & 3; }
+/// -1.0f or +1.0f as bit is 0 or 1 (times x: -x or x, the same bits as a negation, without a branch).
+inline float signOfBit(int bit) { return float(2 * bit - 1); }
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
 inline void storeThenOverwriteNext(Vec3* point, F4 v) {
   __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
@@ -30,8 +39,9 @@ inline F4 rotate1(F4 v) { return F4{v[1], v[2], v[0], v[3]}; }
 inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
 /// Index of the largest of lanes 0..2, the first on a tie.
 inline int argmax3(F4 v) {
-  const int i = v[1] > v[0] ? 1 : 0;
-  return v[2] > v[i] ? 2 : i;
+  const bool above0 = v[1] > v[0];
+  const bool above = v[2] > (above0 ? v[1] : v[0]);
+  return 2 * int(above) + (int(above0) & ~int(above));  // arithmetic: a branch on the winner mispredicts
 }
 /// splat4(hmax4(v)) with hmax4's pairing (max(max(v0, v1), max(v2, v3)), each max a > b ? a : b), so the same
 /// value, signed zeros included, in every lane and without leaving the register.
@@ -39,14 +49,15 @@ inline F4 hmax4Splat(F4 v) {
   const F4 pairs = max4(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
   return max4(pairs, __builtin_shufflevector(pairs, pairs, 2, 3, 0, 1));
 }
-/// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index (selects, not an indexed load).
+/// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index. The index is made by arithmetic
+/// on the two comparisons and the value by two maxss: which lane wins is unpredictable, and branches on it mispredict.
 inline int argmax3(F4 v, float* largest) {
   const float v0 = v[0], v1 = v[1], v2 = v[2];
   const bool above0 = v1 > v0;
   const float m = above0 ? v1 : v0;
   const bool above = v2 > m;
   *largest = above ? v2 : m;
-  return above ? 2 : (above0 ? 1 : 0);
+  return 2 * int(above) + (int(above0) & ~int(above));
 }
 
 }  // namespace
@@ -146,10 +157,25 @@ inline SatResult faceAResult(const BoxPair& p, int ia, float separation) {
 inline SatResult faceBResult(const BoxPair& p, int jb, bool posB, float separation) {
   return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, (posB ? 1.0f : -1.0f) * vec3(p.col[jb])};
 }
+// useB ? faceBResult(...) : faceAResult(...), built with selects: which of the two wins is unpredictable.
+inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int jb, bool posB, float sepB) {
+  const int posA = p.t[ia] >= 0.0f ? 1 : 0;
+  const F4 normalA = unitAxis4(ia, signOfBit(posA)), normalB = splat4(signOfBit(posB ? 1 : 0)) * p.col[jb];
+  const int b = useB ? 1 : 0;
+  SatResult r;
+  r.kind = b ? SatAxis3::FaceB : SatAxis3::FaceA;
+  r.indexA = b ? -1 : 2 * ia + posA;
+  r.indexB = b ? 2 * jb + (posB ? 0 : 1) : -1;
+  r.separation = b ? sepB : sepA;
+  r.normal = vec3((I4{-b, -b, -b, -b} != I4{0, 0, 0, 0}) ? normalB : normalA);
+  return r;
+}
 }  // namespace
 
 // Face indices are the cube's (2k: -axis k, 2k + 1: +axis k); an edge pair names the two boxes' axes.
-SatResult boxSat(const BoxPair& p, float tol) {
+namespace {
+// boxSat, inlined into collide() (its result then stays in registers rather than going through memory).
+[[gnu::always_inline]] inline SatResult boxSatOf(const BoxPair& p, float tol) {
   // A's faces (lane i): the box's projection radius on axis i is e_i + sum_j f_j |R_ij|.
   const F4 faceA =
       abs4(p.t) - (p.e + splat4(p.f[0]) * p.absCol[0] + splat4(p.f[1]) * p.absCol[1] + splat4(p.f[2]) * p.absCol[2]);
@@ -183,15 +209,19 @@ SatResult boxSat(const BoxPair& p, float tol) {
   const bool useB = sepB > sepA + bias;
   const float faceSep = useB ? sepB : sepA;
   if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
-    int bi = 0;
-    while (bi < 2 && !bits4(sep[bi] == bestLanes)) ++bi;
-    const int bj = __builtin_ctz(unsigned(bits4(sep[bi] == bestLanes)) | 8u);
+    // The first (i, then j) that reaches the largest: four bits per i, lane 3 never matches (-FLT_MAX < best).
+    const int hits = bits4(sep[0] == bestLanes) | bits4(sep[1] == bestLanes) << 4 | bits4(sep[2] == bestLanes) << 8;
+    const int first = __builtin_ctz(unsigned(hits));
+    const int bi = first >> 2, bj = first & 3;
     const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
     return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
   }
-  return useB ? faceBResult(p, jb, tB[jb] > 0.0f, sepB) : faceAResult(p, ia, sepA);
+  return faceResult(p, useB, ia, sepA, jb, tB[jb] > 0.0f, sepB);
 }
+}  // namespace
+
+SatResult boxSat(const BoxPair& p, float tol) { return boxSatOf(p, tol); }
 
 namespace {
 
@@ -209,6 +239,10 @@ struct BoxFaceTables {
   /// the loop as an Edge feature.
   uint16_t cornerFeature[6][4], edgeFeature[6][4];
   F4 sign1[6], sign2[6];  ///< lane q: +-1 as loop corner q lies on the + or - side of the face's other two axes
+  /// The face rectangle's corner between side planes q and q + 1 (mod 4): its (u, v) signs, and its id as clipPolygon
+  /// names it, (Edge s, Corner r) for the planes of consecutive edges r, s ((Edge last, Corner first) for q = 3).
+  float rectU[6][4], rectV[6][4];
+  uint32_t rectId[6][4];
   uint8_t along[8][3];    ///< cubeTopology().along, here so that edge contacts need no call into another file
 };
 
@@ -232,6 +266,17 @@ BoxFaceTables makeBoxFaceTables() {
       e = cube.edges[e].next;
     }
   }
+  for (int f = 0; f < 6; ++f) {
+    for (int q = 0; q < 4; ++q) {
+      const int r = q == 3 ? 0 : q + 1;
+      const BoxFaceTables::Side sq = t.sides[f][q], sr = t.sides[f][r];
+      t.rectU[f][q] = sq.axis ? sr.sign : sq.sign;
+      t.rectV[f][q] = sq.axis ? sq.sign : sr.sign;
+      const int first = q == 3 ? r : q, second = q == 3 ? q : r;
+      t.rectId[f][q] = uint32_t(makeFeature3(Feature3::Edge, t.sides[f][second].edge)) << 16 |
+                       makeFeature3(Feature3::Corner, t.sides[f][first].edge);
+    }
+  }
   for (int c = 0; c < 8; ++c) {
     for (int k = 0; k < 3; ++k) t.along[c][k] = cube.along[c][k];
   }
@@ -252,10 +297,11 @@ inline int firstLargest(const F4* values, int blocks) {
   F4 m = values[0];
   for (int b = 1; b < blocks; ++b) m = max4(m, values[b]);
   const F4 hi = hmax4Splat(m);
-  for (int b = 0;; ++b) {
-    const int hit = bits4(values[b] == hi);
-    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
-  }
+  // Every block's equal lanes in one mask (at most six blocks, 24 bits), so that the first is one ctz and not a
+  // search whose length mispredicts.
+  int hits = 0;
+  for (int b = 0; b < blocks; ++b) hits |= bits4(values[b] == hi) << (4 * b);
+  return __builtin_ctz(unsigned(hits));
 }
 inline I4 splat4i(int32_t s) { return I4{s, s, s, s}; }
 inline F4 load4(const float* p) {
@@ -267,10 +313,9 @@ inline F4 load4(const float* p) {
 
 int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
   const int n = c.count;
-  if (n <= 4) {
-    for (int i = 0; i < n; ++i) kept[i] = i;
-    return n;
-  }
+  // Four or fewer are all kept (written as four, without a loop whose length mispredicts).
+  kept[0] = 0, kept[1] = 1, kept[2] = 2, kept[3] = 3;
+  if (n <= 4) return n;
   // reduceManifold's four steps, each a largest value over the candidates with the first of equals winning, as
   // its loops keep it: 1, the deepest point; 2, the farthest from it; 3, the largest triangle with them; 4, the
   // point adding the most area outside that triangle. Its areas dot(cross(x, y), (0, 0, normalZ)) are
@@ -340,14 +385,14 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
 [[gnu::always_inline]] inline int boxFaceContacts(F4 h, F4 g, const F4* axes, F4 t, int refFace, float tol,
                                                   bool refIsA, const F4* world, F4 origin, ManifoldPoint3* out) {
   const BoxFaceTables& tables = boxFaceTables();
-  const int k = refFace >> 1, ku = k == 2 ? 0 : k + 1, kv = k == 0 ? 2 : k - 1;
-  const float sk = (refFace & 1) ? 1.0f : -1.0f;
+  const int k = refFace >> 1, ku = next3(k), kv = prev3(k);
+  const float sk = signOfBit(refFace & 1);
   // Incident face: the face of the other box most anti-parallel to the reference normal, n . (+-axis_j).
   const F4 cosines{axes[0][k], axes[1][k], axes[2][k], 0.0f};
   const int j = argmax3(abs4(cosines));
   const int incFace = 2 * j + (sk * cosines[j] < 0.0f ? 1 : 0);
-  const int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
-  const F4 centre = t + splat4((incFace & 1) ? g[j] : -g[j]) * axes[j];
+  const int j1 = next3(j), j2 = prev3(j);
+  const F4 centre = t + splat4(signOfBit(incFace & 1) * g[j]) * axes[j];
   const F4 half1 = splat4(g[j1]) * axes[j1], half2 = splat4(g[j2]) * axes[j2];
   // The four corners in loop order, one per lane, in (u, v, k) coordinates.
   const uint16_t* cornerFeature = tables.cornerFeature[incFace];
@@ -368,6 +413,10 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   const int masks = outsideMasks(cu, cv, splat4(hu), splat4(hv));
   int outside[4];
   for (int q = 0; q < 4; ++q) outside[q] = (masks >> tables.outsideShift[refFace][q]) & 15;
+  // Bit q: side plane q has a corner beyond it. The loops below visit only these planes (a set bit at a time, in
+  // order): which planes cut the quad is unpredictable, and a test per plane mispredicts.
+  int cut = 0;
+  for (int q = 0; q < 4; ++q) cut |= (outside[q] != 0 ? 1 : 0) << q;
   // Points in (u, v, k) coordinates until they are reduced. Left uninitialized: only written candidates are read.
   UninitArray<BoxCandidates, 1> store;
   BoxCandidates& pts = store[0];
@@ -392,8 +441,8 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   const F4 cuv[2] = {cu, cv}, nuv[2] = {nu, nv};
   const F4 bound[2] = {splat4(hu), splat4(hv)};
   const F4 zero = splat4(0.0f), one = splat4(1.0f);
-  for (int q = 0; q < 4; ++q) {
-    if (!outside[q]) continue;  // every corner inside this plane: no edge crosses it
+  for (int planes = cut; planes != 0; planes &= planes - 1) {
+    const int q = __builtin_ctz(unsigned(planes));
     const BoxFaceTables::Side side = tables.sides[refFace][q];
     const int a = side.axis, o = 1 - a;
     const F4 sign = splat4(side.sign);
@@ -408,30 +457,23 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
       emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, edgeFeature[e]);
     }
   }
-  // The rectangle's corners between two planes that both cut the quad, inside it: on the inner side of its four
-  // edges (cross products of one sign, the quad's orientation seen along k).
-  // Only computed (once) when a corner is tested: most pairs have no two adjacent planes that both cut the quad.
-  float orient = 0.0f;
-  F4 eu = zero, ev = zero;
-  bool haveOrient = false;
-  for (int q = 0; q < 4; ++q) {
-    const int r = q == 3 ? 0 : q + 1;
-    if (!outside[q] || !outside[r]) continue;
-    if (!haveOrient) {
-      orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
-      eu = nu - cu, ev = nv - cv;
-      haveOrient = true;
+  // The rectangle's corners between two planes that both cut the quad (q and q + 1 mod 4), inside it: on the inner
+  // side of its four edges (cross products of one sign, the quad's orientation seen along k). Most pairs have none.
+  const int corners = cut & ((cut >> 1) | (cut << 3)) & 15;
+  if (corners != 0) {
+    const float orient = (cu[1] - cu[0]) * (cv[2] - cv[0]) - (cv[1] - cv[0]) * (cu[2] - cu[0]);
+    const F4 eu = nu - cu, ev = nv - cv;
+    for (int left = corners; left != 0; left &= left - 1) {
+      const int q = __builtin_ctz(unsigned(left));
+      const float u = tables.rectU[refFace][q] * hu, v = tables.rectV[refFace][q] * hv;
+      const F4 side = eu * (splat4(v) - cv) - ev * (splat4(u) - cu);
+      const int in = orient >= 0.0f ? bits4(side >= zero) : bits4(side <= zero);
+      if (in != 15) continue;
+      // Depth from the incident face's plane through the quad's centre.
+      const float w = centre[k] - (axes[j][ku] * (u - centre[ku]) + axes[j][kv] * (v - centre[kv])) / axes[j][k];
+      const uint32_t id = tables.rectId[refFace][q];
+      emit(u, v, w, id & 0xFFFF0000u, uint16_t(id));
     }
-    const BoxFaceTables::Side sq = tables.sides[refFace][q], sr = tables.sides[refFace][r];
-    const float u = sq.axis ? sr.sign * hu : sq.sign * hu, v = sq.axis ? sq.sign * hv : sr.sign * hv;
-    const F4 side = eu * (splat4(v) - cv) - ev * (splat4(u) - cu);
-    const int in = orient >= 0.0f ? bits4(side >= zero) : bits4(side <= zero);
-    if (in != 15) continue;
-    // Depth from the incident face's plane through the quad's centre.
-    const float w = centre[k] - (axes[j][ku] * (u - centre[ku]) + axes[j][kv] * (v - centre[kv])) / axes[j][k];
-    const int first = q == 3 ? r : q, second = q == 3 ? q : r;
-    emit(u, v, w, uint32_t(makeFeature3(Feature3::Edge, tables.sides[refFace][second].edge)) << 16,
-         makeFeature3(Feature3::Corner, tables.sides[refFace][first].edge));
   }
   if (count == 0) {
     // Round-off clipped everything away (the faces barely meet): the incident box's deepest corner.
@@ -456,12 +498,16 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   const int m = reduceBoxCandidates(pts, sk, kept);
   // Back from (u, v, k) coordinates to the world.
   const F4 wu = world[ku], wv = world[kv], wk = world[k], o = origin;
-  for (int i = 0; i < m; ++i) {
-    const int c = kept[i];
-    storeThenOverwriteNext(&out[i].point, o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk);
-    out[i].depth = pts.depth[c];
+  // All four slots, those past m with the zeros clearManifold wrote: fewer mispredicted branches than a loop of m
+  // iterations (g++ still branches on i < m here, but predicts the four tests better than the loop's end).
+  for (int i = 0; i < 4; ++i) {
+    const bool used = i < m;
+    const int c = used ? kept[i] : 0;  // candidate 0 always exists
+    const F4 point = o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk;
+    storeThenOverwriteNext(&out[i].point, (splat4i(used ? -1 : 0) != splat4i(0)) ? point : splat4(0.0f));
+    out[i].depth = used ? pts.depth[c] : 0.0f;
     const uint32_t id = pts.id[c];
-    out[i].id = refIsA ? id : (id << 16) | (id >> 16);
+    out[i].id = used ? (refIsA ? id : (id << 16) | (id >> 16)) : 0u;
   }
   return m;
 }
@@ -480,8 +526,6 @@ inline float edgeParameters(float q1, float q2, float c, float hi, float hj) {
   const float sEnd = clampTo(q1 + c * clampTo(u, hj), hi);
   return (u < -hj || u > hj) ? sEnd : (den > 1.0e-12f ? s : 0.0f);
 }
-inline int j1Of(int j) { return j == 2 ? 0 : j + 1; }
-inline int j2Of(int j) { return j == 0 ? 2 : j - 1; }
 
 // The supporting edge along box axis `axis` in direction d (box frame): its corner without that axis bit (bit k
 // set where d_k > 0), from one comparison of all three lanes.
@@ -526,8 +570,9 @@ Manifold3 boxManifold(const BoxPair& p, const SatResult& sat, float tol, const T
     const I4 alongA = lane == I4{i, i, i, i};
     const F4 cA = alongA ? splat4(0.0f) : ((I4{a0, a0, a0, a0} & laneBit) != I4{0, 0, 0, 0} ? p.e : -p.e);
     const F4 dirB = p.col[j];
-    const F4 centreB = p.t + splat4((b0 >> j1Of(j)) & 1 ? p.f[j1Of(j)] : -p.f[j1Of(j)]) * p.col[j1Of(j)] +
-                       splat4((b0 >> j2Of(j)) & 1 ? p.f[j2Of(j)] : -p.f[j2Of(j)]) * p.col[j2Of(j)];
+    const int j1 = next3(j), j2 = prev3(j);
+    const F4 centreB = p.t + splat4(signOfBit((b0 >> j1) & 1) * p.f[j1]) * p.col[j1] +
+                       splat4(signOfBit((b0 >> j2) & 1) * p.f[j2]) * p.col[j2];
     const F4 d = centreB - cA, dd = d * dirB;
     const float q2 = (dd[0] + dd[1]) + dd[2], c = dirB[i];
     const float s = edgeParameters(d[i], q2, c, p.e[i], p.f[j]);
@@ -582,7 +627,7 @@ Manifold3 collide(const Box3& a, const Transform3& xfA, const Box3& b, const Tra
   const F4 e = boxExtents(a, xfA), f = boxExtents(b, xfB);
   const BoxPair p = boxPairOf(e, f, xfA, xfB);
   const float tol = boxTolerance(e, f);
-  const SatResult r = boxSat(p, tol);
+  const SatResult r = boxSatOf(p, tol);
   if (r.separation > tol) return emptyManifold();
   return boxManifold(p, r, tol, xfA, xfB);
 }
