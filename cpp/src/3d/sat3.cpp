@@ -114,17 +114,19 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
 
 [[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
   if (a.planeCols != nullptr) {
-    // From the columns: each lane sums signedDistance in its order.
-    const PlaneColumnsView& c = *a.planeCols;
+    // From the columns: each lane sums signedDistance in its order. The columns' pointers and the face count are
+    // read once: the stores to `bounds` would otherwise make the compiler read them again for every block.
+    const F4 *cx = a.planeCols->x, *cy = a.planeCols->y, *cz = a.planeCols->z, *off = a.planeCols->off;
+    const int nf = a.nf;
     const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
     int b = 0;
-    for (; 4 * b + 4 <= a.nf; ++b) {
-      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
+    for (; 4 * b + 4 <= nf; ++b) {
+      const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
       __builtin_memcpy(bounds + 4 * b, &d, sizeof(F4));
     }
-    if (4 * b < a.nf) {
-      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
-      for (int f = 4 * b; f < a.nf; ++f) bounds[f] = d[f - 4 * b];
+    if (4 * b < nf) {
+      const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
+      for (int f = 4 * b; f < nf; ++f) bounds[f] = d[f - 4 * b];
     }
     return;
   }
