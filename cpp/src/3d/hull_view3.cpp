@@ -136,14 +136,18 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
     // Four vertices at a time, straight into columns (the last block padded with the last vertex): each lane sums
     // r * v + t in the scalar expression's order, so the bits are the same. The vertices come from h's columns
     // when it has them. The vertex array is written by writeVertices.
+    // The source columns' pointers are read once (the stores would otherwise make them be read again per block).
     const int blocks = (h.nv + 3) >> 2;
     const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
     const F4 rxy = splat4(r.cx.y), ryy = splat4(r.cy.y), rzy = splat4(r.cz.y), ty = splat4(t.y);
     const F4 rxz = splat4(r.cx.z), ryz = splat4(r.cy.z), rzz = splat4(r.cz.z), tz = splat4(t.z);
+    const F4* cx = h.cols != nullptr ? h.cols->x : nullptr;
+    const F4* cy = h.cols != nullptr ? h.cols->y : nullptr;
+    const F4* cz = h.cols != nullptr ? h.cols->z : nullptr;
     for (int b = 0; b < blocks; ++b) {
       F4 x, y, z;
-      if (h.cols != nullptr) {
-        x = h.cols->x[b], y = h.cols->y[b], z = h.cols->z[b];
+      if (cx != nullptr) {
+        x = cx[b], y = cy[b], z = cz[b];
       } else {
         const int i = 4 * b, last = h.nv - 1;
         const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
@@ -221,12 +225,18 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   const Plane* in = h.planes;
   Plane* out = s->planes.data();
   const int nf = h.nf;
+  // The source columns' pointers are read once (the stores would otherwise make them be read again per block).
+  const PlaneColumnsView* src = h.planeCols;
+  const F4* cx = src != nullptr ? src->x : nullptr;
+  const F4* cy = src != nullptr ? src->y : nullptr;
+  const F4* cz = src != nullptr ? src->z : nullptr;
+  const F4* coff = src != nullptr ? src->off : nullptr;
   int f = 0;
   for (; f + 4 <= nf; f += 4) {
     F4 x, y, z, o;
-    if (h.planeCols != nullptr) {  // the hull's own columns: no transpose in
+    if (cx != nullptr) {  // the hull's own columns: no transpose in
       const int b = f >> 2;
-      x = h.planeCols->x[b], y = h.planeCols->y[b], z = h.planeCols->z[b], o = h.planeCols->off[b];
+      x = cx[b], y = cy[b], z = cz[b], o = coff[b];
     } else {
       __builtin_memcpy(&x, &in[f], sizeof(F4));
       __builtin_memcpy(&y, &in[f + 1], sizeof(F4));
