@@ -509,6 +509,15 @@ inline uint64_t edgesOfFacesAbove(const float* d, const unsigned char* table, in
 }
 }  // namespace
 
+namespace {
+// edgesAbove's set before it is listed (h has an edge table, caps[0] is given): bit e for edge e.
+inline uint64_t edgesAboveSet(const HullView& h, const float* const* caps, float best) {
+  uint64_t edges = edgesOfFacesAbove(caps[0], h.edgeTable, h.nf, best);
+  if (caps[1] != nullptr) edges &= edgesOfFacesAbove(caps[1], h.edgeTable, h.nf, best);
+  return edges;
+}
+}  // namespace
+
 int edgesAboveReference(const HullView& h, const float* const* caps, float best, uint16_t* out) {
   int n = 0;
   for (int j = 0; j < h.nh; j += 2) {
@@ -531,9 +540,9 @@ int edgesAboveReference(const HullView& h, const float* const* caps, float best,
     return n;
   }
   // An edge passes a point when one of its faces does: the edges of the faces that pass, for each point.
-  uint64_t edges = edgesOfFacesAbove(caps[0], h.edgeTable, h.nf, best);
-  if (caps[1] != nullptr) edges &= edgesOfFacesAbove(caps[1], h.edgeTable, h.nf, best);
-  for (; edges != 0; edges &= edges - 1) out[n++] = uint16_t(__builtin_ctzll(edges));
+  for (uint64_t edges = edgesAboveSet(h, caps, best); edges != 0; edges &= edges - 1) {
+    out[n++] = uint16_t(__builtin_ctzll(edges));
+  }
   return n;
 }
 
@@ -566,6 +575,63 @@ struct EdgeColumns {
   int index[kMaxHullEdges + 3];
 };
 
+namespace {
+// Block k of the arcs from four edges' face planes (a Plane is four floats: four of them, transposed, are the
+// normals' columns): c and d negated, and cross(d, c) lane by lane as cross() computes it. A lane without an edge
+// gets the zero plane, whose arc never passes the Gauss-map test (cba * dba < 0 fails).
+inline void arcBlock(const Plane* const* pc, const Plane* const* pd, int k, EdgeColumns* cols) {
+  F4 c[4], d[4];
+  for (int l = 0; l < 4; ++l) __builtin_memcpy(&c[l], pc[l], sizeof(F4)), __builtin_memcpy(&d[l], pd[l], sizeof(F4));
+  transpose4(c[0], c[1], c[2], c[3]);
+  transpose4(d[0], d[1], d[2], d[3]);
+  const F4 cx = c[0], cy = c[1], cz = c[2], dx = d[0], dy = d[1], dz = d[2];
+  cols->nx[k] = dy * cz - dz * cy, cols->ny[k] = dz * cx - dx * cz, cols->nz[k] = dx * cy - dy * cx;
+  cols->cx[k] = -cx, cols->cy[k] = -cy, cols->cz[k] = -cz;
+  cols->dx[k] = -dx, cols->dy[k] = -dy, cols->dz[k] = -dz;
+}
+const Plane kZeroPlane{{0.0f, 0.0f, 0.0f}, 0.0f};
+// The arcs of h's edges in `edges` (bit e: edge e, half-edges 2e and 2e + 1, faces c and d), in increasing order:
+// full blocks of four without a check per lane, then the last one padded. Returns their number.
+[[gnu::noinline]] int edgeArcs(const HullView& h, uint64_t edges, EdgeColumns* cols) {
+  const Plane* planes = h.planes;
+  const HullHalfEdge* half = h.edges;
+  const Plane* pc[4];
+  const Plane* pd[4];
+  int n = 0;
+  while (edges != 0) {
+    int l = 0;
+    for (; l < 4 && edges != 0; ++l, edges &= edges - 1) {
+      const int j = 2 * __builtin_ctzll(edges);
+      pc[l] = planes + half[j].face, pd[l] = planes + half[j + 1].face;
+      cols->index[n + l] = j;
+    }
+    const int filled = l;
+    for (; l < 4; ++l) pc[l] = pd[l] = &kZeroPlane;
+    arcBlock(pc, pd, n >> 2, cols);
+    n += filled;
+  }
+  return n;
+}
+// The same from a list of edges (h's edge numbers, increasing).
+[[gnu::noinline]] int edgeArcs(const HullView& h, const uint16_t* list, int count, EdgeColumns* cols) {
+  const Plane* pc[4];
+  const Plane* pd[4];
+  for (int k = 0; k < count; k += 4) {
+    for (int l = 0; l < 4; ++l) {
+      if (k + l < count) {
+        const int j = 2 * list[k + l];
+        pc[l] = h.planes + h.edges[j].face, pd[l] = h.planes + h.edges[j + 1].face;
+        cols->index[k + l] = j;
+      } else {
+        pc[l] = pd[l] = &kZeroPlane;
+      }
+    }
+    arcBlock(pc, pd, k >> 2, cols);
+  }
+  return count;
+}
+}  // namespace
+
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
   // queryEdgesReference with A's edges' bounds from rows of distances (kept from A's face query, or computed
   // here once per face) and the Gauss-map test on four of B's edges at once: the same products in the same order,
@@ -580,39 +646,18 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   // overlapping) the caps' checks at the floor run per face (edgesAbove), once for each hull.
   const bool perFace = floor < 0.0f;
   UninitArray<uint16_t, kMaxHullEdges> listed;
-  // B's edges that pass the caps: their half-edges and faces listed, then their arcs built four at a time.
-  UninitArray<uint16_t, kMaxHullEdges + 3> faceC, faceD;
-  const int nb = perFace ? edgesAbove(b, bounds.capsB, bar, listed.data()) : edgesByCaps(b, bounds.capsB, bar, listed.data());
-  for (int k = 0; k < nb; ++k) {
-    const int j = 2 * listed[k];  // j is even: its twin is j + 1
-    faceC[k] = b.edges[j].face, faceD[k] = b.edges[j + 1].face;
-    cols.index[k] = j;
+  // B's edges that pass the caps, their arcs built four at a time: straight from the edge table's set when there
+  // is one (perFace), else from a list.
+  int nb;
+  if (perFace && b.edgeTable != nullptr && bounds.capsB[0] != nullptr) {
+    nb = edgeArcs(b, edgesAboveSet(b, bounds.capsB, bar), &cols);
+  } else {
+    const int n =
+        perFace ? edgesAbove(b, bounds.capsB, bar, listed.data()) : edgesByCaps(b, bounds.capsB, bar, listed.data());
+    nb = edgeArcs(b, listed.data(), n, &cols);
   }
   if (nb == 0) return best;
   const int blocks = (nb + 3) >> 2;
-  {
-    // Four planes (a Plane is four floats) transposed to columns: the normals c, d of four edges, negated, and
-    // cross(d, c) lane by lane as cross() computes it. Lanes past the last edge take a zero normal, which never
-    // passes the Gauss-map test (cba * dba < 0 fails).
-    static const Plane zeroPlane{{0.0f, 0.0f, 0.0f}, 0.0f};
-    auto normals = [&](const uint16_t* faces, int k, F4* x, F4* y, F4* z) {
-      F4 r[4];
-      for (int l = 0; l < 4; ++l) {
-        const Plane* p = k + l < nb ? &b.planes[faces[k + l]] : &zeroPlane;
-        __builtin_memcpy(&r[l], p, sizeof(F4));
-      }
-      transpose4(r[0], r[1], r[2], r[3]);
-      *x = r[0], *y = r[1], *z = r[2];
-    };
-    for (int blk = 0; blk < blocks; ++blk) {
-      F4 cx, cy, cz, dx, dy, dz;
-      normals(faceC.data(), 4 * blk, &cx, &cy, &cz);
-      normals(faceD.data(), 4 * blk, &dx, &dy, &dz);
-      cols.nx[blk] = dy * cz - dz * cy, cols.ny[blk] = dz * cx - dx * cz, cols.nz[blk] = dx * cy - dy * cx;
-      cols.cx[blk] = -cx, cols.cy[blk] = -cy, cols.cz[blk] = -cz;
-      cols.dx[blk] = -dx, cols.dy[blk] = -dy, cols.dz[blk] = -dz;
-    }
-  }
   // A's edges that may beat the floor, with their cap and bound. edgeMayBeat only gets stricter as the bar rises,
   // so an edge listed here is checked again (from the values kept) only once a candidate has raised the bar: the
   // reference's decision at every step.
