@@ -241,6 +241,33 @@ inline float rowMin(const F4* row, int blocks) {
   for (int b = 1; b < blocks; ++b) m = min4(m, row[b]);
   return hmin4(m);
 }
+// planeRow and the row's smallest value (rowMin's), taken as the row is computed.
+inline float planeRowMin(const Plane& p, const VertexColumns& c, F4* out) {
+  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
+  const F4 *cx = c.x, *cy = c.y, *cz = c.z;
+  const int blocks = c.blocks;
+  F4 m = nx * cx[0] + ny * cy[0] + nz * cz[0] - off;
+  out[0] = m;
+  for (int b = 1; b < blocks; ++b) {
+    const F4 d = nx * cx[b] + ny * cy[b] + nz * cz[b] - off;
+    out[b] = d;
+    m = min4(m, d);
+  }
+  return hmin4(m);
+}
+// faceRow and the row's smallest value (face f's separation, as rowMin gives it), taken as a new row is computed.
+inline float faceRowMin(const HullView& h, int f, const VertexColumns& c, FaceRows* rows, F4* temp) {
+  const int at = rows->at[f];
+  const int blocks = c.blocks;
+  if (at >= 0) return rowMin(rows->d.data() + at, blocks);
+  F4* out = temp;
+  if (rows->used + blocks <= FaceRows::kCapacity) {
+    out = rows->d.data() + rows->used;
+    rows->at[f] = int16_t(rows->used);
+    rows->used += blocks;
+  }
+  return planeRowMin(h.planes[f], c, out);
+}
 // The first vertex (lane) of a row whose distance is m, the row's minimum: the padding lanes repeat the last
 // vertex, after it, so this is deepestVertexReference's vertex.
 inline int rowFirstEqual(const F4* row, float m) {
@@ -260,7 +287,7 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   UninitArray<F4, (kMaxHullVertices + 3) / 4> temp;  // a row that does not fit in `rows`
   FaceQuery best;
   auto measure = [&](int f) {
-    if (rows != nullptr) return rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks);
+    if (rows != nullptr) return faceRowMin(a, f, *b.cols, rows, temp.data());
     if (b.cols != nullptr) return separationAbove(a.planes[f], *b.cols, best.separation);
     return faceSeparationInline(a, f, b);
   };
@@ -268,9 +295,13 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   int deepest = 0;
   if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
     // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.
-    const F4* row = rows != nullptr ? faceRow(a, first, *b.cols, rows, temp.data())
-                                    : planeRow(a.planes[first], *b.cols, temp.data());
-    best = {first, rowMin(row, b.cols->blocks)};
+    const F4* row = temp.data();
+    if (rows != nullptr) {
+      best = {first, faceRowMin(a, first, *b.cols, rows, temp.data())};
+      if (rows->at[first] >= 0) row = rows->d.data() + rows->at[first];
+    } else {
+      best = {first, planeRowMin(a.planes[first], *b.cols, temp.data())};
+    }
     if (best.separation > stopAbove) return best;
     deepest = rowFirstEqual(row, best.separation);
   } else {
@@ -289,8 +320,9 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     }
     return false;
   };
+  const int nf = a.nf;  // read once: the rows' stores would make it be read again per block
   int f = 0;
-  for (; f + 4 <= a.nf; f += 4) {
+  for (; f + 4 <= nf; f += 4) {
     F4 caps;
     __builtin_memcpy(&caps, bounds + f, sizeof caps);
     if (deep != nullptr) {
@@ -302,7 +334,7 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
       if (tryFace(f + __builtin_ctz(unsigned(pass)))) return best;
     }
   }
-  for (; f < a.nf; ++f) {
+  for (; f < nf; ++f) {
     if (tryFace(f)) return best;
   }
   return best;
