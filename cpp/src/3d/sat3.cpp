@@ -310,8 +310,8 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     if (deep != nullptr) deepest = deepestVertexReference(a.planes[first], b);
   }
   if (deep != nullptr) faceBounds(a, vertexOf(b, deepest), deep);  // b's vertex array may not be written yet
-  auto tryFace = [&](int f) {
-    const float cap = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
+  auto capOfFace = [&](int f) { return deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f]; };
+  auto tryFace = [&](int f, float cap) {
     if (cap <= best.separation || f == first) return false;
     const float s = measure(f);
     if (s > best.separation) {
@@ -330,12 +330,16 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
       __builtin_memcpy(&d, deep + f, sizeof d);
       caps = d < caps ? d : caps;
     }
+    // The caps as capOfFace gives them (the same selection, lane by lane), read back by lane.
+    alignas(16) float lanes[4];
+    __builtin_memcpy(lanes, &caps, sizeof caps);
     for (int pass = bits4(caps > splat4(best.separation)); pass != 0; pass &= pass - 1) {
-      if (tryFace(f + __builtin_ctz(unsigned(pass)))) return best;
+      const int l = __builtin_ctz(unsigned(pass));
+      if (tryFace(f + l, lanes[l])) return best;
     }
   }
   for (; f < nf; ++f) {
-    if (tryFace(f)) return best;
+    if (tryFace(f, capOfFace(f))) return best;
   }
   return best;
 }
@@ -627,22 +631,28 @@ const Plane kZeroPlane{{0.0f, 0.0f, 0.0f}, 0.0f};
 [[gnu::noinline]] int edgeArcs(const HullView& h, uint64_t edges, EdgeColumns* cols) {
   const Plane* planes = h.planes;
   const HullHalfEdge* half = h.edges;
+  const int count = __builtin_popcountll(edges);
   const Plane* pc[4];
   const Plane* pd[4];
   int n = 0;
-  while (edges != 0) {
-    int l = 0;
-    for (; l < 4 && edges != 0; ++l, edges &= edges - 1) {
+  for (; n + 4 <= count; n += 4) {  // full blocks: four edges taken, no lane checked
+    for (int l = 0; l < 4; ++l, edges &= edges - 1) {
       const int j = 2 * __builtin_ctzll(edges);
       pc[l] = planes + half[j].face, pd[l] = planes + half[j + 1].face;
       cols->index[n + l] = j;
     }
-    const int filled = l;
-    for (; l < 4; ++l) pc[l] = pd[l] = &kZeroPlane;
     arcBlock(pc, pd, n >> 2, cols);
-    n += filled;
   }
-  return n;
+  if (n < count) {  // the last block, padded
+    for (int l = 0; l < 4; ++l) pc[l] = pd[l] = &kZeroPlane;
+    for (int l = 0; edges != 0; ++l, edges &= edges - 1) {
+      const int j = 2 * __builtin_ctzll(edges);
+      pc[l] = planes + half[j].face, pd[l] = planes + half[j + 1].face;
+      cols->index[n + l] = j;
+    }
+    arcBlock(pc, pd, n >> 2, cols);
+  }
+  return count;
 }
 // The same from a list of edges (h's edge numbers, increasing).
 [[gnu::noinline]] int edgeArcs(const HullView& h, const uint16_t* list, int count, EdgeColumns* cols) {
