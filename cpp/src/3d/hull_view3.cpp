@@ -287,11 +287,65 @@ HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, Hul
   return m;
 }
 
-RelativePose relativePose(const Transform3& xfA, const Transform3& xfB) {
+RelativePose relativePoseReference(const Transform3& xfA, const Transform3& xfB) {
   RelativePose pose;
   pose.rA = toMat3(xfA.q);
   pose.r = toMat3(invMul(xfA.q, xfB.q));  // one matrix from the relative rotation: cheaper than rA^T rB
   pose.t = mulT(pose.rA, xfB.p - xfA.p);
+  return pose;
+}
+
+namespace {
+template <int I0, int I1, int I2, int I3>
+inline F4 lanes4(F4 v) {
+  return __builtin_shufflevector(v, v, I0, I1, I2, I3);
+}
+// invMul(q, r) = mul(conjugate(q), r) four lanes at a time (x, y, z, w), with mul's products summed in its order:
+// lane k is ((q.w r.k +- q.x r.. ) +- q.y r..) +- q.z r.., each -b added as + (-b) (the same bits in IEEE
+// arithmetic), the conjugate's signs folded into the sign vectors.
+inline F4 invMul4(F4 q, F4 r) {
+  const F4 qx = lanes4<0, 0, 0, 0>(q), qy = lanes4<1, 1, 1, 1>(q), qz = lanes4<2, 2, 2, 2>(q), qw = lanes4<3, 3, 3, 3>(q);
+  // conjugate(q) = (-q.x, -q.y, -q.z, q.w): mul's signs for the x, y, z terms negated.
+  return ((qw * r + (qx * lanes4<3, 2, 1, 0>(r)) * F4{-1.0f, 1.0f, -1.0f, 1.0f}) +
+          (qy * lanes4<2, 3, 0, 1>(r)) * F4{-1.0f, -1.0f, 1.0f, 1.0f}) +
+         (qz * lanes4<1, 0, 3, 2>(r)) * F4{1.0f, -1.0f, -1.0f, 1.0f};
+}
+// toMat3(q)'s columns (lane 3 zero) with toMat3's products and sums: column x is e_x + 2 (y (-y, x, -w) +
+// z (-z, w, x)), column y e_y + 2 (x (y, -x, w) + z (-w, -z, y)), column z e_z + 2 (x (z, -w, -x) + y (w, z, -y)),
+// where -(a + b) rounds as -a - b (the formula of collide_boxes3.cpp's rotationColumns). The identity is added
+// with -0 off the diagonal, which leaves every value as it is: toMat3 adds nothing there, and 0 + (-0) would be
+// +0 where toMat3 gives -0.
+inline void rotationColumns4(F4 v, F4* c) {
+  const F4 x = lanes4<0, 0, 0, 0>(v), y = lanes4<1, 1, 1, 1>(v), z = lanes4<2, 2, 2, 2>(v);
+  const F4 two = splat4(2.0f);
+  c[0] = F4{1.0f, -0.0f, -0.0f, -0.0f} + two * (y * (lanes4<1, 0, 3, 3>(v) * F4{-1.0f, 1.0f, -1.0f, 0.0f}) +
+                                                z * (lanes4<2, 3, 0, 0>(v) * F4{-1.0f, 1.0f, 1.0f, 0.0f}));
+  c[1] = F4{-0.0f, 1.0f, -0.0f, -0.0f} + two * (x * (lanes4<1, 0, 3, 3>(v) * F4{1.0f, -1.0f, 1.0f, 0.0f}) +
+                                                z * (lanes4<3, 2, 1, 1>(v) * F4{-1.0f, -1.0f, 1.0f, 0.0f}));
+  c[2] = F4{-0.0f, -0.0f, 1.0f, -0.0f} + two * (x * (lanes4<2, 3, 0, 0>(v) * F4{1.0f, -1.0f, -1.0f, 0.0f}) +
+                                                y * (lanes4<3, 2, 1, 1>(v) * F4{1.0f, 1.0f, -1.0f, 0.0f}));
+}
+inline void store3(Vec3* out, F4 v) { __builtin_memcpy(static_cast<void*>(out), &v, sizeof(Vec3)); }
+}  // namespace
+
+RelativePose relativePose(const Transform3& xfA, const Transform3& xfB) {
+  // relativePoseReference four lanes at a time: both rotations' columns, the relative quaternion, and
+  // t = rA^T (pB - pA) from rA's rows, each lane summed as dot() does.
+  static_assert(sizeof(Quat) == sizeof(F4), "a Quat is four packed floats");
+  F4 qA, qB;
+  __builtin_memcpy(&qA, &xfA.q, sizeof qA);
+  __builtin_memcpy(&qB, &xfB.q, sizeof qB);
+  F4 a[3], r[3];
+  rotationColumns4(qA, a);
+  rotationColumns4(invMul4(qA, qB), r);
+  const Vec3 d = xfB.p - xfA.p;
+  F4 r0 = a[0], r1 = a[1], r2 = a[2], r3 = splat4(0.0f);
+  transpose4(r0, r1, r2, r3);  // rA's rows
+  const F4 t = r0 * splat4(d.x) + r1 * splat4(d.y) + r2 * splat4(d.z);
+  RelativePose pose;
+  store3(&pose.rA.cx, a[0]), store3(&pose.rA.cy, a[1]), store3(&pose.rA.cz, a[2]);
+  store3(&pose.r.cx, r[0]), store3(&pose.r.cy, r[1]), store3(&pose.r.cz, r[2]);
+  store3(&pose.t, t);
   return pose;
 }
 

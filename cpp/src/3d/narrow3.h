@@ -200,7 +200,10 @@ struct RelativePose {
   Vec3 t;
   Mat3 rA;  ///< A's rotation (to take results back to the world)
 };
+/// B's pose in A's frame: r = toMat3(invMul(qA, qB)), t = rA^T (pB - pA), rA = toMat3(qA), four lanes at a time.
 RelativePose relativePose(const Transform3& xfA, const Transform3& xfB);
+/// The scalar reference of relativePose (the same bits).
+RelativePose relativePoseReference(const Transform3& xfA, const Transform3& xfB);
 
 struct FaceQuery {
   int index = -1;
