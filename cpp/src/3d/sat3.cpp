@@ -120,6 +120,7 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
     const int nf = a.nf;
     const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
     int b = 0;
+#pragma GCC unroll 2
     for (; 4 * b + 4 <= nf; ++b) {
       const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
       __builtin_memcpy(bounds + 4 * b, &d, sizeof(F4));
@@ -531,6 +532,7 @@ inline uint64_t edgesOfFacesAbove(const float* d, const unsigned char* table, in
   const F4 bar = splat4(best);
   uint64_t edges = 0;
   int f = 0;
+#pragma GCC unroll 2
   for (; f + 4 <= nf; f += 4) {
     F4 x;
     __builtin_memcpy(&x, d + f, sizeof(F4));
