@@ -689,19 +689,15 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
   // overlapping) the caps' checks at the floor run per face (edgesAbove), once for each hull.
   const bool perFace = floor < 0.0f;
-  UninitArray<uint16_t, kMaxHullEdges> listed;
-  // B's edges that pass the caps, their arcs built four at a time: straight from the edge table's set when there
-  // is one (perFace), else from a list.
-  int nb;
-  if (perFace && b.edgeTable != nullptr && bounds.capsB[0] != nullptr) {
-    nb = edgeArcs(b, edgesAboveSet(b, bounds.capsB, bar), &cols);
-  } else {
-    const int n =
-        perFace ? edgesAbove(b, bounds.capsB, bar, listed.data()) : edgesByCaps(b, bounds.capsB, bar, listed.data());
-    nb = edgeArcs(b, listed.data(), n, &cols);
-  }
-  if (nb == 0) return best;
-  const int blocks = (nb + 3) >> 2;
+  // B's edges that pass the caps first (as a set when the edge table gives one, else as a list): none, and no
+  // pair is left. Their arcs are built only once A has edges left to test against them.
+  UninitArray<uint16_t, kMaxHullEdges> listed, listedB;
+  const bool setB = perFace && b.edgeTable != nullptr && bounds.capsB[0] != nullptr;
+  const uint64_t edgesB = setB ? edgesAboveSet(b, bounds.capsB, bar) : 0;
+  const int listB = setB ? 0
+                    : perFace ? edgesAbove(b, bounds.capsB, bar, listedB.data())
+                              : edgesByCaps(b, bounds.capsB, bar, listedB.data());
+  if (edgesB == 0 && listB == 0) return best;
   // A's edges that may beat the floor, with their cap and bound. edgeMayBeat only gets stricter as the bar rises,
   // so an edge listed here is checked again (from the values kept) only once a candidate has raised the bar: the
   // reference's decision at every step.
@@ -724,6 +720,9 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
       edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
     }
   }
+  if (countA == 0) return best;
+  const int nb = setB ? edgeArcs(b, edgesB, &cols) : edgeArcs(b, listedB.data(), listB, &cols);
+  const int blocks = (nb + 3) >> 2;
   const F4 zero = splat4(0.0f);
   for (int k = 0; k < countA; ++k) {
     const AEdge& e = edgesA[k];
