@@ -38,6 +38,7 @@ inline float minProjection(const VertexColumns& c, Vec3 n) {
 inline void projectionRange(const VertexColumns& c, Vec3 n, float* lo, float* hi) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 mn = nx * c.x[0] + ny * c.y[0] + nz * c.z[0], mx = mn;
+#pragma GCC unroll 2
   for (int b = 1; b < c.blocks; ++b) {
     const F4 d = nx * c.x[b] + ny * c.y[b] + nz * c.z[b];
     mn = min4(mn, d), mx = max4(mx, d);
@@ -219,6 +220,7 @@ namespace {
 inline const F4* planeRow(const Plane& p, const VertexColumns& c, F4* out) {
   const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
   out[0] = nx * c.x[0] + ny * c.y[0] + nz * c.z[0] - off;
+#pragma GCC unroll 2
   for (int b = 1; b < c.blocks; ++b) out[b] = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
   return out;
 }
@@ -249,6 +251,7 @@ inline float planeRowMin(const Plane& p, const VertexColumns& c, F4* out) {
   const int blocks = c.blocks;
   F4 m = nx * cx[0] + ny * cy[0] + nz * cz[0] - off;
   out[0] = m;
+#pragma GCC unroll 2
   for (int b = 1; b < blocks; ++b) {
     const F4 d = nx * cx[b] + ny * cy[b] + nz * cz[b] - off;
     out[b] = d;
@@ -470,6 +473,7 @@ namespace {
 // edgeBoundReference from two rows of FaceRows (the same distances, four vertices at a time).
 inline float edgeBoundOfRows(const F4* ru, const F4* rw, int blocks) {
   F4 m = max4(ru[0], rw[0]);
+#pragma GCC unroll 2
   for (int b = 1; b < blocks; ++b) m = min4(m, max4(ru[b], rw[b]));
   return hmin4(m);
 }
