@@ -32,6 +32,7 @@ namespace {
 inline float minProjection(const VertexColumns& c, Vec3 n) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
+#pragma GCC unroll 2
   for (int b = 1; b < c.blocks; ++b) m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
   return hmin4(m);
 }
@@ -1124,6 +1125,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
     const PlaneColumnsView& c = *inc.planeCols;
     const F4 rx = splat4(refPlane.normal.x), ry = splat4(refPlane.normal.y), rz = splat4(refPlane.normal.z);
     F4 low = c.x[0] * rx + c.y[0] * ry + c.z[0] * rz;
+#pragma GCC unroll 2
     for (int k = 1; k < c.blocks; ++k) low = min4(low, c.x[k] * rx + c.y[k] * ry + c.z[k] * rz);
     const F4 lo = splat4(hmin4(low));
     for (int k = 0;; ++k) {
