@@ -135,7 +135,7 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
   } else {
     // Four vertices at a time, straight into columns (the last block padded with the last vertex): each lane sums
     // r * v + t in the scalar expression's order, so the bits are the same. The vertices come from h's columns
-    // when it has them. The vertex array is written by writeVertices.
+    // when it has them. The view gets no vertex array (writeVertices makes one from the columns).
     // The source columns' pointers are read once (the stores would otherwise make them be read again per block).
     const int blocks = (h.nv + 3) >> 2;
     const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
@@ -163,7 +163,7 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
     columns->x = columns->sx, columns->y = columns->sy, columns->z = columns->sz, columns->blocks = blocks;
     m.cols = columns;
   }
-  m.v = s->v.data();
+  m.v = columns == nullptr ? s->v.data() : nullptr;
   m.planes = nullptr;
   m.planeCols = nullptr;
   m.centroid = r * h.centroid + t;
@@ -284,7 +284,7 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
 
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = movedVertices(h, r, t, s, columns);
-  if (columns != nullptr) writeVertices(*columns, m.nv, s->v.data());
+  if (columns != nullptr) writeVertices(*columns, m.nv, s->v.data()), m.v = s->v.data();
   movePlanes(h, r, t, s, &m);
   return m;
 }

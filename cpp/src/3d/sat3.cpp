@@ -357,7 +357,7 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove) {
 
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal) {  // NOLINT
   const Vec3 pA = a.v[a.edges[ea].origin], qA = a.v[a.edges[ea ^ 1].origin];
-  const Vec3 pB = b.v[b.edges[eb].origin], qB = b.v[b.edges[eb ^ 1].origin];
+  const Vec3 pB = vertexOf(b, b.edges[eb].origin), qB = vertexOf(b, b.edges[eb ^ 1].origin);  // b may be moved
   const Vec3 eA = qA - pA, eB = qB - pB;
   Vec3 n = cross(eA, eB);
   const float len = length(n);
@@ -913,7 +913,6 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
     // From here on B's planes are read: moved now if the caller left them.
     HullView b = bIn;
     if (pendingB != nullptr) {
-      writeVertices(*pendingB->moved->cols, pendingB->moved->nv, pendingB->scratch->v.data());
       movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved, pendingB->planeCols);
       b.planes = pendingB->moved->planes;
       b.planeCols = pendingB->moved->planeCols;
@@ -1102,7 +1101,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   m.depth = -sat.separation;
   if (sat.kind == SatAxis3::EdgePair) {
     const Vec3 pA = a.v[a.edges[sat.indexA].origin], qA = a.v[a.edges[sat.indexA ^ 1].origin];
-    const Vec3 pB = b.v[b.edges[sat.indexB].origin], qB = b.v[b.edges[sat.indexB ^ 1].origin];
+    const Vec3 pB = vertexOf(b, b.edges[sat.indexB].origin), qB = vertexOf(b, b.edges[sat.indexB ^ 1].origin);
     float s, t;
     closestSegmentSegment(pA, qA, pB, qB, &s, &t);
     const Vec3 cA = lerp(pA, qA, s), cB = lerp(pB, qB, t);
@@ -1147,7 +1146,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   const int incStart = inc.faces[incFace].edge;
   int e = incStart;
   do {
-    bufA[n++] = {inc.v[inc.edges[e].origin], makeFeature3(Feature3::Face, refFace),
+    bufA[n++] = {vertexOf(inc, inc.edges[e].origin), makeFeature3(Feature3::Face, refFace),
                  makeFeature3(Feature3::Vertex, inc.edges[e].origin), e};
     e = inc.edges[e].next;
   } while (e != incStart && n < kMaxClip);
@@ -1156,7 +1155,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   const int refStart = ref.faces[refFace].edge;
   e = refStart;
   do {
-    const Vec3 p = ref.v[ref.edges[e].origin], q = ref.v[ref.edges[ref.edges[e].next].origin];
+    const Vec3 p = vertexOf(ref, ref.edges[e].origin), q = vertexOf(ref, ref.edges[ref.edges[e].next].origin);
     // Outward of the face for counter-clockwise loops. Not normalized: clipping uses only the signs of the
     // distances and their ratio, which the plane's scale does not change.
     Vec3 side = cross(q - p, refPlane.normal);
@@ -1187,10 +1186,10 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
     int best = 0;
     float lo = FLT_MAX;
     for (int i = 0; i < inc.nv; ++i) {
-      const float d = signedDistance(refPlane, inc.v[i]);
+      const float d = signedDistance(refPlane, vertexOf(inc, i));
       if (d < lo) lo = d, best = i;
     }
-    pts[0].point = inc.v[best] - (0.5f * lo) * refPlane.normal;
+    pts[0].point = vertexOf(inc, best) - (0.5f * lo) * refPlane.normal;
     pts[0].depth = -lo;
     const uint32_t fr = makeFeature3(Feature3::Face, refFace), fi = makeFeature3(Feature3::Vertex, best);
     pts[0].id = refIsA ? (fr << 16) | fi : (fi << 16) | fr;

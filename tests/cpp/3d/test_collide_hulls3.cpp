@@ -548,9 +548,13 @@ TEST(FastPaths3, HullColumnsMatchPerQueryColumns) {
     const sat::Mat3 r = sat::toMat3(randomQuat(rng));
     sat::detail::HullColumns mc;
     const sat::detail::HullView m = sat::detail::movedVertices(v, r, x, &sm, &mc);
+    ASSERT_EQ(m.v, nullptr);  // the vertices are moved as columns only
     sat::detail::writeVertices(mc, v.nv, sm.v.data());
     const sat::detail::HullView mr = sat::detail::movedView(bare, r, x, &sr);
-    for (int i = 0; i < v.nv; ++i) ASSERT_EQ(m.v[i], mr.v[i]) << k;
+    for (int i = 0; i < v.nv; ++i) {
+      ASSERT_EQ(sm.v[i], mr.v[i]) << k;
+      ASSERT_EQ(sat::detail::vertexOf(m, i), mr.v[i]) << k;
+    }
     sat::detail::HullView mp = m;
     sat::detail::PlaneColumns mpc;
     sat::detail::movePlanes(v, r, x, &s1, &mp, &mpc);
