@@ -230,8 +230,8 @@ int supportVertex(const HullView& h, Vec3 d);
 /// The scalar reference of supportVertex: one vertex at a time.
 int supportVertexReference(const HullView& h, Vec3 d);
 /// The signed distance of point x to each of A's planes, four planes at a time (from A's plane columns when it has
-/// them). With x = B's centroid: caps of A's face separations from B.
-void faceBounds(const HullView& a, Vec3 x, float* bounds);
+/// them). With x = B's centroid: caps of A's face separations from B. Returns the largest of them.
+float faceBounds(const HullView& a, Vec3 x, float* bounds);
 /// The scalar reference of faceBounds: one plane at a time.
 void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
 /// The signed distances of the other hull's vertices to a hull's planes, four vertices at a time: row f holds
@@ -253,8 +253,9 @@ struct FaceRows {
 /// centroid). With `deep` (room for a.nf floats), once the first face measured fails to separate, the distances of
 /// B's vertex deepest under it to A's planes are written there and cap the faces too (fewer faces measured).
 /// With `rows` (and b's columns), each face measured is kept there as a row of distances: the same separations.
+/// `largest`: the largest of `bounds` when the caller knows it (faceBounds returns it), else NaN.
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
-                     FaceRows* rows = nullptr, float* deep = nullptr);
+                     FaceRows* rows = nullptr, float* deep = nullptr, float largest = __builtin_nanf(""));
 /// The scalar reference of queryFaces: one face at a time.
 FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
                               float* deep = nullptr);

@@ -114,29 +114,34 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
   for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
-[[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
+[[gnu::noinline]] float faceBounds(const HullView& a, Vec3 x, float* bounds) {
+  // The largest bound is kept as they are computed (for queryFaces' first face).
   if (a.planeCols != nullptr) {
     // From the columns: each lane sums signedDistance in its order. The columns' pointers and the face count are
     // read once: the stores to `bounds` would otherwise make the compiler read them again for every block.
     const F4 *cx = a.planeCols->x, *cy = a.planeCols->y, *cz = a.planeCols->z, *off = a.planeCols->off;
     const int nf = a.nf;
     const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+    F4 hi = splat4(-FLT_MAX);
     int b = 0;
 #pragma GCC unroll 2
     for (; 4 * b + 4 <= nf; ++b) {
       const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
       __builtin_memcpy(bounds + 4 * b, &d, sizeof(F4));
+      hi = max4(hi, d);
     }
-    if (4 * b < nf) {
+    if (4 * b < nf) {  // the padding lanes repeat the last plane: no larger than the real ones
       const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
       for (int f = 4 * b; f < nf; ++f) bounds[f] = d[f - 4 * b];
+      hi = max4(hi, d);
     }
-    return;
+    return hmax4(hi);
   }
   // Four planes at a time: a Plane is four floats (normal, offset), so four of them load as the rows of a 4 x 4
   // block whose transpose gives the normals' columns and the offsets. Each lane sums dot() in its order.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
   const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+  F4 hi = splat4(-FLT_MAX);
   int f = 0;
   for (; f + 4 <= a.nf; f += 4) {
     F4 nx, ny, nz, off;
@@ -147,8 +152,14 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
     transpose4(nx, ny, nz, off);
     const F4 d = nx * px + ny * py + nz * pz - off;
     __builtin_memcpy(bounds + f, &d, sizeof(F4));
+    hi = max4(hi, d);
   }
-  for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
+  float largest = hmax4(hi);
+  for (; f < a.nf; ++f) {
+    bounds[f] = signedDistance(a.planes[f], x);
+    largest = bounds[f] > largest ? bounds[f] : largest;
+  }
+  return largest;
 }
 
 int deepestVertexReference(const Plane& p, const HullView& b) {
@@ -187,9 +198,8 @@ FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float*
 }
 
 namespace {
-// The index of the largest of v[0..n), n >= 1, the first of equals (as a scalar scan keeping the first): the
-// largest four at a time, then the first element equal to it.
-inline int largestFirst(const float* v, int n) {
+// The largest of v[0..n), n >= 1, four at a time.
+inline float largestOf(const float* v, int n) {
   float hi = v[0];
   int f = 0;
   if (n >= 4) {
@@ -203,7 +213,13 @@ inline int largestFirst(const float* v, int n) {
     hi = hmax4(m);
   }
   for (; f < n; ++f) hi = v[f] > hi ? v[f] : hi;
-  for (f = 0; f + 4 <= n; f += 4) {
+  return hi;
+}
+// The index of the first element of v[0..n) equal to hi, the largest (as a scalar scan keeping the first of the
+// largest does; a largest of either sign of zero finds the same element).
+inline int firstEqual(const float* v, int n, float hi) {
+  int f = 0;
+  for (; f + 4 <= n; f += 4) {
     F4 x;
     __builtin_memcpy(&x, v + f, sizeof x);
     const int hit = bits4(x == splat4(hi));
@@ -284,7 +300,7 @@ inline int rowFirstEqual(const F4* row, float m) {
 }  // namespace
 
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows,
-                     float* deep) {
+                     float* deep, float largest) {
   // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
   // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
   // again at its turn, so the same faces are measured in the same order.
@@ -296,7 +312,7 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     if (b.cols != nullptr) return separationAbove(a.planes[f], *b.cols, best.separation);
     return faceSeparationInline(a, f, b);
   };
-  const int first = largestFirst(bounds, a.nf);
+  const int first = firstEqual(bounds, a.nf, largest == largest ? largest : largestOf(bounds, a.nf));
   int deepest = 0;
   if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
     // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.
@@ -905,8 +921,8 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
   FaceRows rowsA;
   rowsA.reset(a.nf);
   UninitArray<float, kMaxHullFaces> deepA, deepB;  // caps from each hull's vertex deepest under the other's face
-  faceBounds(a, bIn.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA, deepA.data());
+  const float largestA = faceBounds(a, bIn.centroid, boundsA.data());
+  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA, deepA.data(), largestA);
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
@@ -917,8 +933,8 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
       b.planes = pendingB->moved->planes;
       b.planeCols = pendingB->moved->planeCols;
     }
-    faceBounds(b, a.centroid, boundsB.data());
-    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, nullptr, deepB.data());  // no edge reads B's rows
+    const float largestB = faceBounds(b, a.centroid, boundsB.data());
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, nullptr, deepB.data(), largestB);  // B's rows: unread
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {

@@ -4,6 +4,7 @@
 // against their scalar references: pruned SAT vs unpruned, box-box's 15 axes vs the same boxes as hulls.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -541,9 +542,10 @@ TEST(FastPaths3, HullColumnsMatchPerQueryColumns) {
     ASSERT_EQ(std::memcmp(v.planeCols->off, pc.off, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
     const sat::Vec3 x{uni(rng, -2, 2), uni(rng, -2, 2), uni(rng, -2, 2)};
     std::vector<float> fast(size_t(v.nf)), ref(size_t(v.nf));
-    sat::detail::faceBounds(v, x, fast.data());
+    const float largest = sat::detail::faceBounds(v, x, fast.data());
     sat::detail::faceBoundsReference(bare, x, ref.data());
     ASSERT_EQ(fast, ref) << k;
+    ASSERT_EQ(largest, *std::max_element(ref.begin(), ref.end())) << k;
     // Moved from the hull's columns and from its vertices one at a time; B's planes moved with their columns.
     const sat::Mat3 r = sat::toMat3(randomQuat(rng));
     sat::detail::HullColumns mc;
