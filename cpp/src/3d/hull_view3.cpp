@@ -144,7 +144,7 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
     const F4* cx = h.cols != nullptr ? h.cols->x : nullptr;
     const F4* cy = h.cols != nullptr ? h.cols->y : nullptr;
     const F4* cz = h.cols != nullptr ? h.cols->z : nullptr;
-#pragma GCC unroll 2
+    SAT_UNROLL2
     for (int b = 0; b < blocks; ++b) {
       F4 x, y, z;
       if (cx != nullptr) {
@@ -175,7 +175,7 @@ void writeVertices(const VertexColumns& c, int nv, Vec3* out) {
   static_assert(sizeof(Vec3) == 3 * sizeof(float), "Vec3 is three packed floats");
   float* f = &out[0].x;
   int b = 0;
-#pragma GCC unroll 2
+  SAT_UNROLL2
   for (; 4 * b + 4 <= nv; ++b) {
     const F4 x = c.x[b], y = c.y[b], z = c.z[b];
     const F4 xy = __builtin_shufflevector(x, y, 0, 4, 1, 5);   // x0 y0 x1 y1

@@ -32,14 +32,14 @@ namespace {
 inline float minProjection(const VertexColumns& c, Vec3 n) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
-#pragma GCC unroll 2
+  SAT_UNROLL2
   for (int b = 1; b < c.blocks; ++b) m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
   return hmin4(m);
 }
 inline void projectionRange(const VertexColumns& c, Vec3 n, float* lo, float* hi) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 mn = nx * c.x[0] + ny * c.y[0] + nz * c.z[0], mx = mn;
-#pragma GCC unroll 2
+  SAT_UNROLL2
   for (int b = 1; b < c.blocks; ++b) {
     const F4 d = nx * c.x[b] + ny * c.y[b] + nz * c.z[b];
     mn = min4(mn, d), mx = max4(mx, d);
@@ -124,7 +124,7 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
     const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
     F4 hi = splat4(-FLT_MAX);
     int b = 0;
-#pragma GCC unroll 2
+    SAT_UNROLL2
     for (; 4 * b + 4 <= nf; ++b) {
       const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
       __builtin_memcpy(bounds + 4 * b, &d, sizeof(F4));
@@ -237,7 +237,7 @@ namespace {
 inline const F4* planeRow(const Plane& p, const VertexColumns& c, F4* out) {
   const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
   out[0] = nx * c.x[0] + ny * c.y[0] + nz * c.z[0] - off;
-#pragma GCC unroll 2
+  SAT_UNROLL2
   for (int b = 1; b < c.blocks; ++b) out[b] = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
   return out;
 }
@@ -268,7 +268,7 @@ inline float planeRowMin(const Plane& p, const VertexColumns& c, F4* out) {
   const int blocks = c.blocks;
   F4 m = nx * cx[0] + ny * cy[0] + nz * cz[0] - off;
   out[0] = m;
-#pragma GCC unroll 2
+  SAT_UNROLL2
   for (int b = 1; b < blocks; ++b) {
     const F4 d = nx * cx[b] + ny * cy[b] + nz * cz[b] - off;
     out[b] = d;
@@ -490,7 +490,7 @@ namespace {
 // edgeBoundReference from two rows of FaceRows (the same distances, four vertices at a time).
 inline float edgeBoundOfRows(const F4* ru, const F4* rw, int blocks) {
   F4 m = max4(ru[0], rw[0]);
-#pragma GCC unroll 2
+  SAT_UNROLL2
   for (int b = 1; b < blocks; ++b) m = min4(m, max4(ru[b], rw[b]));
   return hmin4(m);
 }
@@ -553,7 +553,7 @@ inline uint64_t edgesOfFacesAbove(const float* d, const unsigned char* table, in
   const F4 bar = splat4(best);
   uint64_t edges = 0;
   int f = 0;
-#pragma GCC unroll 2
+  SAT_UNROLL2
   for (; f + 4 <= nf; f += 4) {
     F4 x;
     __builtin_memcpy(&x, d + f, sizeof(F4));
@@ -1140,7 +1140,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
     const PlaneColumnsView& c = *inc.planeCols;
     const F4 rx = splat4(refPlane.normal.x), ry = splat4(refPlane.normal.y), rz = splat4(refPlane.normal.z);
     F4 low = c.x[0] * rx + c.y[0] * ry + c.z[0] * rz;
-#pragma GCC unroll 2
+    SAT_UNROLL2
     for (int k = 1; k < c.blocks; ++k) low = min4(low, c.x[k] * rx + c.y[k] * ry + c.z[k] * rz);
     const F4 lo = splat4(hmin4(low));
     for (int k = 0;; ++k) {
