@@ -306,7 +306,8 @@ inline F4 lanes4(F4 v) {
 // lane k is ((q.w r.k +- q.x r.. ) +- q.y r..) +- q.z r.., each -b added as + (-b) (the same bits in IEEE
 // arithmetic), the conjugate's signs folded into the sign vectors.
 inline F4 invMul4(F4 q, F4 r) {
-  const F4 qx = lanes4<0, 0, 0, 0>(q), qy = lanes4<1, 1, 1, 1>(q), qz = lanes4<2, 2, 2, 2>(q), qw = lanes4<3, 3, 3, 3>(q);
+  const F4 qx = lanes4<0, 0, 0, 0>(q), qy = lanes4<1, 1, 1, 1>(q), qz = lanes4<2, 2, 2, 2>(q);
+  const F4 qw = lanes4<3, 3, 3, 3>(q);
   // conjugate(q) = (-q.x, -q.y, -q.z, q.w): mul's signs for the x, y, z terms negated.
   return ((qw * r + (qx * lanes4<3, 2, 1, 0>(r)) * F4{-1.0f, 1.0f, -1.0f, 1.0f}) +
           (qy * lanes4<2, 3, 0, 1>(r)) * F4{-1.0f, -1.0f, 1.0f, 1.0f}) +

@@ -373,8 +373,10 @@ TEST(FastPaths3, RelativePoseMatchesScalarReference) {
     if (k % 11 == 0) xfB.p = xfA.p;
     const sat::detail::RelativePose fast = sat::detail::relativePose(xfA, xfB);
     const sat::detail::RelativePose ref = sat::detail::relativePoseReference(xfA, xfB);
-    ASSERT_TRUE(bitsEqual(fast.r.cx, ref.r.cx) && bitsEqual(fast.r.cy, ref.r.cy) && bitsEqual(fast.r.cz, ref.r.cz)) << k;
-    ASSERT_TRUE(bitsEqual(fast.rA.cx, ref.rA.cx) && bitsEqual(fast.rA.cy, ref.rA.cy) && bitsEqual(fast.rA.cz, ref.rA.cz))
+    ASSERT_TRUE(bitsEqual(fast.r.cx, ref.r.cx) && bitsEqual(fast.r.cy, ref.r.cy) && bitsEqual(fast.r.cz, ref.r.cz))
+        << k;
+    ASSERT_TRUE(bitsEqual(fast.rA.cx, ref.rA.cx) && bitsEqual(fast.rA.cy, ref.rA.cy) &&
+                bitsEqual(fast.rA.cz, ref.rA.cz))
         << k;
     ASSERT_TRUE(bitsEqual(fast.t, ref.t)) << k;
   }
