@@ -85,42 +85,42 @@ Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponen
 }  // namespace
 
 Manifold3 collide(const Hull3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
+  if (!areValidTransforms4(xfA, xfB)) return emptyManifold();
   HullScratch sa, sb;
   return collideViews(scaledView(a, xfA.scale, &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache, nullptr);
 }
 
 bool overlap(const Hull3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
+  if (!areValidTransforms4(xfA, xfB)) return false;
   HullScratch sa, sb;
   return overlapViews(scaledView(a, xfA.scale, &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache);
 }
 
 SatDebug3 collideDebug(const Hull3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB) {
   SatDebug3 d;
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return d;
+  if (!areValidTransforms4(xfA, xfB)) return d;
   HullScratch sa, sb;
   collideViews(scaledView(a, xfA.scale, &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, nullptr, &d);
   return d;
 }
 
 Manifold3 collide(const Box3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
+  if (!areValidTransforms4(xfA, xfB)) return emptyManifold();
   HullScratch sa, sb;
   return collideViews(boxView(boxExtents(a, xfA), &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache, nullptr);
 }
 Manifold3 collide(const Hull3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return emptyManifold();
+  if (!areValidTransforms4(xfA, xfB)) return emptyManifold();
   HullScratch sa, sb;
   return collideViews(scaledView(a, xfA.scale, &sa), boxView(boxExtents(b, xfB), &sb), xfA, xfB, cache, nullptr);
 }
 bool overlap(const Box3& a, const Transform3& xfA, const Hull3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
+  if (!areValidTransforms4(xfA, xfB)) return false;
   HullScratch sa, sb;
   return overlapViews(boxView(boxExtents(a, xfA), &sa), scaledView(b, xfB.scale, &sb), xfA, xfB, cache);
 }
 bool overlap(const Hull3& a, const Transform3& xfA, const Box3& b, const Transform3& xfB, SatCache3* cache) {
-  if (!isValidTransform4(xfA) || !isValidTransform4(xfB)) return false;
+  if (!areValidTransforms4(xfA, xfB)) return false;
   HullScratch sa, sb;
   return overlapViews(scaledView(a, xfA.scale, &sa), boxView(boxExtents(b, xfB), &sb), xfA, xfB, cache);
 }

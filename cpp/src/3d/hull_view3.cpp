@@ -135,15 +135,20 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
   } else {
     // Four vertices at a time, straight into columns (the last block padded with the last vertex): each lane sums
     // r * v + t in the scalar expression's order, so the bits are the same. The vertices come from h's columns
-    // when it has them. The vertex array is written by writeVertices.
+    // when it has them. The view gets no vertex array (writeVertices makes one from the columns).
+    // The source columns' pointers are read once (the stores would otherwise make them be read again per block).
     const int blocks = (h.nv + 3) >> 2;
     const F4 rxx = splat4(r.cx.x), ryx = splat4(r.cy.x), rzx = splat4(r.cz.x), tx = splat4(t.x);
     const F4 rxy = splat4(r.cx.y), ryy = splat4(r.cy.y), rzy = splat4(r.cz.y), ty = splat4(t.y);
     const F4 rxz = splat4(r.cx.z), ryz = splat4(r.cy.z), rzz = splat4(r.cz.z), tz = splat4(t.z);
+    const F4* cx = h.cols != nullptr ? h.cols->x : nullptr;
+    const F4* cy = h.cols != nullptr ? h.cols->y : nullptr;
+    const F4* cz = h.cols != nullptr ? h.cols->z : nullptr;
+    SAT_UNROLL2
     for (int b = 0; b < blocks; ++b) {
       F4 x, y, z;
-      if (h.cols != nullptr) {
-        x = h.cols->x[b], y = h.cols->y[b], z = h.cols->z[b];
+      if (cx != nullptr) {
+        x = cx[b], y = cy[b], z = cz[b];
       } else {
         const int i = 4 * b, last = h.nv - 1;
         const Vec3 p0 = h.v[i], p1 = h.v[i + 1 <= last ? i + 1 : last], p2 = h.v[i + 2 <= last ? i + 2 : last],
@@ -158,7 +163,7 @@ HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s,
     columns->x = columns->sx, columns->y = columns->sy, columns->z = columns->sz, columns->blocks = blocks;
     m.cols = columns;
   }
-  m.v = s->v.data();
+  m.v = columns == nullptr ? s->v.data() : nullptr;
   m.planes = nullptr;
   m.planeCols = nullptr;
   m.centroid = r * h.centroid + t;
@@ -170,6 +175,7 @@ void writeVertices(const VertexColumns& c, int nv, Vec3* out) {
   static_assert(sizeof(Vec3) == 3 * sizeof(float), "Vec3 is three packed floats");
   float* f = &out[0].x;
   int b = 0;
+  SAT_UNROLL2
   for (; 4 * b + 4 <= nv; ++b) {
     const F4 x = c.x[b], y = c.y[b], z = c.z[b];
     const F4 xy = __builtin_shufflevector(x, y, 0, 4, 1, 5);   // x0 y0 x1 y1
@@ -221,12 +227,18 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
   const Plane* in = h.planes;
   Plane* out = s->planes.data();
   const int nf = h.nf;
+  // The source columns' pointers are read once (the stores would otherwise make them be read again per block).
+  const PlaneColumnsView* src = h.planeCols;
+  const F4* cx = src != nullptr ? src->x : nullptr;
+  const F4* cy = src != nullptr ? src->y : nullptr;
+  const F4* cz = src != nullptr ? src->z : nullptr;
+  const F4* coff = src != nullptr ? src->off : nullptr;
   int f = 0;
   for (; f + 4 <= nf; f += 4) {
     F4 x, y, z, o;
-    if (h.planeCols != nullptr) {  // the hull's own columns: no transpose in
+    if (cx != nullptr) {  // the hull's own columns: no transpose in
       const int b = f >> 2;
-      x = h.planeCols->x[b], y = h.planeCols->y[b], z = h.planeCols->z[b], o = h.planeCols->off[b];
+      x = cx[b], y = cy[b], z = cz[b], o = coff[b];
     } else {
       __builtin_memcpy(&x, &in[f], sizeof(F4));
       __builtin_memcpy(&y, &in[f + 1], sizeof(F4));
@@ -272,16 +284,71 @@ void movePlanesReference(const HullView& h, const Mat3& r, Vec3 t, HullScratch* 
 
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* s, HullColumns* columns) {
   HullView m = movedVertices(h, r, t, s, columns);
-  if (columns != nullptr) writeVertices(*columns, m.nv, s->v.data());
+  if (columns != nullptr) writeVertices(*columns, m.nv, s->v.data()), m.v = s->v.data();
   movePlanes(h, r, t, s, &m);
   return m;
 }
 
-RelativePose relativePose(const Transform3& xfA, const Transform3& xfB) {
+RelativePose relativePoseReference(const Transform3& xfA, const Transform3& xfB) {
   RelativePose pose;
   pose.rA = toMat3(xfA.q);
   pose.r = toMat3(invMul(xfA.q, xfB.q));  // one matrix from the relative rotation: cheaper than rA^T rB
   pose.t = mulT(pose.rA, xfB.p - xfA.p);
+  return pose;
+}
+
+namespace {
+template <int I0, int I1, int I2, int I3>
+inline F4 lanes4(F4 v) {
+  return __builtin_shufflevector(v, v, I0, I1, I2, I3);
+}
+// invMul(q, r) = mul(conjugate(q), r) four lanes at a time (x, y, z, w), with mul's products summed in its order:
+// lane k is ((q.w r.k +- q.x r.. ) +- q.y r..) +- q.z r.., each -b added as + (-b) (the same bits in IEEE
+// arithmetic), the conjugate's signs folded into the sign vectors.
+inline F4 invMul4(F4 q, F4 r) {
+  const F4 qx = lanes4<0, 0, 0, 0>(q), qy = lanes4<1, 1, 1, 1>(q), qz = lanes4<2, 2, 2, 2>(q);
+  const F4 qw = lanes4<3, 3, 3, 3>(q);
+  // conjugate(q) = (-q.x, -q.y, -q.z, q.w): mul's signs for the x, y, z terms negated.
+  return ((qw * r + (qx * lanes4<3, 2, 1, 0>(r)) * F4{-1.0f, 1.0f, -1.0f, 1.0f}) +
+          (qy * lanes4<2, 3, 0, 1>(r)) * F4{-1.0f, -1.0f, 1.0f, 1.0f}) +
+         (qz * lanes4<1, 0, 3, 2>(r)) * F4{1.0f, -1.0f, -1.0f, 1.0f};
+}
+// toMat3(q)'s columns (lane 3 zero) with toMat3's products and sums: column x is e_x + 2 (y (-y, x, -w) +
+// z (-z, w, x)), column y e_y + 2 (x (y, -x, w) + z (-w, -z, y)), column z e_z + 2 (x (z, -w, -x) + y (w, z, -y)),
+// where -(a + b) rounds as -a - b (the formula of collide_boxes3.cpp's rotationColumns). The identity is added
+// with -0 off the diagonal, which leaves every value as it is: toMat3 adds nothing there, and 0 + (-0) would be
+// +0 where toMat3 gives -0.
+inline void rotationColumns4(F4 v, F4* c) {
+  const F4 x = lanes4<0, 0, 0, 0>(v), y = lanes4<1, 1, 1, 1>(v), z = lanes4<2, 2, 2, 2>(v);
+  const F4 two = splat4(2.0f);
+  c[0] = F4{1.0f, -0.0f, -0.0f, -0.0f} + two * (y * (lanes4<1, 0, 3, 3>(v) * F4{-1.0f, 1.0f, -1.0f, 0.0f}) +
+                                                z * (lanes4<2, 3, 0, 0>(v) * F4{-1.0f, 1.0f, 1.0f, 0.0f}));
+  c[1] = F4{-0.0f, 1.0f, -0.0f, -0.0f} + two * (x * (lanes4<1, 0, 3, 3>(v) * F4{1.0f, -1.0f, 1.0f, 0.0f}) +
+                                                z * (lanes4<3, 2, 1, 1>(v) * F4{-1.0f, -1.0f, 1.0f, 0.0f}));
+  c[2] = F4{-0.0f, -0.0f, 1.0f, -0.0f} + two * (x * (lanes4<2, 3, 0, 0>(v) * F4{1.0f, -1.0f, -1.0f, 0.0f}) +
+                                                y * (lanes4<3, 2, 1, 1>(v) * F4{1.0f, 1.0f, -1.0f, 0.0f}));
+}
+inline void store3(Vec3* out, F4 v) { __builtin_memcpy(static_cast<void*>(out), &v, sizeof(Vec3)); }
+}  // namespace
+
+RelativePose relativePose(const Transform3& xfA, const Transform3& xfB) {
+  // relativePoseReference four lanes at a time: both rotations' columns, the relative quaternion, and
+  // t = rA^T (pB - pA) from rA's rows, each lane summed as dot() does.
+  static_assert(sizeof(Quat) == sizeof(F4), "a Quat is four packed floats");
+  F4 qA, qB;
+  __builtin_memcpy(&qA, &xfA.q, sizeof qA);
+  __builtin_memcpy(&qB, &xfB.q, sizeof qB);
+  F4 a[3], r[3];
+  rotationColumns4(qA, a);
+  rotationColumns4(invMul4(qA, qB), r);
+  const Vec3 d = xfB.p - xfA.p;
+  F4 r0 = a[0], r1 = a[1], r2 = a[2], r3 = splat4(0.0f);
+  transpose4(r0, r1, r2, r3);  // rA's rows
+  const F4 t = r0 * splat4(d.x) + r1 * splat4(d.y) + r2 * splat4(d.z);
+  RelativePose pose;
+  store3(&pose.rA.cx, a[0]), store3(&pose.rA.cy, a[1]), store3(&pose.rA.cz, a[2]);
+  store3(&pose.r.cx, r[0]), store3(&pose.r.cy, r[1]), store3(&pose.r.cz, r[2]);
+  store3(&pose.t, t);
   return pose;
 }
 

@@ -166,13 +166,14 @@ HullView boxView(Vec3 halfExtents, const Mat3& r, Vec3 t, HullScratch* scratch);
 /// The view moved rigidly: x -> r * x + t. With `columns`, also its vertices as columns there (the view's cols).
 HullView movedView(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns = nullptr);
 /// movedView's first stage: the vertices and centroid moved, the planes not (the view's planes are null until
-/// movePlanes writes them). With `columns`, the vertices are written there only (what A's face query reads of B)
-/// and the view's vertex array (scratch->v) is left to writeVertices.
+/// movePlanes writes them). With `columns`, the vertices are written there only (everything SAT and the contacts
+/// read of B: through vertexOf where one vertex is read) and the view's vertex array is null; writeVertices makes
+/// one from the columns.
 HullView movedVertices(const HullView& h, const Mat3& r, Vec3 t, HullScratch* scratch, HullColumns* columns);
 /// The vertex array from columns (nv vertices): movedVertices' remaining work, when it wrote columns.
 void writeVertices(const VertexColumns& c, int nv, Vec3* out);
 /// Vertex i of h, from its columns when it has them (the same floats as its vertex array, which a view from
-/// movedVertices may not have written yet).
+/// movedVertices does not have).
 inline Vec3 vertexOf(const HullView& h, int i) {
   if (h.cols == nullptr) return h.v[i];
   return {h.cols->x[i >> 2][i & 3], h.cols->y[i >> 2][i & 3], h.cols->z[i >> 2][i & 3]};
@@ -189,8 +190,8 @@ struct PendingMove {
   Mat3 r;
   Vec3 t{};
   HullScratch* scratch = nullptr;
-  HullView* moved = nullptr;  ///< the caller's view from movedVertices (with columns): its vertex array is written
-                              ///< and its planes set when they are moved
+  HullView* moved = nullptr;  ///< the caller's view from movedVertices (with columns, no vertex array): its planes
+                              ///< are set when they are moved
   PlaneColumns* planeCols = nullptr;  ///< where the moved planes are also written as columns, if anywhere
 };
 
@@ -200,7 +201,10 @@ struct RelativePose {
   Vec3 t;
   Mat3 rA;  ///< A's rotation (to take results back to the world)
 };
+/// B's pose in A's frame: r = toMat3(invMul(qA, qB)), t = rA^T (pB - pA), rA = toMat3(qA), four lanes at a time.
 RelativePose relativePose(const Transform3& xfA, const Transform3& xfB);
+/// The scalar reference of relativePose (the same bits).
+RelativePose relativePoseReference(const Transform3& xfA, const Transform3& xfB);
 
 struct FaceQuery {
   int index = -1;
@@ -226,8 +230,8 @@ int supportVertex(const HullView& h, Vec3 d);
 /// The scalar reference of supportVertex: one vertex at a time.
 int supportVertexReference(const HullView& h, Vec3 d);
 /// The signed distance of point x to each of A's planes, four planes at a time (from A's plane columns when it has
-/// them). With x = B's centroid: caps of A's face separations from B.
-void faceBounds(const HullView& a, Vec3 x, float* bounds);
+/// them). With x = B's centroid: caps of A's face separations from B. Returns the largest of them.
+float faceBounds(const HullView& a, Vec3 x, float* bounds);
 /// The scalar reference of faceBounds: one plane at a time.
 void faceBoundsReference(const HullView& a, Vec3 x, float* bounds);
 /// The signed distances of the other hull's vertices to a hull's planes, four vertices at a time: row f holds
@@ -249,8 +253,9 @@ struct FaceRows {
 /// centroid). With `deep` (room for a.nf floats), once the first face measured fails to separate, the distances of
 /// B's vertex deepest under it to A's planes are written there and cap the faces too (fewer faces measured).
 /// With `rows` (and b's columns), each face measured is kept there as a row of distances: the same separations.
+/// `largest`: the largest of `bounds` when the caller knows it (faceBounds returns it), else NaN.
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
-                     FaceRows* rows = nullptr, float* deep = nullptr);
+                     FaceRows* rows = nullptr, float* deep = nullptr, float largest = __builtin_nanf(""));
 /// The scalar reference of queryFaces: one face at a time.
 FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
                               float* deep = nullptr);
@@ -308,7 +313,7 @@ struct SatResult {
 SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cache);
 /// runSat without trying the cache first (it is still written). `known`: a separation along some axis, when the
 /// caller measured one (the cached axis), used only to skip edge pairs that cannot matter: the result is the same.
-/// With `pendingB`, b comes from movedVertices (with columns) and its vertex array and planes are written only once
+/// With `pendingB`, b comes from movedVertices (with columns, no vertex array) and its planes are written only once
 /// A's faces fail to separate (a pair A's faces separate never reads them); the result is the same as with b from
 /// movedView.
 SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX,

@@ -32,12 +32,14 @@ namespace {
 inline float minProjection(const VertexColumns& c, Vec3 n) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 m = nx * c.x[0] + ny * c.y[0] + nz * c.z[0];
+  SAT_UNROLL2
   for (int b = 1; b < c.blocks; ++b) m = min4(m, nx * c.x[b] + ny * c.y[b] + nz * c.z[b]);
   return hmin4(m);
 }
 inline void projectionRange(const VertexColumns& c, Vec3 n, float* lo, float* hi) {
   const F4 nx = splat4(n.x), ny = splat4(n.y), nz = splat4(n.z);
   F4 mn = nx * c.x[0] + ny * c.y[0] + nz * c.z[0], mx = mn;
+  SAT_UNROLL2
   for (int b = 1; b < c.blocks; ++b) {
     const F4 d = nx * c.x[b] + ny * c.y[b] + nz * c.z[b];
     mn = min4(mn, d), mx = max4(mx, d);
@@ -112,26 +114,34 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
   for (int f = 0; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
 }
 
-[[gnu::noinline]] void faceBounds(const HullView& a, Vec3 x, float* bounds) {
+[[gnu::noinline]] float faceBounds(const HullView& a, Vec3 x, float* bounds) {
+  // The largest bound is kept as they are computed (for queryFaces' first face).
   if (a.planeCols != nullptr) {
-    // From the columns: each lane sums signedDistance in its order.
-    const PlaneColumnsView& c = *a.planeCols;
+    // From the columns: each lane sums signedDistance in its order. The columns' pointers and the face count are
+    // read once: the stores to `bounds` would otherwise make the compiler read them again for every block.
+    const F4 *cx = a.planeCols->x, *cy = a.planeCols->y, *cz = a.planeCols->z, *off = a.planeCols->off;
+    const int nf = a.nf;
     const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+    F4 hi = splat4(-FLT_MAX);
     int b = 0;
-    for (; 4 * b + 4 <= a.nf; ++b) {
-      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
+    SAT_UNROLL2
+    for (; 4 * b + 4 <= nf; ++b) {
+      const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
       __builtin_memcpy(bounds + 4 * b, &d, sizeof(F4));
+      hi = max4(hi, d);
     }
-    if (4 * b < a.nf) {
-      const F4 d = c.x[b] * px + c.y[b] * py + c.z[b] * pz - c.off[b];
-      for (int f = 4 * b; f < a.nf; ++f) bounds[f] = d[f - 4 * b];
+    if (4 * b < nf) {  // the padding lanes repeat the last plane: no larger than the real ones
+      const F4 d = cx[b] * px + cy[b] * py + cz[b] * pz - off[b];
+      for (int f = 4 * b; f < nf; ++f) bounds[f] = d[f - 4 * b];
+      hi = max4(hi, d);
     }
-    return;
+    return hmax4(hi);
   }
   // Four planes at a time: a Plane is four floats (normal, offset), so four of them load as the rows of a 4 x 4
   // block whose transpose gives the normals' columns and the offsets. Each lane sums dot() in its order.
   static_assert(sizeof(Plane) == sizeof(F4), "a Plane is four packed floats");
   const F4 px = splat4(x.x), py = splat4(x.y), pz = splat4(x.z);
+  F4 hi = splat4(-FLT_MAX);
   int f = 0;
   for (; f + 4 <= a.nf; f += 4) {
     F4 nx, ny, nz, off;
@@ -142,8 +152,14 @@ void faceBoundsReference(const HullView& a, Vec3 x, float* bounds) {
     transpose4(nx, ny, nz, off);
     const F4 d = nx * px + ny * py + nz * pz - off;
     __builtin_memcpy(bounds + f, &d, sizeof(F4));
+    hi = max4(hi, d);
   }
-  for (; f < a.nf; ++f) bounds[f] = signedDistance(a.planes[f], x);
+  float largest = hmax4(hi);
+  for (; f < a.nf; ++f) {
+    bounds[f] = signedDistance(a.planes[f], x);
+    largest = bounds[f] > largest ? bounds[f] : largest;
+  }
+  return largest;
 }
 
 int deepestVertexReference(const Plane& p, const HullView& b) {
@@ -182,9 +198,8 @@ FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float*
 }
 
 namespace {
-// The index of the largest of v[0..n), n >= 1, the first of equals (as a scalar scan keeping the first): the
-// largest four at a time, then the first element equal to it.
-inline int largestFirst(const float* v, int n) {
+// The largest of v[0..n), n >= 1, four at a time.
+inline float largestOf(const float* v, int n) {
   float hi = v[0];
   int f = 0;
   if (n >= 4) {
@@ -198,7 +213,13 @@ inline int largestFirst(const float* v, int n) {
     hi = hmax4(m);
   }
   for (; f < n; ++f) hi = v[f] > hi ? v[f] : hi;
-  for (f = 0; f + 4 <= n; f += 4) {
+  return hi;
+}
+// The index of the first element of v[0..n) equal to hi, the largest (as a scalar scan keeping the first of the
+// largest does; a largest of either sign of zero finds the same element).
+inline int firstEqual(const float* v, int n, float hi) {
+  int f = 0;
+  for (; f + 4 <= n; f += 4) {
     F4 x;
     __builtin_memcpy(&x, v + f, sizeof x);
     const int hit = bits4(x == splat4(hi));
@@ -216,6 +237,7 @@ namespace {
 inline const F4* planeRow(const Plane& p, const VertexColumns& c, F4* out) {
   const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
   out[0] = nx * c.x[0] + ny * c.y[0] + nz * c.z[0] - off;
+  SAT_UNROLL2
   for (int b = 1; b < c.blocks; ++b) out[b] = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
   return out;
 }
@@ -239,6 +261,34 @@ inline float rowMin(const F4* row, int blocks) {
   for (int b = 1; b < blocks; ++b) m = min4(m, row[b]);
   return hmin4(m);
 }
+// planeRow and the row's smallest value (rowMin's), taken as the row is computed.
+inline float planeRowMin(const Plane& p, const VertexColumns& c, F4* out) {
+  const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
+  const F4 *cx = c.x, *cy = c.y, *cz = c.z;
+  const int blocks = c.blocks;
+  F4 m = nx * cx[0] + ny * cy[0] + nz * cz[0] - off;
+  out[0] = m;
+  SAT_UNROLL2
+  for (int b = 1; b < blocks; ++b) {
+    const F4 d = nx * cx[b] + ny * cy[b] + nz * cz[b] - off;
+    out[b] = d;
+    m = min4(m, d);
+  }
+  return hmin4(m);
+}
+// faceRow and the row's smallest value (face f's separation, as rowMin gives it), taken as a new row is computed.
+inline float faceRowMin(const HullView& h, int f, const VertexColumns& c, FaceRows* rows, F4* temp) {
+  const int at = rows->at[f];
+  const int blocks = c.blocks;
+  if (at >= 0) return rowMin(rows->d.data() + at, blocks);
+  F4* out = temp;
+  if (rows->used + blocks <= FaceRows::kCapacity) {
+    out = rows->d.data() + rows->used;
+    rows->at[f] = int16_t(rows->used);
+    rows->used += blocks;
+  }
+  return planeRowMin(h.planes[f], c, out);
+}
 // The first vertex (lane) of a row whose distance is m, the row's minimum: the padding lanes repeat the last
 // vertex, after it, so this is deepestVertexReference's vertex.
 inline int rowFirstEqual(const F4* row, float m) {
@@ -250,7 +300,7 @@ inline int rowFirstEqual(const F4* row, float m) {
 }  // namespace
 
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows,
-                     float* deep) {
+                     float* deep, float largest) {
   // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
   // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
   // again at its turn, so the same faces are measured in the same order.
@@ -258,17 +308,21 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
   UninitArray<F4, (kMaxHullVertices + 3) / 4> temp;  // a row that does not fit in `rows`
   FaceQuery best;
   auto measure = [&](int f) {
-    if (rows != nullptr) return rowMin(faceRow(a, f, *b.cols, rows, temp.data()), b.cols->blocks);
+    if (rows != nullptr) return faceRowMin(a, f, *b.cols, rows, temp.data());
     if (b.cols != nullptr) return separationAbove(a.planes[f], *b.cols, best.separation);
     return faceSeparationInline(a, f, b);
   };
-  const int first = largestFirst(bounds, a.nf);
+  const int first = firstEqual(bounds, a.nf, largest == largest ? largest : largestOf(bounds, a.nf));
   int deepest = 0;
   if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
     // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.
-    const F4* row = rows != nullptr ? faceRow(a, first, *b.cols, rows, temp.data())
-                                    : planeRow(a.planes[first], *b.cols, temp.data());
-    best = {first, rowMin(row, b.cols->blocks)};
+    const F4* row = temp.data();
+    if (rows != nullptr) {
+      best = {first, faceRowMin(a, first, *b.cols, rows, temp.data())};
+      if (rows->at[first] >= 0) row = rows->d.data() + rows->at[first];
+    } else {
+      best = {first, planeRowMin(a.planes[first], *b.cols, temp.data())};
+    }
     if (best.separation > stopAbove) return best;
     deepest = rowFirstEqual(row, best.separation);
   } else {
@@ -277,8 +331,8 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     if (deep != nullptr) deepest = deepestVertexReference(a.planes[first], b);
   }
   if (deep != nullptr) faceBounds(a, vertexOf(b, deepest), deep);  // b's vertex array may not be written yet
-  auto tryFace = [&](int f) {
-    const float cap = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
+  auto capOfFace = [&](int f) { return deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f]; };
+  auto tryFace = [&](int f, float cap) {
     if (cap <= best.separation || f == first) return false;
     const float s = measure(f);
     if (s > best.separation) {
@@ -287,8 +341,9 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     }
     return false;
   };
+  const int nf = a.nf;  // read once: the rows' stores would make it be read again per block
   int f = 0;
-  for (; f + 4 <= a.nf; f += 4) {
+  for (; f + 4 <= nf; f += 4) {
     F4 caps;
     __builtin_memcpy(&caps, bounds + f, sizeof caps);
     if (deep != nullptr) {
@@ -296,12 +351,16 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
       __builtin_memcpy(&d, deep + f, sizeof d);
       caps = d < caps ? d : caps;
     }
+    // The caps as capOfFace gives them (the same selection, lane by lane), read back by lane.
+    alignas(16) float lanes[4];
+    __builtin_memcpy(lanes, &caps, sizeof caps);
     for (int pass = bits4(caps > splat4(best.separation)); pass != 0; pass &= pass - 1) {
-      if (tryFace(f + __builtin_ctz(unsigned(pass)))) return best;
+      const int l = __builtin_ctz(unsigned(pass));
+      if (tryFace(f + l, lanes[l])) return best;
     }
   }
-  for (; f < a.nf; ++f) {
-    if (tryFace(f)) return best;
+  for (; f < nf; ++f) {
+    if (tryFace(f, capOfFace(f))) return best;
   }
   return best;
 }
@@ -314,7 +373,7 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove) {
 
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal) {  // NOLINT
   const Vec3 pA = a.v[a.edges[ea].origin], qA = a.v[a.edges[ea ^ 1].origin];
-  const Vec3 pB = b.v[b.edges[eb].origin], qB = b.v[b.edges[eb ^ 1].origin];
+  const Vec3 pB = vertexOf(b, b.edges[eb].origin), qB = vertexOf(b, b.edges[eb ^ 1].origin);  // b may be moved
   const Vec3 eA = qA - pA, eB = qB - pB;
   Vec3 n = cross(eA, eB);
   const float len = length(n);
@@ -431,6 +490,7 @@ namespace {
 // edgeBoundReference from two rows of FaceRows (the same distances, four vertices at a time).
 inline float edgeBoundOfRows(const F4* ru, const F4* rw, int blocks) {
   F4 m = max4(ru[0], rw[0]);
+  SAT_UNROLL2
   for (int b = 1; b < blocks; ++b) m = min4(m, max4(ru[b], rw[b]));
   return hmin4(m);
 }
@@ -493,6 +553,7 @@ inline uint64_t edgesOfFacesAbove(const float* d, const unsigned char* table, in
   const F4 bar = splat4(best);
   uint64_t edges = 0;
   int f = 0;
+  SAT_UNROLL2
   for (; f + 4 <= nf; f += 4) {
     F4 x;
     __builtin_memcpy(&x, d + f, sizeof(F4));
@@ -503,6 +564,15 @@ inline uint64_t edgesOfFacesAbove(const float* d, const unsigned char* table, in
     for (int l = 0; f + l < nf; ++l) above |= (d[f + l] > best ? 1 : 0) << l;
     edges |= tableEntry(table, 4 * f + above);
   }
+  return edges;
+}
+}  // namespace
+
+namespace {
+// edgesAbove's set before it is listed (h has an edge table, caps[0] is given): bit e for edge e.
+inline uint64_t edgesAboveSet(const HullView& h, const float* const* caps, float best) {
+  uint64_t edges = edgesOfFacesAbove(caps[0], h.edgeTable, h.nf, best);
+  if (caps[1] != nullptr) edges &= edgesOfFacesAbove(caps[1], h.edgeTable, h.nf, best);
   return edges;
 }
 }  // namespace
@@ -529,9 +599,9 @@ int edgesAboveReference(const HullView& h, const float* const* caps, float best,
     return n;
   }
   // An edge passes a point when one of its faces does: the edges of the faces that pass, for each point.
-  uint64_t edges = edgesOfFacesAbove(caps[0], h.edgeTable, h.nf, best);
-  if (caps[1] != nullptr) edges &= edgesOfFacesAbove(caps[1], h.edgeTable, h.nf, best);
-  for (; edges != 0; edges &= edges - 1) out[n++] = uint16_t(__builtin_ctzll(edges));
+  for (uint64_t edges = edgesAboveSet(h, caps, best); edges != 0; edges &= edges - 1) {
+    out[n++] = uint16_t(__builtin_ctzll(edges));
+  }
   return n;
 }
 
@@ -564,6 +634,69 @@ struct EdgeColumns {
   int index[kMaxHullEdges + 3];
 };
 
+namespace {
+// Block k of the arcs from four edges' face planes (a Plane is four floats: four of them, transposed, are the
+// normals' columns): c and d negated, and cross(d, c) lane by lane as cross() computes it. A lane without an edge
+// gets the zero plane, whose arc never passes the Gauss-map test (cba * dba < 0 fails).
+inline void arcBlock(const Plane* const* pc, const Plane* const* pd, int k, EdgeColumns* cols) {
+  F4 c[4], d[4];
+  for (int l = 0; l < 4; ++l) __builtin_memcpy(&c[l], pc[l], sizeof(F4)), __builtin_memcpy(&d[l], pd[l], sizeof(F4));
+  transpose4(c[0], c[1], c[2], c[3]);
+  transpose4(d[0], d[1], d[2], d[3]);
+  const F4 cx = c[0], cy = c[1], cz = c[2], dx = d[0], dy = d[1], dz = d[2];
+  cols->nx[k] = dy * cz - dz * cy, cols->ny[k] = dz * cx - dx * cz, cols->nz[k] = dx * cy - dy * cx;
+  cols->cx[k] = -cx, cols->cy[k] = -cy, cols->cz[k] = -cz;
+  cols->dx[k] = -dx, cols->dy[k] = -dy, cols->dz[k] = -dz;
+}
+const Plane kZeroPlane{{0.0f, 0.0f, 0.0f}, 0.0f};
+// The arcs of h's edges in `edges` (bit e: edge e, half-edges 2e and 2e + 1, faces c and d), in increasing order:
+// full blocks of four without a check per lane, then the last one padded. Returns their number.
+[[gnu::noinline]] int edgeArcs(const HullView& h, uint64_t edges, EdgeColumns* cols) {
+  const Plane* planes = h.planes;
+  const HullHalfEdge* half = h.edges;
+  const int count = __builtin_popcountll(edges);
+  const Plane* pc[4];
+  const Plane* pd[4];
+  int n = 0;
+  for (; n + 4 <= count; n += 4) {  // full blocks: four edges taken, no lane checked
+    for (int l = 0; l < 4; ++l, edges &= edges - 1) {
+      const int j = 2 * __builtin_ctzll(edges);
+      pc[l] = planes + half[j].face, pd[l] = planes + half[j + 1].face;
+      cols->index[n + l] = j;
+    }
+    arcBlock(pc, pd, n >> 2, cols);
+  }
+  if (n < count) {  // the last block, padded
+    for (int l = 0; l < 4; ++l) pc[l] = pd[l] = &kZeroPlane;
+    for (int l = 0; edges != 0; ++l, edges &= edges - 1) {
+      const int j = 2 * __builtin_ctzll(edges);
+      pc[l] = planes + half[j].face, pd[l] = planes + half[j + 1].face;
+      cols->index[n + l] = j;
+    }
+    arcBlock(pc, pd, n >> 2, cols);
+  }
+  return count;
+}
+// The same from a list of edges (h's edge numbers, increasing).
+[[gnu::noinline]] int edgeArcs(const HullView& h, const uint16_t* list, int count, EdgeColumns* cols) {
+  const Plane* pc[4];
+  const Plane* pd[4];
+  for (int k = 0; k < count; k += 4) {
+    for (int l = 0; l < 4; ++l) {
+      if (k + l < count) {
+        const int j = 2 * list[k + l];
+        pc[l] = h.planes + h.edges[j].face, pd[l] = h.planes + h.edges[j + 1].face;
+        cols->index[k + l] = j;
+      } else {
+        pc[l] = pd[l] = &kZeroPlane;
+      }
+    }
+    arcBlock(pc, pd, k >> 2, cols);
+  }
+  return count;
+}
+}  // namespace
+
 EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bounds, float floor, float stopAbove) {
   // queryEdgesReference with A's edges' bounds from rows of distances (kept from A's face query, or computed
   // here once per face) and the Gauss-map test on four of B's edges at once: the same products in the same order,
@@ -577,40 +710,15 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
   // While the floor is negative (the faces do not separate: the pairs that reach the edges are mostly
   // overlapping) the caps' checks at the floor run per face (edgesAbove), once for each hull.
   const bool perFace = floor < 0.0f;
-  UninitArray<uint16_t, kMaxHullEdges> listed;
-  // B's edges that pass the caps: their half-edges and faces listed, then their arcs built four at a time.
-  UninitArray<uint16_t, kMaxHullEdges + 3> faceC, faceD;
-  const int nb = perFace ? edgesAbove(b, bounds.capsB, bar, listed.data()) : edgesByCaps(b, bounds.capsB, bar, listed.data());
-  for (int k = 0; k < nb; ++k) {
-    const int j = 2 * listed[k];  // j is even: its twin is j + 1
-    faceC[k] = b.edges[j].face, faceD[k] = b.edges[j + 1].face;
-    cols.index[k] = j;
-  }
-  if (nb == 0) return best;
-  const int blocks = (nb + 3) >> 2;
-  {
-    // Four planes (a Plane is four floats) transposed to columns: the normals c, d of four edges, negated, and
-    // cross(d, c) lane by lane as cross() computes it. Lanes past the last edge take a zero normal, which never
-    // passes the Gauss-map test (cba * dba < 0 fails).
-    static const Plane zeroPlane{{0.0f, 0.0f, 0.0f}, 0.0f};
-    auto normals = [&](const uint16_t* faces, int k, F4* x, F4* y, F4* z) {
-      F4 r[4];
-      for (int l = 0; l < 4; ++l) {
-        const Plane* p = k + l < nb ? &b.planes[faces[k + l]] : &zeroPlane;
-        __builtin_memcpy(&r[l], p, sizeof(F4));
-      }
-      transpose4(r[0], r[1], r[2], r[3]);
-      *x = r[0], *y = r[1], *z = r[2];
-    };
-    for (int blk = 0; blk < blocks; ++blk) {
-      F4 cx, cy, cz, dx, dy, dz;
-      normals(faceC.data(), 4 * blk, &cx, &cy, &cz);
-      normals(faceD.data(), 4 * blk, &dx, &dy, &dz);
-      cols.nx[blk] = dy * cz - dz * cy, cols.ny[blk] = dz * cx - dx * cz, cols.nz[blk] = dx * cy - dy * cx;
-      cols.cx[blk] = -cx, cols.cy[blk] = -cy, cols.cz[blk] = -cz;
-      cols.dx[blk] = -dx, cols.dy[blk] = -dy, cols.dz[blk] = -dz;
-    }
-  }
+  // B's edges that pass the caps first (as a set when the edge table gives one, else as a list): none, and no
+  // pair is left. Their arcs are built only once A has edges left to test against them.
+  UninitArray<uint16_t, kMaxHullEdges> listed, listedB;
+  const bool setB = perFace && b.edgeTable != nullptr && bounds.capsB[0] != nullptr;
+  const uint64_t edgesB = setB ? edgesAboveSet(b, bounds.capsB, bar) : 0;
+  const int listB = setB ? 0
+                    : perFace ? edgesAbove(b, bounds.capsB, bar, listedB.data())
+                              : edgesByCaps(b, bounds.capsB, bar, listedB.data());
+  if (edgesB == 0 && listB == 0) return best;
   // A's edges that may beat the floor, with their cap and bound. edgeMayBeat only gets stricter as the bar rises,
   // so an edge listed here is checked again (from the values kept) only once a candidate has raised the bar: the
   // reference's decision at every step.
@@ -633,6 +741,9 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
       edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
     }
   }
+  if (countA == 0) return best;
+  const int nb = setB ? edgeArcs(b, edgesB, &cols) : edgeArcs(b, listedB.data(), listB, &cols);
+  const int blocks = (nb + 3) >> 2;
   const F4 zero = splat4(0.0f);
   for (int k = 0; k < countA; ++k) {
     const AEdge& e = edgesA[k];
@@ -810,21 +921,20 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
   FaceRows rowsA;
   rowsA.reset(a.nf);
   UninitArray<float, kMaxHullFaces> deepA, deepB;  // caps from each hull's vertex deepest under the other's face
-  faceBounds(a, bIn.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA, deepA.data());
+  const float largestA = faceBounds(a, bIn.centroid, boundsA.data());
+  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA, deepA.data(), largestA);
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
     // From here on B's planes are read: moved now if the caller left them.
     HullView b = bIn;
     if (pendingB != nullptr) {
-      writeVertices(*pendingB->moved->cols, pendingB->moved->nv, pendingB->scratch->v.data());
       movePlanes(*pendingB->local, pendingB->r, pendingB->t, pendingB->scratch, pendingB->moved, pendingB->planeCols);
       b.planes = pendingB->moved->planes;
       b.planeCols = pendingB->moved->planeCols;
     }
-    faceBounds(b, a.centroid, boundsB.data());
-    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, nullptr, deepB.data());  // no edge reads B's rows
+    const float largestB = faceBounds(b, a.centroid, boundsB.data());
+    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, nullptr, deepB.data(), largestB);  // B's rows: unread
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {
@@ -1007,7 +1117,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   m.depth = -sat.separation;
   if (sat.kind == SatAxis3::EdgePair) {
     const Vec3 pA = a.v[a.edges[sat.indexA].origin], qA = a.v[a.edges[sat.indexA ^ 1].origin];
-    const Vec3 pB = b.v[b.edges[sat.indexB].origin], qB = b.v[b.edges[sat.indexB ^ 1].origin];
+    const Vec3 pB = vertexOf(b, b.edges[sat.indexB].origin), qB = vertexOf(b, b.edges[sat.indexB ^ 1].origin);
     float s, t;
     closestSegmentSegment(pA, qA, pB, qB, &s, &t);
     const Vec3 cA = lerp(pA, qA, s), cB = lerp(pB, qB, t);
@@ -1030,6 +1140,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
     const PlaneColumnsView& c = *inc.planeCols;
     const F4 rx = splat4(refPlane.normal.x), ry = splat4(refPlane.normal.y), rz = splat4(refPlane.normal.z);
     F4 low = c.x[0] * rx + c.y[0] * ry + c.z[0] * rz;
+    SAT_UNROLL2
     for (int k = 1; k < c.blocks; ++k) low = min4(low, c.x[k] * rx + c.y[k] * ry + c.z[k] * rz);
     const F4 lo = splat4(hmin4(low));
     for (int k = 0;; ++k) {
@@ -1051,7 +1162,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   const int incStart = inc.faces[incFace].edge;
   int e = incStart;
   do {
-    bufA[n++] = {inc.v[inc.edges[e].origin], makeFeature3(Feature3::Face, refFace),
+    bufA[n++] = {vertexOf(inc, inc.edges[e].origin), makeFeature3(Feature3::Face, refFace),
                  makeFeature3(Feature3::Vertex, inc.edges[e].origin), e};
     e = inc.edges[e].next;
   } while (e != incStart && n < kMaxClip);
@@ -1060,7 +1171,7 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
   const int refStart = ref.faces[refFace].edge;
   e = refStart;
   do {
-    const Vec3 p = ref.v[ref.edges[e].origin], q = ref.v[ref.edges[ref.edges[e].next].origin];
+    const Vec3 p = vertexOf(ref, ref.edges[e].origin), q = vertexOf(ref, ref.edges[ref.edges[e].next].origin);
     // Outward of the face for counter-clockwise loops. Not normalized: clipping uses only the signs of the
     // distances and their ratio, which the plane's scale does not change.
     Vec3 side = cross(q - p, refPlane.normal);
@@ -1091,10 +1202,10 @@ Manifold3 buildManifold(const HullView& a, const HullView& b, const SatResult& s
     int best = 0;
     float lo = FLT_MAX;
     for (int i = 0; i < inc.nv; ++i) {
-      const float d = signedDistance(refPlane, inc.v[i]);
+      const float d = signedDistance(refPlane, vertexOf(inc, i));
       if (d < lo) lo = d, best = i;
     }
-    pts[0].point = inc.v[best] - (0.5f * lo) * refPlane.normal;
+    pts[0].point = vertexOf(inc, best) - (0.5f * lo) * refPlane.normal;
     pts[0].depth = -lo;
     const uint32_t fr = makeFeature3(Feature3::Face, refFace), fi = makeFeature3(Feature3::Vertex, best);
     pts[0].id = refIsA ? (fr << 16) | fi : (fi << 16) | fr;

@@ -4,6 +4,7 @@
 // against their scalar references: pruned SAT vs unpruned, box-box's 15 axes vs the same boxes as hulls.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -357,6 +358,30 @@ TEST(FastPaths3, TransformCheckMatchesIsValid) {
   EXPECT_GT(invalid, scaled(200000) / 4);
 }
 
+// B's pose in A's frame four lanes at a time against toMat3, invMul and mulT one float at a time: the same bits
+// (compared as bits, so signed zeros count), on random rotations and on rotations with zero and unit components.
+TEST(FastPaths3, RelativePoseMatchesScalarReference) {
+  std::mt19937 rng(0x3d0bu);
+  const sat::Quat special[] = {{0, 0, 0, 1}, {0, 0, 0, -1}, {1, 0, 0, 0}, {0, -1, 0, 0}, {0, 0, 1, 0},
+                               {0.5f, -0.5f, 0.5f, -0.5f}, {-0.0f, 0.0f, -0.0f, 1.0f}};
+  auto bitsEqual = [](sat::Vec3 u, sat::Vec3 v) { return std::memcmp(&u, &v, sizeof u) == 0; };
+  for (long k = 0; k < scaled(200000); ++k) {
+    sat::Transform3 xfA{{uni(rng, -100, 100), uni(rng, -100, 100), uni(rng, -100, 100)}, randomQuat(rng), {1, 1, 1}};
+    sat::Transform3 xfB{{uni(rng, -100, 100), uni(rng, -100, 100), uni(rng, -100, 100)}, randomQuat(rng), {1, 1, 1}};
+    if (k % 7 == 0) xfA.q = special[rng() % (sizeof special / sizeof special[0])];
+    if (k % 5 == 0) xfB.q = special[rng() % (sizeof special / sizeof special[0])];
+    if (k % 11 == 0) xfB.p = xfA.p;
+    const sat::detail::RelativePose fast = sat::detail::relativePose(xfA, xfB);
+    const sat::detail::RelativePose ref = sat::detail::relativePoseReference(xfA, xfB);
+    ASSERT_TRUE(bitsEqual(fast.r.cx, ref.r.cx) && bitsEqual(fast.r.cy, ref.r.cy) && bitsEqual(fast.r.cz, ref.r.cz))
+        << k;
+    ASSERT_TRUE(bitsEqual(fast.rA.cx, ref.rA.cx) && bitsEqual(fast.rA.cy, ref.rA.cy) &&
+                bitsEqual(fast.rA.cz, ref.rA.cz))
+        << k;
+    ASSERT_TRUE(bitsEqual(fast.t, ref.t)) << k;
+  }
+}
+
 // The SIMD scans and moves (four vertices, four planes, or four of B's edges, at a time) against their scalar references: the
 // same arithmetic, so the same bits.
 TEST(FastPaths3, SimdScansMatchScalarReferences) {
@@ -519,16 +544,21 @@ TEST(FastPaths3, HullColumnsMatchPerQueryColumns) {
     ASSERT_EQ(std::memcmp(v.planeCols->off, pc.off, sizeof(sat::detail::F4) * size_t(pc.blocks)), 0) << k;
     const sat::Vec3 x{uni(rng, -2, 2), uni(rng, -2, 2), uni(rng, -2, 2)};
     std::vector<float> fast(size_t(v.nf)), ref(size_t(v.nf));
-    sat::detail::faceBounds(v, x, fast.data());
+    const float largest = sat::detail::faceBounds(v, x, fast.data());
     sat::detail::faceBoundsReference(bare, x, ref.data());
     ASSERT_EQ(fast, ref) << k;
+    ASSERT_EQ(largest, *std::max_element(ref.begin(), ref.end())) << k;
     // Moved from the hull's columns and from its vertices one at a time; B's planes moved with their columns.
     const sat::Mat3 r = sat::toMat3(randomQuat(rng));
     sat::detail::HullColumns mc;
     const sat::detail::HullView m = sat::detail::movedVertices(v, r, x, &sm, &mc);
+    ASSERT_EQ(m.v, nullptr);  // the vertices are moved as columns only
     sat::detail::writeVertices(mc, v.nv, sm.v.data());
     const sat::detail::HullView mr = sat::detail::movedView(bare, r, x, &sr);
-    for (int i = 0; i < v.nv; ++i) ASSERT_EQ(m.v[i], mr.v[i]) << k;
+    for (int i = 0; i < v.nv; ++i) {
+      ASSERT_EQ(sm.v[i], mr.v[i]) << k;
+      ASSERT_EQ(sat::detail::vertexOf(m, i), mr.v[i]) << k;
+    }
     sat::detail::HullView mp = m;
     sat::detail::PlaneColumns mpc;
     sat::detail::movePlanes(v, r, x, &s1, &mp, &mpc);
