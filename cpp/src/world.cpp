@@ -376,6 +376,7 @@ World::Impl::SyncOutput World::Impl::ownSyncOutput() { return {&moved, &moving, 
 // Slots [begin, end): takes each changed buffer entry (or refuses it) and places the body's world geometry. Writes
 // only these slots' records and `out`.
 void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out) {
+  const bool tree = options.broadPhase == BroadPhaseType::Tree;  // only the tree has a query list
   for (uint32_t slot = begin; slot < end; ++slot) {
     BodyHot& h = hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
@@ -406,7 +407,7 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
       h.flags |= detail::kMoved;
       out.moved->push_back(slot);
       if (enabled && h.type == BodyType::Static) out.staticMoved->push_back(slot);
-      if (dirty && enabled) out.queryList->push_back(slot);
+      if (dirty && enabled && tree) out.queryList->push_back(slot);
     }
     if (enabled && h.type != BodyType::Static) out.moving->push_back(slot);
   }
@@ -1115,6 +1116,12 @@ void World::Impl::finishFrame() {
   stats.rejected = int(rejected.size());
   for (uint32_t slot : created) hot[slot].flags &= uint8_t(~detail::kNew);
   created.clear();
+  // Lists sized by bodies created since the last frame, and the begins of a frame where many pairs began.
+  detail::releaseBurst(created);
+  detail::releaseBurst(unbuilt);
+  detail::releaseBurst(singleBeginKeys);
+  detail::releaseBurst(partBegins);
+  for (NarrowChunk& c : narrowChunks) detail::releaseBurst(c.singleBeginKeys);
   for (uint32_t slot : pendingFree) freeSlots.push_back(slot);
   pendingFree.clear();
   for (const SweptHit& s : swept) sweptOf[s.bullet] = -1;
