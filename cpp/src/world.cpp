@@ -361,6 +361,7 @@ void World::Impl::syncTransforms() {
   moving.clear();
   queryList.clear();
   staticMoved.clear();
+  bullets.clear();
   detail::reserveFor(moved, slotCount);  // each holds some of the slots, once
   detail::reserveFor(moving, slotCount);
   const int chunks = chunkCount(slotCount, 4096);
@@ -371,7 +372,9 @@ void World::Impl::syncTransforms() {
   }
 }
 
-World::Impl::SyncOutput World::Impl::ownSyncOutput() { return {&moved, &moving, &queryList, &staticMoved, &rejected}; }
+World::Impl::SyncOutput World::Impl::ownSyncOutput() {
+  return {&moved, &moving, &queryList, &staticMoved, &rejected, &bullets};
+}
 
 // Slots [begin, end): takes each changed buffer entry (or refuses it) and places the body's world geometry. Writes
 // only these slots' records and `out`.
@@ -384,9 +387,9 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
     float* l = &last[size_t(slot) * kTransformStride];
     const bool dirty = (h.flags & detail::kDirty) != 0;
     bool changed = dirty;
-    // A body flagged for a resync (filter change, enable, push-apart) without a new transform has no motion to
-    // sweep: CCD must not see an old prevXf.
-    if (dirty) prevXf[slot] = xf[slot];
+    // Where CCD sweeps the body from: its pose before this change. A body flagged for a resync (filter change,
+    // enable, push-apart) without a new transform has no motion to sweep, nor has a teleport.
+    Transform from = xf[slot];
     if (bitsDiffer(b, l)) {
       const Transform next = makeTransform(b[0], b[1], b[2], b[3], b[4]);
       const Status s = std::isfinite(b[2]) ? checkTransform(next) : Status::InvalidTransform;
@@ -394,7 +397,7 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
         out.rejected->push_back({idOf(slot), s});
         std::memcpy(b, l, sizeof(float) * kTransformStride);
       } else {
-        prevXf[slot] = (h.flags & detail::kTeleport) ? next : xf[slot];  // a teleport has no motion to sweep
+        if (h.flags & detail::kTeleport) from = next;
         xf[slot] = next;
         std::memcpy(l, b, sizeof(float) * kTransformStride);
         computeGeometry(slot);
@@ -408,6 +411,7 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
       out.moved->push_back(slot);
       if (enabled && h.type == BodyType::Static) out.staticMoved->push_back(slot);
       if (dirty && enabled && tree) out.queryList->push_back(slot);
+      if (h.flags & detail::kBullet) out.bullets->push_back({slot, from});
     }
     if (enabled && h.type != BodyType::Static) out.moving->push_back(slot);
   }
@@ -432,7 +436,9 @@ void World::Impl::syncChunked(int chunks) {
     c.queryList.clear();
     c.staticMoved.clear();
     c.rejected.clear();
-    c.out = k == 0 ? ownSyncOutput() : SyncOutput{&c.moved, &c.moving, &c.queryList, &c.staticMoved, &c.rejected};
+    c.bullets.clear();
+    c.out = k == 0 ? ownSyncOutput()
+                   : SyncOutput{&c.moved, &c.moving, &c.queryList, &c.staticMoved, &c.rejected, &c.bullets};
   }
   pool.run(chunks, [](void* context, int k) {
     Impl& w = *static_cast<Impl*>(context);
@@ -446,6 +452,7 @@ void World::Impl::syncChunked(int chunks) {
     append(queryList, c.queryList);
     append(staticMoved, c.staticMoved);
     append(rejected, c.rejected);
+    append(bullets, c.bullets);
   }
 }
 
@@ -1148,7 +1155,6 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     w.buffer.reserve(n * kTransformStride);
     w.last.reserve(n * kTransformStride);
     w.xf.reserve(n);
-    w.prevXf.reserve(n);
     w.proxy.reserve(n);
     w.userIds.reserve(n);
     w.mass.reserve(n);
@@ -1266,7 +1272,6 @@ uint32_t World::Impl::allocateSlot() {
   buffer.resize(size_t(slotCount) * kTransformStride, 0.0f);
   last.resize(size_t(slotCount) * kTransformStride, 0.0f);
   xf.emplace_back();
-  prevXf.emplace_back();
   proxy.push_back(-1);
   userIds.push_back(0);
   mass.push_back(1.0f);
@@ -1293,7 +1298,6 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
   mass[slot] = std::isfinite(def.mass) && def.mass > 0.0f ? def.mass : 1.0f;
   invMass[slot] = def.type == BodyType::Dynamic ? 1.0f / def.mass : 0.0f;
   xf[slot] = makeTransform(def.x, def.y, def.angle, def.scaleX, def.scaleY);
-  prevXf[slot] = xf[slot];
   setBufferFromXf(slot, xf[slot], def.angle);
   proxy[slot] = -1;
 }
@@ -1704,7 +1708,7 @@ size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
 WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
-  m.bodies = bytesOf(w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
+  m.bodies = bytesOf(w.hot, w.buffer, w.last, w.xf, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapeHot, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);
@@ -1721,7 +1725,7 @@ WorldMemory World::memory() const {
                          c.singleBeginKeys);
   }
   for (const Impl::SyncChunk& c : w.syncChunks) {
-    m.bodies += bytesOf(c.moved, c.moving, c.queryList, c.staticMoved, c.rejected);
+    m.bodies += bytesOf(c.moved, c.moving, c.queryList, c.staticMoved, c.rejected, c.bullets);
   }
   return m;
 }

@@ -129,7 +129,6 @@ struct World::Impl {
   std::vector<float> buffer;  // kTransformStride per slot: what the game writes
   std::vector<float> last;    // last accepted values
   std::vector<Transform> xf;
-  std::vector<Transform> prevXf;  // before the last accepted change (CCD sweeps from here)
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
   std::vector<uint32_t> userIds;
   std::vector<float> mass;     // as given (kept while the body is not dynamic)
@@ -232,6 +231,12 @@ struct World::Impl {
     std::vector<uint64_t> singleBeginKeys;
     NarrowOutput out{};
   };
+  /// A moved bullet and its pose before this frame's change: CCD sweeps it from there (only bullets keep their
+  /// previous pose).
+  struct BulletMove {
+    uint32_t slot;
+    Transform from;
+  };
   /// Where syncTransforms over one range of slots writes, in slot order.
   struct SyncOutput {
     std::vector<uint32_t>* moved;
@@ -239,11 +244,13 @@ struct World::Impl {
     std::vector<uint32_t>* queryList;
     std::vector<uint32_t>* staticMoved;
     std::vector<RejectedBody>* rejected;
+    std::vector<BulletMove>* bullets;
   };
   struct alignas(64) SyncChunk {
     uint32_t begin = 0, end = 0;  // its range of slots
     std::vector<uint32_t> moved, moving, queryList, staticMoved;
     std::vector<RejectedBody> rejected;
+    std::vector<BulletMove> bullets;
     SyncOutput out{};
   };
   std::vector<NarrowChunk> narrowChunks;  // sized by setThreads, never shrunk: no allocation per frame
@@ -267,7 +274,7 @@ struct World::Impl {
     uint32_t other = 0;
     detail::ToiResult result;
   };
-  std::vector<uint32_t> bullets;       // sweepBullets: this frame's bullets to sweep, in the order of `moved`
+  std::vector<BulletMove> bullets;     // syncTransforms: the moved bullets; sweepBullets keeps those it sweeps
   std::vector<BulletHit> bulletHits;   // and the first hit of each
   int bulletChunks = 1;
 
