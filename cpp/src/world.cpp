@@ -351,7 +351,7 @@ void World::Impl::setBufferFromXf(uint32_t slot, const Transform& t, float angle
   b[2] = angle;
   b[3] = t.scale.x;
   b[4] = t.scale.y;
-  std::memcpy(&last[size_t(slot) * kTransformStride], b, sizeof(float) * kTransformStride);
+  lastAngle[slot] = angle;
 }
 
 // ---- frame -------------------------------------------------------------------------------------------------------
@@ -384,7 +384,8 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
     BodyHot& h = hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
     float* b = &buffer[size_t(slot) * kTransformStride];
-    float* l = &last[size_t(slot) * kTransformStride];
+    float l[kTransformStride];
+    lastEntry(slot, l);
     const bool dirty = (h.flags & detail::kDirty) != 0;
     bool changed = dirty;
     // Where CCD sweeps the body from: its pose before this change. A body flagged for a resync (filter change,
@@ -399,7 +400,7 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
       } else {
         if (h.flags & detail::kTeleport) from = next;
         xf[slot] = next;
-        std::memcpy(l, b, sizeof(float) * kTransformStride);
+        lastAngle[slot] = b[2];
         computeGeometry(slot);
         changed = true;
       }
@@ -1153,7 +1154,7 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     const size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
     w.hot.reserve(n);
     w.buffer.reserve(n * kTransformStride);
-    w.last.reserve(n * kTransformStride);
+    w.lastAngle.reserve(n);
     w.xf.reserve(n);
     w.proxy.reserve(n);
     w.userIds.reserve(n);
@@ -1270,8 +1271,8 @@ uint32_t World::Impl::allocateSlot() {
   const uint32_t slot = slotCount++;
   hot.emplace_back();
   buffer.resize(size_t(slotCount) * kTransformStride, 0.0f);
-  last.resize(size_t(slotCount) * kTransformStride, 0.0f);
   xf.emplace_back();
+  lastAngle.push_back(0.0f);
   proxy.push_back(-1);
   userIds.push_back(0);
   mass.push_back(1.0f);
@@ -1529,7 +1530,7 @@ Status World::getTransform(BodyId id, float out[kTransformStride]) const {
   uint32_t slot;
   Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
-  std::memcpy(out, &impl_->last[size_t(slot) * kTransformStride], sizeof(float) * kTransformStride);
+  impl_->lastEntry(slot, out);
   return Status::Ok;
 }
 
@@ -1708,7 +1709,7 @@ size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
 WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
-  m.bodies = bytesOf(w.hot, w.buffer, w.last, w.xf, w.proxy, w.userIds, w.mass, w.invMass,
+  m.bodies = bytesOf(w.hot, w.buffer, w.xf, w.lastAngle, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
   m.shapes = bytesOf(w.shapeHot, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);

@@ -127,8 +127,10 @@ struct World::Impl {
   BodyId lastId = 0;        // ids are issued in order: anything above this was never issued
   std::vector<detail::BodyHot> hot;
   std::vector<float> buffer;  // kTransformStride per slot: what the game writes
-  std::vector<float> last;    // last accepted values
+  // The last accepted buffer entry is xf's position and scale (kept as given) and lastAngle (xf keeps the rotation
+  // as its cosine and sine): a buffer entry that differs from it in any bit is a change.
   std::vector<Transform> xf;
+  std::vector<float> lastAngle;
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
   std::vector<uint32_t> userIds;
   std::vector<float> mass;     // as given (kept while the body is not dynamic)
@@ -337,6 +339,15 @@ struct World::Impl {
   /// Grid / sort-and-sweep: gathers the moving bodies' boxes and rebuilds.
   void rebuildMoving();
   void setBufferFromXf(uint32_t slot, const Transform& t, float angle);
+  /// The last accepted buffer entry of a slot (kTransformStride floats).
+  void lastEntry(uint32_t slot, float* out) const {
+    const Transform& t = xf[slot];
+    out[0] = t.p.x;
+    out[1] = t.p.y;
+    out[2] = lastAngle[slot];
+    out[3] = t.scale.x;
+    out[4] = t.scale.y;
+  }
 
   // world_narrow.cpp
   /// Collides two shapes of two bodies on their current world data.
