@@ -155,7 +155,7 @@ void World::Impl::findBulletHit(size_t i) {
     const Transform xo = xf[other];  // others are taken at their final pose (Box2D's choice too)
     for (uint32_t sa = h.shapeBegin; sa < h.shapeBegin + h.shapeCount; ++sa) {
       for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
-        const float target = 2.0e-4f * (shapeHot[sa].size + shapeHot[so].size);
+        const float target = 2.0e-4f * (shapeSize(sa, h) + shapeSize(so, ho));
         const detail::ShapeView bulletShape(*this, sa), otherShape(*this, so);
         detail::ToiResult r = detail::timeOfImpact(bulletShape.shape(), x0, x1, otherShape.shape(), xo, xo, target);
         if (!r.hit && (h.flags & detail::kNew)) r = overlapAtStart(bulletShape.shape(), x0, otherShape.shape(), xo);

@@ -227,15 +227,16 @@ void World::Impl::computeGeometry(uint32_t slot) {
   const float radiusScale = stretch.radiusScale;
   const bool uniformSize = stretch.uniform();
   AABB body{};
+  float firstSize = 0.0f;
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     ShapeHot& sk = shapeHot[k];
+    AABB box;
     if (sk.count > 0) {
       const int n = sk.count;
       const Vec2* lv = &localVerts[sk.vert];
       const Vec2* ln = lv + n;
       Vec2* wv = &verts[sk.vert];
       Vec2* wn = wv + n;
-      AABB box;
       if (uniform) {
         box = placeUniform(t, lv, ln, n, wv, wn);
       } else {
@@ -259,21 +260,26 @@ void World::Impl::computeGeometry(uint32_t slot) {
         // fmin / fmax may return either zero of a -0 / +0 tie (libm differs): fold as placeUniform does.
         box = {{minX + 0.0f, minY + 0.0f}, {maxX + 0.0f, maxY + 0.0f}};
       }
-      sk.box = box;
       sk.reversed = mirror ? 1 : 0;
     } else {
-      sk.box = computeAABB(smallShapes[sk.local], t);
+      box = computeAABB(smallShapes[sk.local], t);
     }
     // collide()'s size (detail::scaledSize): the cached unit-scale size times the scale when that is exact.
-    sk.size = uniformSize ? sk.localSize * radiusScale : worldSize(k, stretch);
-    body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
+    const float size = uniformSize ? sk.localSize * radiusScale : worldSize(k, stretch);
+    if (h.shapeCount > 1) partBounds[sk.bounds] = {box, size};
+    if (k == h.shapeBegin) {
+      body = box;
+      firstSize = size;
+    } else {
+      body = unionOf(body, box);
+    }
   }
   const ShapeHot& first = shapeHot[h.shapeBegin];
   h.box = body;
   h.vert0 = first.vert;
   h.count0 = first.count;
   h.reversed0 = first.reversed;
-  h.size0 = first.size;
+  h.size0 = firstSize;
 }
 
 float World::Impl::worldSize(uint32_t shape, const detail::Stretch& stretch) const {
@@ -1222,6 +1228,7 @@ void World::Impl::compactShapePools() {
     return;
   }
   std::vector<ShapeHot> hot2;
+  std::vector<detail::PartBounds> bounds2;
   std::vector<uint32_t> user2;
   std::vector<detail::LocalPolygon> polygons2;
   std::vector<Shape> small2;
@@ -1234,6 +1241,10 @@ void World::Impl::compactShapePools() {
     const uint32_t begin = uint32_t(hot2.size());
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
       ShapeHot sh = shapeHot[k];
+      if (h.shapeCount > 1) {
+        bounds2.push_back(partBounds[sh.bounds]);
+        sh.bounds = uint32_t(bounds2.size() - 1);
+      }
       if (sh.count > 0) {
         const uint32_t v = uint32_t(verts2.size());
         verts2.insert(verts2.end(), verts.begin() + sh.vert, verts.begin() + sh.vert + 2 * sh.count);
@@ -1252,6 +1263,7 @@ void World::Impl::compactShapePools() {
     if (h.shapeCount > 0) h.vert0 = hot2[begin].vert;
   }
   shapeHot.swap(hot2);
+  partBounds.swap(bounds2);
   shapeUserData.swap(user2);
   localPolygons.swap(polygons2);
   smallShapes.swap(small2);
@@ -1325,8 +1337,13 @@ void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const S
   reserveForAppend(smallShapes, baked.size() - polygonCount);
   reserveForAppend(shapeHot, baked.size());
   reserveForAppend(shapeUserData, baked.size());
+  if (baked.size() > 1) reserveForAppend(partBounds, baked.size());
   for (size_t i = 0; i < baked.size(); ++i) {
     ShapeHot sh;
+    if (baked.size() > 1) {
+      sh.bounds = uint32_t(partBounds.size());
+      partBounds.emplace_back();
+    }
     sh.type = uint8_t(baked[i].type);
     sh.localSize = detail::scaledSize(baked[i], detail::Stretch{});  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
@@ -1712,7 +1729,7 @@ WorldMemory World::memory() const {
   m.bodies = bytesOf(w.hot, w.buffer, w.xf, w.lastAngle, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
-  m.shapes = bytesOf(w.shapeHot, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);
+  m.shapes = bytesOf(w.shapeHot, w.partBounds, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
                  w.sap.memoryBytes() +
                  bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.queried, w.staticMoved, w.unbuilt);

@@ -48,15 +48,22 @@ struct alignas(64) BodyHot {
 };
 
 /// Hot per-shape data. Polygons: world vertices at [vert, vert + count) of the pool, normals right after them.
+/// Its world bounds and size are its body's (BodyHot::box, size0) when the body has one shape, else in
+/// World::Impl::partBounds (see World::Impl::shapeBox).
 struct ShapeHot {
-  AABB box;              // world bounds
   uint32_t vert = 0;     // pool offset (polygons), in both pools (local and world space)
   uint32_t local = 0;    // index into localPolygons (polygons) or smallShapes (the other shapes)
+  uint32_t bounds = 0;   // bodies of several shapes: index into partBounds
   uint16_t count = 0;    // vertex count (polygons), 0 otherwise
   uint8_t type = 0;      // ShapeType
   uint8_t reversed = 0;  // mirrored transform: pool holds the ring reversed
-  float size = 0.0f;     // world size for the contact tolerance (detail::placedSize)
-  float localSize = 0.0f;  // the same at unit scale
+  float localSize = 0.0f;  // world size for the contact tolerance (detail::placedSize) at unit scale
+};
+
+/// World bounds and size (for the contact tolerance, detail::placedSize) of one shape of a body of several.
+struct PartBounds {
+  AABB box;
+  float size = 0.0f;
 };
 
 /// What the world keeps of a polygon shape besides its local vertices and normals (those are in the local pool):
@@ -143,6 +150,7 @@ struct World::Impl {
 
   // ---- shapes, by index (a body's are [shapeBegin, shapeBegin + shapeCount)); local: body frame, offsets baked in
   std::vector<detail::ShapeHot> shapeHot;
+  std::vector<detail::PartBounds> partBounds;  // by ShapeHot::bounds, for bodies of several shapes
   std::vector<uint32_t> shapeUserData;
   std::vector<detail::LocalPolygon> localPolygons;  // by ShapeHot::local
   std::vector<Shape> smallShapes;  // circles, capsules, segments, by ShapeHot::local
@@ -303,6 +311,13 @@ struct World::Impl {
     return findBody(id, &slot);
   }
   void computeGeometry(uint32_t slot);
+  /// World bounds and size of shape k of body h (a single shape's are the body's).
+  const AABB& shapeBox(uint32_t k, const detail::BodyHot& h) const {
+    return h.shapeCount == 1 ? h.box : partBounds[shapeHot[k].bounds].box;
+  }
+  float shapeSize(uint32_t k, const detail::BodyHot& h) const {
+    return h.shapeCount == 1 ? h.size0 : partBounds[shapeHot[k].bounds].size;
+  }
   AABB fatten(const AABB& b) const;
   void addProxy(uint32_t slot);
   void removeProxy(uint32_t slot);
