@@ -1130,12 +1130,19 @@ void World::Impl::finishFrame() {
   stats.rejected = int(rejected.size());
   for (uint32_t slot : created) hot[slot].flags &= uint8_t(~detail::kNew);
   created.clear();
-  // Lists sized by bodies created since the last frame, and the begins of a frame where many pairs began.
+  // Lists sized by bodies created since the last frame, and the events of a frame where many pairs began or ended.
   detail::releaseBurst(created);
   detail::releaseBurst(unbuilt);
   detail::releaseBurst(singleBeginKeys);
   detail::releaseBurst(partBegins);
-  for (NarrowChunk& c : narrowChunks) detail::releaseBurst(c.singleBeginKeys);
+  detail::releaseBurst(ends);
+  detail::releaseBurst(endKeys);
+  detail::releaseBurst(partEnds);
+  for (NarrowChunk& c : narrowChunks) {
+    detail::releaseBurst(c.singleBeginKeys);
+    detail::releaseBurst(c.ends);
+    detail::releaseBurst(c.endKeys);
+  }
   for (uint32_t slot : pendingFree) freeSlots.push_back(slot);
   pendingFree.clear();
   for (const SweptHit& s : swept) sweptOf[s.bullet] = -1;
