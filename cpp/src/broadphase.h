@@ -16,11 +16,13 @@ struct BoxEntry {
   uint32_t slot;
 };
 
-/// A grid entry: the body's box and the first cell (column, row) of its cell range.
+/// A grid entry: the body's box and slot, and whether this cell is in the first column / row of the body's cells
+/// (a pair is reported from the one cell that is in the first column and row of one body or the other).
 struct GridEntry {
+  static constexpr uint32_t kFirstColumn = 1, kFirstRow = 2, kSlotShift = 2;  // slots are below 2^20
   AABB box;
-  uint32_t slot;
-  int16_t x0, y0;
+  uint32_t slotAndFirst;  // slot << kSlotShift | kFirstColumn | kFirstRow
+  uint32_t slot() const { return slotAndFirst >> kSlotShift; }
 };
 
 /// Uniform grid over the moving bodies' bounds, rebuilt each frame by a counting sort of (cell, body) entries.
@@ -135,7 +137,7 @@ void GridBroadPhase::query(const AABB& box, Visit&& visit) const {
     for (int x = x0; x <= x1; ++x) {
       const int c = x + nx_ * y;
       for (uint32_t i = cellStart_[c]; i < cellStart_[c + 1]; ++i) {
-        if (overlaps(entries_[i].box, box)) visit(entries_[i].slot);
+        if (overlaps(entries_[i].box, box)) visit(entries_[i].slot());
       }
     }
   }

@@ -115,23 +115,27 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
   for (int i = 0; i < count; ++i) {
     const CellSpan sp = spans_[size_t(i)];
     if (sp.sx < 0) continue;  // big
-    const GridEntry e{bodies[i].box, bodies[i].slot, sp.x0, sp.y0};
+    const AABB box = bodies[i].box;
+    const uint32_t slot = bodies[i].slot << GridEntry::kSlotShift;
+    constexpr uint32_t kColumn = GridEntry::kFirstColumn, kRow = GridEntry::kFirstRow;
     const int c = sp.x0 + nx * sp.y0;
     if ((sp.sx | sp.sy) <= 1) {
       const uint32_t sx = uint32_t(sp.sx), sy = uint32_t(sp.sy), both = sx & sy;
-      out[cursor[c]++] = e;
+      out[cursor[c]++] = {box, slot | kColumn | kRow};
       uint32_t k = cursor[c + 1];
       cursor[c + 1] = k + sx;
-      out[sx ? k : sink] = e;
+      out[sx ? k : sink] = {box, slot | kRow};
       k = cursor[c + nx];
       cursor[c + nx] = k + sy;
-      out[sy ? k : sink] = e;
+      out[sy ? k : sink] = {box, slot | kColumn};
       k = cursor[c + nx + 1];
       cursor[c + nx + 1] = k + both;
-      out[both ? k : sink] = e;
+      out[both ? k : sink] = {box, slot};
     } else {
       for (int y = 0; y <= sp.sy; ++y) {
-        for (int x = 0; x <= sp.sx; ++x) out[cursor[c + x + nx * y]++] = e;
+        for (int x = 0; x <= sp.sx; ++x) {
+          out[cursor[c + x + nx * y]++] = {box, slot | (x == 0 ? kColumn : 0u) | (y == 0 ? kRow : 0u)};
+        }
       }
     }
   }
@@ -140,7 +144,7 @@ void GridBroadPhase::build(const BoxEntry* bodies, int count, float cellSize) {
 }
 
 // Within a cell every entry is tested against the ones after it. Whether two boxes overlap, and whether this is
-// the first cell both share (a pair sharing several cells is reported from that one only), depends on the data:
+// the cell holding the lower corner of their overlap (a pair sharing several cells is reported from that one only), depends on the data:
 // as branches these mispredict often (V8 turns each float comparison into its own branch). So the tests are
 // combined with non-short-circuit operators, the key is written unconditionally and the count advances by the
 // result; the caller's buffer only needs room for one row (the entries after i) at a time.
@@ -162,9 +166,11 @@ size_t GridBroadPhase::findPairs(std::vector<uint64_t>* keys, size_t count) cons
         const GridEntry& ej = entries_[j];
         const bool apart = (ej.box.lower.x > bi.upper.x) | (bi.lower.x > ej.box.upper.x) |
                            (ej.box.lower.y > bi.upper.y) | (bi.lower.y > ej.box.upper.y);
-        const int x = ei.x0 > ej.x0 ? ei.x0 : ej.x0, y = ei.y0 > ej.y0 ? ei.y0 : ej.y0;
-        const bool here = x + nx_ * y == c;
-        out[count] = pairKey(ei.slot, ej.slot);
+        // Both boxes are in this cell, so it holds the lower corner of their overlap when it is in the first
+        // column of one of them and in the first row of one of them.
+        constexpr uint32_t kBoth = GridEntry::kFirstColumn | GridEntry::kFirstRow;
+        const bool here = ((ei.slotAndFirst | ej.slotAndFirst) & kBoth) == kBoth;
+        out[count] = pairKey(ei.slot(), ej.slot());
         count += size_t(!apart & here);
       }
     }

@@ -22,4 +22,17 @@ inline void resizeFor(std::vector<T>& v, size_t count) {
   v.resize(count);
 }
 
+/// Gives back the room a burst left in v: a world's first frame (every pair begins there) or bodies created in
+/// bulk fill some arrays once, which then hold a small part of it. When v holds under a quarter of its capacity
+/// (and that capacity is more than a few hundred items), it is reallocated with room for twice what it holds. An
+/// array whose use only wavers keeps its room, so a steady state reallocates nothing.
+template <typename T>
+inline void releaseBurst(std::vector<T>& v) {
+  if (v.capacity() <= 4 * v.size() + 256) return;
+  std::vector<T> smaller;
+  smaller.reserve(2 * v.size());
+  smaller.assign(v.begin(), v.end());
+  v.swap(smaller);
+}
+
 }  // namespace sat::detail

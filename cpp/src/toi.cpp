@@ -108,18 +108,19 @@ detail::ToiResult overlapAtStart(const Shape& bullet, const Transform& x0, const
 // the other body of a sweep, so no bullet's hit depends on another's stop.
 void World::Impl::sweepBullets() {
   swept.clear();
-  bullets.clear();
-  for (uint32_t slot : moved) {
-    const detail::BodyHot& h = hot[slot];
+  size_t kept = 0;  // the moved bullets (syncTransforms) that are swept, compacted in place
+  for (const BulletMove& m : bullets) {
+    const detail::BodyHot& h = hot[m.slot];
     constexpr uint8_t need = detail::kAlive | detail::kEnabled | detail::kBullet;
     if ((h.flags & need) != need || h.type == BodyType::Static || (h.flags & detail::kSensor)) continue;
-    const Transform x0 = prevXf[slot], x1 = xf[slot];
+    const Transform x0 = m.from, x1 = xf[m.slot];
     if (x0.p == x1.p && x0.q.c == x1.q.c && x0.q.s == x1.q.s) continue;
     // A scale that changes sign (the body was mirrored) would pass through zero on the way: no sweep, the body
     // is taken at its new pose like a teleport (the "toi-mirror" bug: a degenerate pose read as a zero-normal hit).
     if (!(x0.scale.x * x1.scale.x > 0.0f) || !(x0.scale.y * x1.scale.y > 0.0f)) continue;
-    bullets.push_back(slot);
+    bullets[kept++] = m;
   }
+  bullets.resize(kept);
   stats.sweptBodies = int(bullets.size());
   bulletHits.resize(bullets.size());
   const int chunks = chunkCount(bullets.size(), 8);
@@ -139,9 +140,9 @@ void World::Impl::sweepBullets() {
 // The first body bullets[i] hits on its way from its previous pose to its new one: into bulletHits[i] (t > 1
 // for none). Reads the world only.
 void World::Impl::findBulletHit(size_t i) {
-  const uint32_t slot = bullets[i];
+  const uint32_t slot = bullets[i].slot;
   const detail::BodyHot& h = hot[slot];
-  const Transform x0 = prevXf[slot], x1 = xf[slot];
+  const Transform x0 = bullets[i].from, x1 = xf[slot];
   AABB sweep = hot[slot].box;
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     sweep = unionOf(sweep, computeAABB(detail::ShapeView(*this, k).shape(), x0));
@@ -154,7 +155,7 @@ void World::Impl::findBulletHit(size_t i) {
     const Transform xo = xf[other];  // others are taken at their final pose (Box2D's choice too)
     for (uint32_t sa = h.shapeBegin; sa < h.shapeBegin + h.shapeCount; ++sa) {
       for (uint32_t so = ho.shapeBegin; so < ho.shapeBegin + ho.shapeCount; ++so) {
-        const float target = 2.0e-4f * (shapeHot[sa].size + shapeHot[so].size);
+        const float target = 2.0e-4f * (shapeSize(sa, h) + shapeSize(so, ho));
         const detail::ShapeView bulletShape(*this, sa), otherShape(*this, so);
         detail::ToiResult r = detail::timeOfImpact(bulletShape.shape(), x0, x1, otherShape.shape(), xo, xo, target);
         if (!r.hit && (h.flags & detail::kNew)) r = overlapAtStart(bulletShape.shape(), x0, otherShape.shape(), xo);
@@ -189,8 +190,8 @@ void World::Impl::stopBullets() {
   for (size_t i = 0; i < bullets.size(); ++i) {
     const BulletHit& hit = bulletHits[i];
     if (hit.t > 1.0f) continue;
-    const uint32_t slot = bullets[i];
-    const Transform x0 = prevXf[slot], x1 = xf[slot];
+    const uint32_t slot = bullets[i].slot;
+    const Transform x0 = bullets[i].from, x1 = xf[slot];
     const Transform xt = detail::interpolate(x0, x1, hit.t);
     const float angle0 = angleOf(x0.q);
     xf[slot] = xt;

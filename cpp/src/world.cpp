@@ -227,15 +227,16 @@ void World::Impl::computeGeometry(uint32_t slot) {
   const float radiusScale = stretch.radiusScale;
   const bool uniformSize = stretch.uniform();
   AABB body{};
+  float firstSize = 0.0f;
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
     ShapeHot& sk = shapeHot[k];
+    AABB box;
     if (sk.count > 0) {
       const int n = sk.count;
       const Vec2* lv = &localVerts[sk.vert];
       const Vec2* ln = lv + n;
       Vec2* wv = &verts[sk.vert];
       Vec2* wn = wv + n;
-      AABB box;
       if (uniform) {
         box = placeUniform(t, lv, ln, n, wv, wn);
       } else {
@@ -259,21 +260,26 @@ void World::Impl::computeGeometry(uint32_t slot) {
         // fmin / fmax may return either zero of a -0 / +0 tie (libm differs): fold as placeUniform does.
         box = {{minX + 0.0f, minY + 0.0f}, {maxX + 0.0f, maxY + 0.0f}};
       }
-      sk.box = box;
       sk.reversed = mirror ? 1 : 0;
     } else {
-      sk.box = computeAABB(smallShapes[sk.local], t);
+      box = computeAABB(smallShapes[sk.local], t);
     }
     // collide()'s size (detail::scaledSize): the cached unit-scale size times the scale when that is exact.
-    sk.size = uniformSize ? sk.localSize * radiusScale : worldSize(k, stretch);
-    body = k == h.shapeBegin ? sk.box : unionOf(body, sk.box);
+    const float size = uniformSize ? sk.localSize * radiusScale : worldSize(k, stretch);
+    if (h.shapeCount > 1) partBounds[sk.bounds] = {box, size};
+    if (k == h.shapeBegin) {
+      body = box;
+      firstSize = size;
+    } else {
+      body = unionOf(body, box);
+    }
   }
   const ShapeHot& first = shapeHot[h.shapeBegin];
   h.box = body;
   h.vert0 = first.vert;
   h.count0 = first.count;
   h.reversed0 = first.reversed;
-  h.size0 = first.size;
+  h.size0 = firstSize;
 }
 
 float World::Impl::worldSize(uint32_t shape, const detail::Stretch& stretch) const {
@@ -351,7 +357,7 @@ void World::Impl::setBufferFromXf(uint32_t slot, const Transform& t, float angle
   b[2] = angle;
   b[3] = t.scale.x;
   b[4] = t.scale.y;
-  std::memcpy(&last[size_t(slot) * kTransformStride], b, sizeof(float) * kTransformStride);
+  lastAngle[slot] = angle;
 }
 
 // ---- frame -------------------------------------------------------------------------------------------------------
@@ -361,6 +367,7 @@ void World::Impl::syncTransforms() {
   moving.clear();
   queryList.clear();
   staticMoved.clear();
+  bullets.clear();
   detail::reserveFor(moved, slotCount);  // each holds some of the slots, once
   detail::reserveFor(moving, slotCount);
   const int chunks = chunkCount(slotCount, 4096);
@@ -371,21 +378,25 @@ void World::Impl::syncTransforms() {
   }
 }
 
-World::Impl::SyncOutput World::Impl::ownSyncOutput() { return {&moved, &moving, &queryList, &staticMoved, &rejected}; }
+World::Impl::SyncOutput World::Impl::ownSyncOutput() {
+  return {&moved, &moving, &queryList, &staticMoved, &rejected, &bullets};
+}
 
 // Slots [begin, end): takes each changed buffer entry (or refuses it) and places the body's world geometry. Writes
 // only these slots' records and `out`.
 void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out) {
+  const bool tree = options.broadPhase == BroadPhaseType::Tree;  // only the tree has a query list
   for (uint32_t slot = begin; slot < end; ++slot) {
     BodyHot& h = hot[slot];
     if (!(h.flags & detail::kAlive)) continue;
     float* b = &buffer[size_t(slot) * kTransformStride];
-    float* l = &last[size_t(slot) * kTransformStride];
+    float l[kTransformStride];
+    lastEntry(slot, l);
     const bool dirty = (h.flags & detail::kDirty) != 0;
     bool changed = dirty;
-    // A body flagged for a resync (filter change, enable, push-apart) without a new transform has no motion to
-    // sweep: CCD must not see an old prevXf.
-    if (dirty) prevXf[slot] = xf[slot];
+    // Where CCD sweeps the body from: its pose before this change. A body flagged for a resync (filter change,
+    // enable, push-apart) without a new transform has no motion to sweep, nor has a teleport.
+    Transform from = xf[slot];
     if (bitsDiffer(b, l)) {
       const Transform next = makeTransform(b[0], b[1], b[2], b[3], b[4]);
       const Status s = std::isfinite(b[2]) ? checkTransform(next) : Status::InvalidTransform;
@@ -393,9 +404,9 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
         out.rejected->push_back({idOf(slot), s});
         std::memcpy(b, l, sizeof(float) * kTransformStride);
       } else {
-        prevXf[slot] = (h.flags & detail::kTeleport) ? next : xf[slot];  // a teleport has no motion to sweep
+        if (h.flags & detail::kTeleport) from = next;
         xf[slot] = next;
-        std::memcpy(l, b, sizeof(float) * kTransformStride);
+        lastAngle[slot] = b[2];
         computeGeometry(slot);
         changed = true;
       }
@@ -406,7 +417,8 @@ void World::Impl::syncRange(uint32_t begin, uint32_t end, const SyncOutput& out)
       h.flags |= detail::kMoved;
       out.moved->push_back(slot);
       if (enabled && h.type == BodyType::Static) out.staticMoved->push_back(slot);
-      if (dirty && enabled) out.queryList->push_back(slot);
+      if (dirty && enabled && tree) out.queryList->push_back(slot);
+      if (h.flags & detail::kBullet) out.bullets->push_back({slot, from});
     }
     if (enabled && h.type != BodyType::Static) out.moving->push_back(slot);
   }
@@ -431,7 +443,9 @@ void World::Impl::syncChunked(int chunks) {
     c.queryList.clear();
     c.staticMoved.clear();
     c.rejected.clear();
-    c.out = k == 0 ? ownSyncOutput() : SyncOutput{&c.moved, &c.moving, &c.queryList, &c.staticMoved, &c.rejected};
+    c.bullets.clear();
+    c.out = k == 0 ? ownSyncOutput()
+                   : SyncOutput{&c.moved, &c.moving, &c.queryList, &c.staticMoved, &c.rejected, &c.bullets};
   }
   pool.run(chunks, [](void* context, int k) {
     Impl& w = *static_cast<Impl*>(context);
@@ -445,6 +459,7 @@ void World::Impl::syncChunked(int chunks) {
     append(queryList, c.queryList);
     append(staticMoved, c.staticMoved);
     append(rejected, c.rejected);
+    append(bullets, c.bullets);
   }
 }
 
@@ -1115,6 +1130,19 @@ void World::Impl::finishFrame() {
   stats.rejected = int(rejected.size());
   for (uint32_t slot : created) hot[slot].flags &= uint8_t(~detail::kNew);
   created.clear();
+  // Lists sized by bodies created since the last frame, and the events of a frame where many pairs began or ended.
+  detail::releaseBurst(created);
+  detail::releaseBurst(unbuilt);
+  detail::releaseBurst(singleBeginKeys);
+  detail::releaseBurst(partBegins);
+  detail::releaseBurst(ends);
+  detail::releaseBurst(endKeys);
+  detail::releaseBurst(partEnds);
+  for (NarrowChunk& c : narrowChunks) {
+    detail::releaseBurst(c.singleBeginKeys);
+    detail::releaseBurst(c.ends);
+    detail::releaseBurst(c.endKeys);
+  }
   for (uint32_t slot : pendingFree) freeSlots.push_back(slot);
   pendingFree.clear();
   for (const SweptHit& s : swept) sweptOf[s.bullet] = -1;
@@ -1139,9 +1167,8 @@ World::World(const WorldOptions& options) : impl_(new Impl) {
     const size_t n = size_t(options.capacity < kMaxBodies ? options.capacity : kMaxBodies);
     w.hot.reserve(n);
     w.buffer.reserve(n * kTransformStride);
-    w.last.reserve(n * kTransformStride);
+    w.lastAngle.reserve(n);
     w.xf.reserve(n);
-    w.prevXf.reserve(n);
     w.proxy.reserve(n);
     w.userIds.reserve(n);
     w.mass.reserve(n);
@@ -1208,6 +1235,7 @@ void World::Impl::compactShapePools() {
     return;
   }
   std::vector<ShapeHot> hot2;
+  std::vector<detail::PartBounds> bounds2;
   std::vector<uint32_t> user2;
   std::vector<detail::LocalPolygon> polygons2;
   std::vector<Shape> small2;
@@ -1220,6 +1248,10 @@ void World::Impl::compactShapePools() {
     const uint32_t begin = uint32_t(hot2.size());
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
       ShapeHot sh = shapeHot[k];
+      if (h.shapeCount > 1) {
+        bounds2.push_back(partBounds[sh.bounds]);
+        sh.bounds = uint32_t(bounds2.size() - 1);
+      }
       if (sh.count > 0) {
         const uint32_t v = uint32_t(verts2.size());
         verts2.insert(verts2.end(), verts.begin() + sh.vert, verts.begin() + sh.vert + 2 * sh.count);
@@ -1238,6 +1270,7 @@ void World::Impl::compactShapePools() {
     if (h.shapeCount > 0) h.vert0 = hot2[begin].vert;
   }
   shapeHot.swap(hot2);
+  partBounds.swap(bounds2);
   shapeUserData.swap(user2);
   localPolygons.swap(polygons2);
   smallShapes.swap(small2);
@@ -1257,9 +1290,8 @@ uint32_t World::Impl::allocateSlot() {
   const uint32_t slot = slotCount++;
   hot.emplace_back();
   buffer.resize(size_t(slotCount) * kTransformStride, 0.0f);
-  last.resize(size_t(slotCount) * kTransformStride, 0.0f);
   xf.emplace_back();
-  prevXf.emplace_back();
+  lastAngle.push_back(0.0f);
   proxy.push_back(-1);
   userIds.push_back(0);
   mass.push_back(1.0f);
@@ -1286,7 +1318,6 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
   mass[slot] = std::isfinite(def.mass) && def.mass > 0.0f ? def.mass : 1.0f;
   invMass[slot] = def.type == BodyType::Dynamic ? 1.0f / def.mass : 0.0f;
   xf[slot] = makeTransform(def.x, def.y, def.angle, def.scaleX, def.scaleY);
-  prevXf[slot] = xf[slot];
   setBufferFromXf(slot, xf[slot], def.angle);
   proxy[slot] = -1;
 }
@@ -1313,8 +1344,13 @@ void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const S
   reserveForAppend(smallShapes, baked.size() - polygonCount);
   reserveForAppend(shapeHot, baked.size());
   reserveForAppend(shapeUserData, baked.size());
+  if (baked.size() > 1) reserveForAppend(partBounds, baked.size());
   for (size_t i = 0; i < baked.size(); ++i) {
     ShapeHot sh;
+    if (baked.size() > 1) {
+      sh.bounds = uint32_t(partBounds.size());
+      partBounds.emplace_back();
+    }
     sh.type = uint8_t(baked[i].type);
     sh.localSize = detail::scaledSize(baked[i], detail::Stretch{});  // collide()'s size, not the distance from the origin
     if (baked[i].type == ShapeType::Polygon) {
@@ -1518,7 +1554,7 @@ Status World::getTransform(BodyId id, float out[kTransformStride]) const {
   uint32_t slot;
   Status s = impl_->findBody(id, &slot);
   if (s != Status::Ok) return s;
-  std::memcpy(out, &impl_->last[size_t(slot) * kTransformStride], sizeof(float) * kTransformStride);
+  impl_->lastEntry(slot, out);
   return Status::Ok;
 }
 
@@ -1697,10 +1733,10 @@ size_t bytesOf(const std::vector<T>& v, const Rest&... rest) {
 WorldMemory World::memory() const {
   const Impl& w = *impl_;
   WorldMemory m;
-  m.bodies = bytesOf(w.hot, w.buffer, w.last, w.xf, w.prevXf, w.proxy, w.userIds, w.mass, w.invMass,
+  m.bodies = bytesOf(w.hot, w.buffer, w.xf, w.lastAngle, w.proxy, w.userIds, w.mass, w.invMass,
                      w.freeSlots, w.pendingFree, w.created, w.sweptOf, w.queryStamp, w.pushStamp, w.bullets, w.bulletHits) +
              w.slotOfId.memoryBytes();
-  m.shapes = bytesOf(w.shapeHot, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);
+  m.shapes = bytesOf(w.shapeHot, w.partBounds, w.shapeUserData, w.localPolygons, w.smallShapes, w.localVerts, w.verts);
   m.broadPhase = w.staticTree.memoryBytes() + w.movingTree.memoryBytes() + w.grid.memoryBytes() +
                  w.sap.memoryBytes() +
                  bytesOf(w.moving, w.movingBoxes, w.moved, w.queryList, w.queryKeys, w.queryScratch, w.queried, w.staticMoved, w.unbuilt);
@@ -1714,7 +1750,7 @@ WorldMemory World::memory() const {
                          c.singleBeginKeys);
   }
   for (const Impl::SyncChunk& c : w.syncChunks) {
-    m.bodies += bytesOf(c.moved, c.moving, c.queryList, c.staticMoved, c.rejected);
+    m.bodies += bytesOf(c.moved, c.moving, c.queryList, c.staticMoved, c.rejected, c.bullets);
   }
   return m;
 }

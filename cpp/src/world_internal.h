@@ -48,15 +48,22 @@ struct alignas(64) BodyHot {
 };
 
 /// Hot per-shape data. Polygons: world vertices at [vert, vert + count) of the pool, normals right after them.
+/// Its world bounds and size are its body's (BodyHot::box, size0) when the body has one shape, else in
+/// World::Impl::partBounds (see World::Impl::shapeBox).
 struct ShapeHot {
-  AABB box;              // world bounds
   uint32_t vert = 0;     // pool offset (polygons), in both pools (local and world space)
   uint32_t local = 0;    // index into localPolygons (polygons) or smallShapes (the other shapes)
+  uint32_t bounds = 0;   // bodies of several shapes: index into partBounds
   uint16_t count = 0;    // vertex count (polygons), 0 otherwise
   uint8_t type = 0;      // ShapeType
   uint8_t reversed = 0;  // mirrored transform: pool holds the ring reversed
-  float size = 0.0f;     // world size for the contact tolerance (detail::placedSize)
-  float localSize = 0.0f;  // the same at unit scale
+  float localSize = 0.0f;  // world size for the contact tolerance (detail::placedSize) at unit scale
+};
+
+/// World bounds and size (for the contact tolerance, detail::placedSize) of one shape of a body of several.
+struct PartBounds {
+  AABB box;
+  float size = 0.0f;
 };
 
 /// What the world keeps of a polygon shape besides its local vertices and normals (those are in the local pool):
@@ -127,9 +134,10 @@ struct World::Impl {
   BodyId lastId = 0;        // ids are issued in order: anything above this was never issued
   std::vector<detail::BodyHot> hot;
   std::vector<float> buffer;  // kTransformStride per slot: what the game writes
-  std::vector<float> last;    // last accepted values
+  // The last accepted buffer entry is xf's position and scale (kept as given) and lastAngle (xf keeps the rotation
+  // as its cosine and sine): a buffer entry that differs from it in any bit is a change.
   std::vector<Transform> xf;
-  std::vector<Transform> prevXf;  // before the last accepted change (CCD sweeps from here)
+  std::vector<float> lastAngle;
   std::vector<int32_t> proxy;     // tree proxy (static tree for statics, moving tree otherwise) or -1
   std::vector<uint32_t> userIds;
   std::vector<float> mass;     // as given (kept while the body is not dynamic)
@@ -142,6 +150,7 @@ struct World::Impl {
 
   // ---- shapes, by index (a body's are [shapeBegin, shapeBegin + shapeCount)); local: body frame, offsets baked in
   std::vector<detail::ShapeHot> shapeHot;
+  std::vector<detail::PartBounds> partBounds;  // by ShapeHot::bounds, for bodies of several shapes
   std::vector<uint32_t> shapeUserData;
   std::vector<detail::LocalPolygon> localPolygons;  // by ShapeHot::local
   std::vector<Shape> smallShapes;  // circles, capsules, segments, by ShapeHot::local
@@ -232,6 +241,12 @@ struct World::Impl {
     std::vector<uint64_t> singleBeginKeys;
     NarrowOutput out{};
   };
+  /// A moved bullet and its pose before this frame's change: CCD sweeps it from there (only bullets keep their
+  /// previous pose).
+  struct BulletMove {
+    uint32_t slot;
+    Transform from;
+  };
   /// Where syncTransforms over one range of slots writes, in slot order.
   struct SyncOutput {
     std::vector<uint32_t>* moved;
@@ -239,11 +254,13 @@ struct World::Impl {
     std::vector<uint32_t>* queryList;
     std::vector<uint32_t>* staticMoved;
     std::vector<RejectedBody>* rejected;
+    std::vector<BulletMove>* bullets;
   };
   struct alignas(64) SyncChunk {
     uint32_t begin = 0, end = 0;  // its range of slots
     std::vector<uint32_t> moved, moving, queryList, staticMoved;
     std::vector<RejectedBody> rejected;
+    std::vector<BulletMove> bullets;
     SyncOutput out{};
   };
   std::vector<NarrowChunk> narrowChunks;  // sized by setThreads, never shrunk: no allocation per frame
@@ -267,7 +284,7 @@ struct World::Impl {
     uint32_t other = 0;
     detail::ToiResult result;
   };
-  std::vector<uint32_t> bullets;       // sweepBullets: this frame's bullets to sweep, in the order of `moved`
+  std::vector<BulletMove> bullets;     // syncTransforms: the moved bullets; sweepBullets keeps those it sweeps
   std::vector<BulletHit> bulletHits;   // and the first hit of each
   int bulletChunks = 1;
 
@@ -294,6 +311,13 @@ struct World::Impl {
     return findBody(id, &slot);
   }
   void computeGeometry(uint32_t slot);
+  /// World bounds and size of shape k of body h (a single shape's are the body's).
+  const AABB& shapeBox(uint32_t k, const detail::BodyHot& h) const {
+    return h.shapeCount == 1 ? h.box : partBounds[shapeHot[k].bounds].box;
+  }
+  float shapeSize(uint32_t k, const detail::BodyHot& h) const {
+    return h.shapeCount == 1 ? h.size0 : partBounds[shapeHot[k].bounds].size;
+  }
   AABB fatten(const AABB& b) const;
   void addProxy(uint32_t slot);
   void removeProxy(uint32_t slot);
@@ -330,6 +354,15 @@ struct World::Impl {
   /// Grid / sort-and-sweep: gathers the moving bodies' boxes and rebuilds.
   void rebuildMoving();
   void setBufferFromXf(uint32_t slot, const Transform& t, float angle);
+  /// The last accepted buffer entry of a slot (kTransformStride floats).
+  void lastEntry(uint32_t slot, float* out) const {
+    const Transform& t = xf[slot];
+    out[0] = t.p.x;
+    out[1] = t.p.y;
+    out[2] = lastAngle[slot];
+    out[3] = t.scale.x;
+    out[4] = t.scale.y;
+  }
 
   // world_narrow.cpp
   /// Collides two shapes of two bodies on their current world data.

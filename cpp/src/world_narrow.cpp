@@ -33,7 +33,8 @@ Manifold World::Impl::collideShapes(uint32_t sa, uint32_t sb, uint32_t bodyA, ui
     vb.n = &verts[hb.vert + hb.count];
     vb.count = hb.count;
     vb.reversed = hb.reversed != 0;
-    return detail::collideCores(va, vb, contactTolerance(ha.size, hb.size), cache);
+    return detail::collideCores(va, vb, contactTolerance(shapeSize(sa, hot[bodyA]), shapeSize(sb, hot[bodyB])),
+                                cache);
   }
   return collide(detail::ShapeView(*this, sa).shape(), xf[bodyA], detail::ShapeView(*this, sb).shape(), xf[bodyB],
                  cache);
@@ -126,7 +127,7 @@ bool World::Impl::collideBodies(uint32_t a, uint32_t b, SatCache* cache, Contact
   const uint32_t firstContact = emitShapeContacts ? uint32_t(shapeOut->size()) : 0u;
   for (uint32_t sa = ha.shapeBegin; sa < ha.shapeBegin + ha.shapeCount; ++sa) {
     for (uint32_t sb = hb.shapeBegin; sb < hb.shapeBegin + hb.shapeCount; ++sb) {
-      if (!overlaps(shapeHot[sa].box, shapeHot[sb].box)) continue;
+      if (!overlaps(shapeBox(sa, ha), shapeBox(sb, hb))) continue;
       Manifold m = collideShapes(sa, sb, a, b, nullptr);
       if (m.pointCount == 0) continue;
       ++touching;
@@ -171,7 +172,7 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions
   // The margin past touching, per part pair: above the contact tolerance of the two parts (their world sizes),
   // not of the whole bodies (a long chain body would push every shape out by a margin of its own length).
   auto pairEps = [&](uint32_t sa, uint32_t sb) {
-    return 8.0f * kRelativeTolerance * (shapeHot[sa].size + shapeHot[sb].size) + 1.0e-7f;
+    return 8.0f * kRelativeTolerance * (shapeSize(sa, ha) + shapeSize(sb, hb)) + 1.0e-7f;
   };
   const int pairCount = int(ha.shapeCount) * int(hb.shapeCount);
   float bestD = FLT_MAX;
@@ -187,9 +188,9 @@ void World::Impl::resolveCompound(uint32_t a, uint32_t b, const Vec2* directions
       shifted.p = shifted.p + d * n;
       const Vec2 shift = d * n;
       for (uint32_t sb = hb.shapeBegin; sb < hb.shapeBegin + hb.shapeCount; ++sb) {
-        const AABB bb{shapeHot[sb].box.lower + shift, shapeHot[sb].box.upper + shift};
+        const AABB bb{shapeBox(sb, hb).lower + shift, shapeBox(sb, hb).upper + shift};
         for (uint32_t sa = ha.shapeBegin; sa < ha.shapeBegin + ha.shapeCount; ++sa) {
-          if (!overlaps(shapeHot[sa].box, bb)) continue;
+          if (!overlaps(shapeBox(sa, ha), bb)) continue;
           if (!overlap(detail::ShapeView(*this, sa).shape(), xf[a], detail::ShapeView(*this, sb).shape(), shifted)) {
             continue;
           }

@@ -163,7 +163,7 @@ static RayHit bodyRayHit(const World::Impl& w, uint32_t slot, const RayCastInput
   *hit = false;
   const detail::BodyHot& h = w.hot[slot];
   for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-    if (contains(w.shapeHot[k].box, ray.origin) &&
+    if (contains(w.shapeBox(k, h), ray.origin) &&
         containsPoint(detail::ShapeView(w, k).shape(), w.xf[slot], ray.origin)) {
       best.body = w.idOf(slot);
       best.shape = int(k - h.shapeBegin);
@@ -247,7 +247,7 @@ int World::queryPoint(Vec2 point, const QueryFilter& filter, BodyId* out, int ca
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-      if (!contains(w.shapeHot[k].box, point)) continue;
+      if (!contains(w.shapeBox(k, h), point)) continue;
       if (!containsPoint(detail::ShapeView(w, k).shape(), w.xf[slot], point)) continue;
       if (total < capacity) out[total] = w.idOf(slot);
       ++total;
@@ -282,7 +282,7 @@ int World::queryShape(const Shape& shape, const Transform& xf, const QueryFilter
     if (!w.passes(slot, filter)) return;
     const detail::BodyHot& h = w.hot[slot];
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-      if (!overlaps(w.shapeHot[k].box, q)) continue;
+      if (!overlaps(w.shapeBox(k, h), q)) continue;
       if (!overlap(shape, xf, detail::ShapeView(w, k).shape(), w.xf[slot])) continue;
       if (total < capacity) out[total] = w.idOf(slot);
       ++total;
@@ -334,11 +334,11 @@ bool World::castShape(const Shape& shape, const Transform& xf, Vec2 translation,
       RayHit hit;
       hit.body = w.idOf(slot);
       hit.shape = int(k - h.shapeBegin);
-      if (overlaps(w.shapeHot[k].box, start) && overlap(shape, xf, view.shape(), w.xf[slot])) {
+      if (overlaps(w.shapeBox(k, h), start) && overlap(shape, xf, view.shape(), w.xf[slot])) {
         hit.point = xf.p;
         hit.fraction = 0.0f;
       } else {
-        const float target = 2.0e-4f * (size + boxSize(w.shapeHot[k].box));
+        const float target = 2.0e-4f * (size + boxSize(w.shapeBox(k, h)));
         const detail::ToiResult r = detail::timeOfImpact(shape, xf, end, view.shape(), w.xf[slot], w.xf[slot], target);
         if (!r.hit) continue;
         hit.point = r.point;
@@ -369,7 +369,7 @@ int World::overlapShape(const Shape& shape, const Transform& xf, const QueryFilt
     ShapeOverlap deepest;
     bool any = false;
     for (uint32_t k = h.shapeBegin; k < h.shapeBegin + h.shapeCount; ++k) {
-      if (!overlaps(w.shapeHot[k].box, q)) continue;
+      if (!overlaps(w.shapeBox(k, h), q)) continue;
       const Manifold m = collide(shape, xf, detail::ShapeView(w, k).shape(), w.xf[slot]);
       if (m.pointCount == 0 || (any && !(m.depth > deepest.depth))) continue;
       deepest.body = w.idOf(slot);

@@ -60,9 +60,8 @@ bool World::Impl::relaxPair(uint32_t a, uint32_t b, SatCache* cache) {
 void World::Impl::pushBody(uint32_t slot, Vec2 delta) {
   xf[slot].p = xf[slot].p + delta;
   float* b = &buffer[size_t(slot) * kTransformStride];
-  float* l = &last[size_t(slot) * kTransformStride];
-  b[0] = l[0] = xf[slot].p.x;
-  b[1] = l[1] = xf[slot].p.y;
+  b[0] = xf[slot].p.x;  // the buffer entry stays the last accepted one (xf, lastAngle)
+  b[1] = xf[slot].p.y;
   computeGeometry(slot);
   hot[slot].flags |= detail::kDirty;  // the broad phase and pairs catch up at the next update
   if (options.broadPhase == BroadPhaseType::Tree && proxy[slot] >= 0 && !contains(hot[slot].fat, hot[slot].box)) {

@@ -1282,3 +1282,51 @@ TEST(WorldPairFilter, VetoesExactlyTheRefusedPairs) {
 }
 
 }  // namespace
+
+namespace {
+
+// A grid of unit boxes 0.9 apart: each overlaps its eight neighbours, so the first update begins every pair.
+void addDenseBoxes(sat::World& world, int side) {
+  sat::Polygon box;
+  EXPECT_EQ(sat::makeBox(0.5f, 0.5f, &box), sat::Status::Ok);
+  for (int y = 0; y < side; ++y) {
+    for (int x = 0; x < side; ++x) {
+      sat::BodyDef def;
+      def.x = 0.9f * float(x);
+      def.y = 0.9f * float(y);
+      BodyId id;
+      EXPECT_EQ(world.createBody(def, sat::Shape(box), &id), sat::Status::Ok);
+    }
+  }
+}
+
+}  // namespace
+
+// The events of a frame where every pair began or ended give their room back once a later frame no longer needs it,
+// and a steady state keeps what it holds.
+TEST(WorldMemory, RoomOfABurstOfEventsIsGivenBackAndTheSteadyStateKeepsItsRoom) {
+  sat::World world;
+  const int side = 40;
+  addDenseBoxes(world, side);
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  const size_t pairs = size_t(world.beginCount());
+  ASSERT_GT(pairs, size_t(4000));
+  // Every body moves far from its neighbours: every pair ends.
+  float* buffer = world.transformBuffer();
+  for (int i = 0; i < side * side; ++i) {
+    buffer[i * sat::kTransformStride] *= 3.0f;
+    buffer[i * sat::kTransformStride + 1] *= 3.0f;
+  }
+  ASSERT_EQ(world.update(), sat::Status::Ok);
+  ASSERT_EQ(size_t(world.endCount()), pairs);
+  const sat::WorldMemory ended = world.memory();
+  ASSERT_EQ(world.update(), sat::Status::Ok);  // nothing moves, nothing touches
+  ASSERT_EQ(world.endCount(), 0);
+  const sat::WorldMemory quiet = world.memory();
+  // At least the end events (8 bytes each), their keys (8) and their part events (12).
+  EXPECT_LE(quiet.outputs + 28 * pairs, ended.outputs);
+  for (int frame = 0; frame < 3; ++frame) {
+    ASSERT_EQ(world.update(), sat::Status::Ok);
+    EXPECT_EQ(world.memory().total(), quiet.total());
+  }
+}
