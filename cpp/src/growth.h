@@ -27,12 +27,17 @@ inline void resizeFor(std::vector<T>& v, size_t count) {
 /// (and that capacity is more than a few hundred items), it is reallocated with room for twice what it holds. An
 /// array whose use only wavers keeps its room, so a steady state reallocates nothing.
 template <typename T>
-inline void releaseBurst(std::vector<T>& v) {
-  if (v.capacity() <= 4 * v.size() + 256) return;
+[[gnu::noinline]] void reallocateWithRoomForTwice(std::vector<T>& v) {
   std::vector<T> smaller;
   smaller.reserve(2 * v.size());
   smaller.assign(v.begin(), v.end());
   v.swap(smaller);
+}
+
+template <typename T>
+inline void releaseBurst(std::vector<T>& v) {
+  if (v.capacity() <= 4 * v.size() + 256) return;
+  reallocateWithRoomForTwice(v);  // out of line: a frame rarely gets here, and each call site stays small
 }
 
 }  // namespace sat::detail
