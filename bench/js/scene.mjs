@@ -243,10 +243,10 @@ if (!args['no-native'] && (!ONLY || ONLY.includes('native'))) {
   }
 }
 
-// sat-wasm against the naive native program at the largest size, in alternating rounds: the same WebAssembly frame
-// reads 11-21 ms from one Node process to the next (the native program varies far less), so the targets' frame time
-// and ratio are medians over rounds, each a fresh sat-wasm process and a bench_world naive run (the order reversed
-// every other round).
+// sat-wasm against the naive native program at the largest size, in alternating rounds: on a shared VM the same
+// frame reads up to 1.8x slower for a minute at a time (both programs; seen at 20,000 bodies: 11-21 ms for sat-wasm),
+// so the targets' frame time and ratio are medians over rounds, each a fresh sat-wasm process and a bench_world
+// naive run (the order reversed every other round).
 let naiveRounds = null;
 const NAIVE_ROUNDS = Number(args['naive-rounds'] ?? 5);
 if (!args['no-native'] && NAIVE_ROUNDS > 0 && (!ONLY || (ONLY.includes('native') && ONLY.includes('sat-wasm')))) {
