@@ -15,6 +15,12 @@ inline void reserveFor(std::vector<T>& v, size_t count) {
   if (count > v.capacity()) v.reserve(count > v.capacity() + v.capacity() / 4 ? count : v.capacity() + v.capacity() / 4);
 }
 
+/// Room for `extra` items more than v holds, with reserveFor's growth.
+template <typename T>
+inline void reserveMore(std::vector<T>& v, size_t extra) {
+  reserveFor(v, v.size() + extra);
+}
+
 /// v.resize(count) with reserveFor's growth.
 template <typename T>
 inline void resizeFor(std::vector<T>& v, size_t count) {

@@ -563,18 +563,17 @@ void World::Impl::orderQueries() {
 // twice) the sort and merge drop.
 void World::Impl::findTreePairs() {
   orderQueries();
-  queried.assign((size_t(slotCount) + 63) / 64, 0u);
-  auto isQueried = [this](uint32_t slot) { return (queried[slot >> 6] >> (slot & 63u)) & 1u; };
+  detail::clearSlotBits(queried, slotCount);
   auto queriesMovingTree = [this](uint32_t slot) { return proxy[slot] >= 0 && hot[slot].type != BodyType::Static; };
   for (uint32_t slot : queryList) {
-    if (queriesMovingTree(slot)) queried[slot >> 6] |= uint64_t(1) << (slot & 63u);
+    if (queriesMovingTree(slot)) detail::setSlotBit(queried, slot);
   }
   for (uint32_t slot : queryList) {
     if (!queriesMovingTree(slot)) continue;
     const AABB q = hot[slot].fat;
     movingTree.query(q, [&](int p) {
       const uint32_t other = movingTree.userData(p);
-      if (other < slot ? !isQueried(other) : other > slot) addPair(slot, other);
+      if (other < slot ? !detail::hasSlotBit(queried, other) : other > slot) addPair(slot, other);
       return true;
     });
     staticTree.query(q, [&](int p) {
@@ -619,8 +618,7 @@ void World::Impl::findPairs() {
 // A touching pair whose bodies did not move keeps last frame's contact without a test: it is copied aside here,
 // before the narrow phase writes this frame's contacts over last frame's, and the pair points to the copy.
 __attribute__((always_inline)) inline void World::Impl::holdContact(Pair& p) {
-  auto hasMoved = [this](uint32_t slot) { return (movedBits[slot >> 6] >> (slot & 63u)) & 1u; };
-  if (hasMoved(p.a) || hasMoved(p.b)) {
+  if (detail::hasSlotBit(movedBits, p.a) || detail::hasSlotBit(movedBits, p.b)) {
     p.contact = -1;
     return;
   }
@@ -634,8 +632,8 @@ void World::Impl::mergeCandidates() {
   sortCandidates();
   nextPairs.clear();
   heldContacts.clear();
-  movedBits.assign((size_t(slotCount) + 63) / 64, 0u);
-  for (uint32_t slot : moved) movedBits[slot >> 6] |= uint64_t(1) << (slot & 63u);
+  detail::clearSlotBits(movedBits, slotCount);
+  for (uint32_t slot : moved) detail::setSlotBit(movedBits, slot);
   const size_t pairCount = pairs.size();
   size_t pi = 0, ci = 0;
   for (;;) {
@@ -947,7 +945,11 @@ void World::Impl::buildEvents() {
   detail::resizeFor(touchEvents, n);
   detail::resizeFor(eventIndex, n);
   heldContacts.clear();
-  auto place = [this](const Contact& c, size_t from, size_t to) {
+  auto put = [this](const Contact& c, size_t to) {  // contact and event at event place `to`
+    touchEvents[to] = {c.a, c.b};
+    contacts[to] = c;
+  };
+  auto place = [this](const Contact& c, size_t from, size_t to) {  // one moved within the array, read at `from`
     touchEvents[to] = {c.a, c.b};
     eventIndex[from] = uint32_t(to);
     if (to != from) contacts[to] = c;
@@ -963,11 +965,7 @@ void World::Impl::buildEvents() {
         place(c, i, --stay);
       }
     }
-    for (size_t k = 0; k < beginCount; ++k) {
-      const Contact& c = heldContacts[beginCount - 1 - k];
-      contacts[k] = c;
-      touchEvents[k] = {c.a, c.b};
-    }
+    for (size_t k = 0; k < beginCount; ++k) put(heldContacts[beginCount - 1 - k], k);
   } else {
     size_t begin = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -979,11 +977,7 @@ void World::Impl::buildEvents() {
         heldContacts.push_back(c);  // the stays, in order
       }
     }
-    for (size_t k = 0; k < stayCount; ++k) {
-      const Contact& c = heldContacts[k];
-      contacts[beginCount + k] = c;
-      touchEvents[beginCount + k] = {c.a, c.b};
-    }
+    for (size_t k = 0; k < stayCount; ++k) put(heldContacts[k], beginCount + k);
   }
 }
 
@@ -1322,14 +1316,6 @@ void World::Impl::initBody(uint32_t slot, const BodyDef& def) {
   proxy[slot] = -1;
 }
 
-namespace {
-// Room for `extra` more items (the shape pools hold a large part of a world's bytes; see growth.h).
-template <typename T>
-void reserveForAppend(std::vector<T>& v, size_t extra) {
-  detail::reserveFor(v, v.size() + extra);
-}
-}  // namespace
-
 // Appends the body's shapes at the end of the pools (its world geometry is computed by computeGeometry).
 void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs) {
   BodyHot& h = hot[slot];
@@ -1338,13 +1324,13 @@ void World::Impl::appendShapes(uint32_t slot, std::vector<Shape>& baked, const S
   const size_t entries = poolEntries(baked);
   size_t polygonCount = 0;
   for (const Shape& s : baked) polygonCount += s.type == ShapeType::Polygon ? 1 : 0;
-  reserveForAppend(verts, entries);
-  reserveForAppend(localVerts, entries);
-  reserveForAppend(localPolygons, polygonCount);
-  reserveForAppend(smallShapes, baked.size() - polygonCount);
-  reserveForAppend(shapeHot, baked.size());
-  reserveForAppend(shapeUserData, baked.size());
-  if (baked.size() > 1) reserveForAppend(partBounds, baked.size());
+  detail::reserveMore(verts, entries);
+  detail::reserveMore(localVerts, entries);
+  detail::reserveMore(localPolygons, polygonCount);
+  detail::reserveMore(smallShapes, baked.size() - polygonCount);
+  detail::reserveMore(shapeHot, baked.size());
+  detail::reserveMore(shapeUserData, baked.size());
+  if (baked.size() > 1) detail::reserveMore(partBounds, baked.size());
   for (size_t i = 0; i < baked.size(); ++i) {
     ShapeHot sh;
     if (baked.size() > 1) {

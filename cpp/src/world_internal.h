@@ -29,6 +29,16 @@ enum BodyFlags : uint8_t {
   kMoved = 128,    // its transform changed at the last update (set by syncRange, cleared at the next one)
 };
 
+/// A bit per slot in 64-bit words (the per-frame slot sets of the pair search, read where a BodyHot record would
+/// cost a cache line per slot).
+inline void clearSlotBits(std::vector<uint64_t>& bits, uint32_t slotCount) {
+  bits.assign((size_t(slotCount) + 63) / 64, 0u);
+}
+inline void setSlotBit(std::vector<uint64_t>& bits, uint32_t slot) { bits[slot >> 6] |= uint64_t(1) << (slot & 63u); }
+inline bool hasSlotBit(const std::vector<uint64_t>& bits, uint32_t slot) {
+  return (bits[slot >> 6] >> (slot & 63u)) & 1u;
+}
+
 /// Hot per-body data read by the pair loop: one cache line per body (the pair loop reaches body B at random).
 struct alignas(64) BodyHot {
   AABB box;                 // tight world bounds
