@@ -325,7 +325,21 @@ for (const name of names) {
       ? [`sat-wasm / naive C++ (median of ${naiveRounds.rounds.length} alternating rounds)`, naiveRounds.medianRatio, '<=', 0.9]
       : ['sat-wasm / naive C++', ours / cpuOf('naive C++'), '<=', 0.9],
   ];
-  console.log(`\nTargets at N=${n}:`);
+  // The scaling targets, from the scaling rows of this run: cost from the first to the last scaling size, p90 over
+  // the median at the last, the tree against the grid at the last, and the native World's bytes per body.
+  if (SCALING.length > 1) {
+    const [first, last] = [SCALING[0], SCALING.at(-1)];
+    const row = (bp, size) => scaling.find((r) => r.broadPhase === bp && r.n === size);
+    for (const bp of ['grid', 'sap', 'tree']) {
+      checks.push([`${bp}: cost at N=${last} / N=${first}`, row(bp, last).cpuMs / row(bp, first).cpuMs, '<=', 5.5]);
+      checks.push([`${bp}: p90 / median at N=${last}`, row(bp, last).p90CpuMs / row(bp, last).cpuMs, '<=', 1.3]);
+    }
+    checks.push([`tree / grid at N=${last}`, row('tree', last).cpuMs / row('grid', last).cpuMs, '<=', 1.5]);
+    for (const bp of ['grid', 'sap', 'tree']) {
+      checks.push([`${bp}: bytes per body at N=${last} (native World::memory)`, row(bp, last).bytesPerBody ?? NaN, '<=', 400]);
+    }
+  }
+  console.log(`\nTargets (peer ratios at N=${n}; scaling rows as named):`);
   for (const [what, value, op, target] of checks) {
     const met = op === '<=' ? value <= target : value >= target;
     console.log(`  ${what}: ${Number.isFinite(value) ? value.toFixed(2) : 'n/a'} (target ${op} ${target}): ${Number.isFinite(value) ? (met ? 'met' : `missed by ${(op === '<=' ? value / target : target / value).toFixed(2)}x`) : 'not measured'}`);
