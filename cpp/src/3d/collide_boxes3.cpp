@@ -416,10 +416,12 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   // outside[q]: the corners beyond side plane q (d = sign * x - h > 0); crossings need a corner on each side.
   const int masks = outsideMasks(cu, cv, splat4(hu), splat4(hv));
   int outside[4];
+  SAT_UNROLL_FULL
   for (int q = 0; q < 4; ++q) outside[q] = (masks >> tables.outsideShift[refFace][q]) & 15;
   // Bit q: side plane q has a corner beyond it. The loops below visit only these planes (a set bit at a time, in
   // order): which planes cut the quad is unpredictable, and a test per plane mispredicts.
   int cut = 0;
+  SAT_UNROLL_FULL
   for (int q = 0; q < 4; ++q) cut |= (outside[q] != 0 ? 1 : 0) << q;
   // Points in (u, v, k) coordinates until they are reduced. Left uninitialized: only written candidates are read.
   UninitArray<BoxCandidates, 1> store;
@@ -507,6 +509,7 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   const F4 wu = world[ku], wv = world[kv], wk = world[k], o = origin;
   // All four slots, those past m with the zeros clearManifold wrote: fewer mispredicted branches than a loop of m
   // iterations (g++ still branches on i < m here, but predicts the four tests better than the loop's end).
+  SAT_UNROLL_FULL
   for (int i = 0; i < 4; ++i) {
     const bool used = i < m;
     const int c = used ? kept[i] : 0;  // candidate 0 always exists
