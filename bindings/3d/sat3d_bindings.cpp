@@ -101,8 +101,10 @@ constexpr int kDebugKind = 0, kDebugIndexA = 1, kDebugIndexB = 2, kDebugAxis = 3
               kDebugManifold = 15;
 constexpr int kCacheWords = 2;  ///< per pair in a batch: kind | indexA << 16, indexB
 
-static_assert(offsetof(sat::Manifold3, points) == 4 * kManifoldPoints && sizeof(sat::ManifoldPoint3) == 4 * kPointFloats &&
-                  offsetof(sat::ManifoldPoint3, id) == 4 * (kPointFloats - 1) && sizeof(sat::Manifold3) >= 4 * kManifoldFloats,
+static_assert(offsetof(sat::Manifold3, points) == 4 * kManifoldPoints &&
+                  sizeof(sat::ManifoldPoint3) == 4 * kPointFloats &&
+                  offsetof(sat::ManifoldPoint3, id) == 4 * (kPointFloats - 1) &&
+                  sizeof(sat::Manifold3) >= 4 * kManifoldFloats,
               "the manifold's slots are the first kManifoldFloats words of Manifold3");
 /// The manifold's words, those of the points past pointCount zeroed: its first kManifoldFloats words copied four at
 /// a time, each masked by whether its point is used. One branch per point (what the selects of a field-by-field

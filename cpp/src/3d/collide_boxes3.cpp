@@ -28,6 +28,15 @@ inline int next3(int k) { return (0x09 >> (2 * k)) & 3; }
 inline int prev3(int k) { return (0x12 >> (2 * k)) & 3; }
 /// -1.0f or +1.0f as bit is 0 or 1 (times x: -x or x, the same bits as a negation, without a branch).
 inline float signOfBit(int bit) { return float(2 * bit - 1); }
+/// +1.0f or -1.0f as c is true or false: the plain select natively (what g++ compiles well), from the bit in
+/// WebAssembly, where V8 makes a branch of an f32 select.
+inline float signOf(bool c) {
+#if defined(__wasm__)
+  return signOfBit(c ? 1 : 0);
+#else
+  return c ? 1.0f : -1.0f;
+#endif
+}
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
 inline void storeThenOverwriteNext(Vec3* point, F4 v) {
   __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
@@ -155,10 +164,10 @@ namespace {
 // has normal -col_j and the axis from A to B is +col_j).
 inline SatResult faceAResult(const BoxPair& p, int ia, float separation) {
   const bool pos = p.t[ia] >= 0.0f;
-  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, signOfBit(pos ? 1 : 0))};
+  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, signOf(pos))};
 }
 inline SatResult faceBResult(const BoxPair& p, int jb, bool posB, float separation) {
-  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, signOfBit(posB ? 1 : 0) * vec3(p.col[jb])};
+  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, signOf(posB) * vec3(p.col[jb])};
 }
 // useB ? faceBResult(...) : faceAResult(...), built with selects: which of the two wins is unpredictable.
 inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int jb, bool posB, float sepB) {
@@ -219,7 +228,7 @@ namespace {
     const int bi = first >> 2, bj = first & 3;
     const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
-    return {SatAxis3::EdgePair, bi, bj, best, signOfBit(tl >= 0.0f ? 1 : 0) * normalize(axis)};
+    return {SatAxis3::EdgePair, bi, bj, best, signOf(tl >= 0.0f) * normalize(axis)};
   }
   return faceResult(p, useB, ia, sepA, jb, tB[jb] > 0.0f, sepB);
 }
@@ -351,7 +360,7 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
   }
   const int i2 = firstLargest(values, blocks);
   // sign * (x * normalZ), both +-1, is x times their product: the same bits.
-  const F4 sign = splat4(signOfBit(area[i2 >> 2][i2 & 3] < 0.0f ? 0 : 1) * normalZ);
+  const F4 sign = splat4(signOf(!(area[i2 >> 2][i2 & 3] < 0.0f)) * normalZ);
   const int tri[3] = {i0, i1, i2};
   F4 tu[3], tv[3], du[3], dv[3];  // the triangle's edges, from corner tri[k] to the next
   for (int k = 0; k < 3; ++k) {
@@ -458,13 +467,21 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
     const F4 xa = cuv[a] + f * (nuv[a] - cuv[a]), xo = cuv[o] + f * (nuv[o] - cuv[o]), xk = ck + f * (nk - ck);
     int cross = bits4((d0 <= zero) != (d1 <= zero)) & bits4(xo <= bound[o]) & bits4(-xo <= bound[o]);
     const uint32_t refEdge = uint32_t(makeFeature3(Feature3::Edge, side.edge)) << 16;
-    // The crossings' (u, v), chosen for all four lanes at once: which axis the plane cuts is unpredictable.
+#if defined(__wasm_simd128__)
+    // Which axis the plane cuts is unpredictable, and V8 makes a branch of every f32 select: the crossings' (u, v)
+    // by one four-lane select per plane. (g++ chooses point by point natively.)
     const I4 alongV = splat4i(-a) != splat4i(0);
-    const F4 xu = alongV ? xo : xa, xv = alongV ? xa : xo;
+    const F4 atU = alongV ? xo : xa, atV = alongV ? xa : xo;
     for (; cross != 0; cross &= cross - 1) {
       const int e = __builtin_ctz(unsigned(cross));
-      emit(xu[e], xv[e], xk[e], refEdge, edgeFeature[e]);
+      emit(atU[e], atV[e], xk[e], refEdge, edgeFeature[e]);
     }
+#else
+    for (; cross != 0; cross &= cross - 1) {
+      const int e = __builtin_ctz(unsigned(cross));
+      emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, edgeFeature[e]);
+    }
+#endif
   }
   // The rectangle's corners between two planes that both cut the quad (q and q + 1 mod 4), inside it: on the inner
   // side of its four edges (cross products of one sign, the quad's orientation seen along k). Most pairs have none.
