@@ -26,17 +26,19 @@ inline Vec3 unitAxis(int k, float sign) { return vec3(unitAxis4(k, sign)); }
 /// branches on an unpredictable axis.
 inline int next3(int k) { return (0x09 >> (2 * k)) & 3; }
 inline int prev3(int k) { return (0x12 >> (2 * k)) & 3; }
-/// -1.0f or +1.0f as bit is 0 or 1 (times x: -x or x, the same bits as a negation, without a branch).
-inline float signOfBit(int bit) { return float(2 * bit - 1); }
-/// +1.0f or -1.0f as c is true or false: the plain select natively (what g++ compiles well), from the bit in
-/// WebAssembly, where V8 makes a branch of an f32 select.
-inline float signOf(bool c) {
-#if defined(__wasm__)
-  return signOfBit(c ? 1 : 0);
+/// -1.0f or +1.0f as bit is 0 or 1 (times x: -x or x, the same bits as a negation, without a branch). In
+/// WebAssembly SIMD builds a four-lane select: clang folds float(2 * bit - 1) into an f32 select, which V8 makes a
+/// branch of.
+inline float signOfBit(int bit) {
+#if defined(__wasm_simd128__)
+  return selectFloat(bit != 0, 1.0f, -1.0f);
 #else
-  return c ? 1.0f : -1.0f;
+  return float(2 * bit - 1);
 #endif
 }
+/// +1.0f or -1.0f as c is true or false: the plain select natively (what g++ compiles well), a four-lane select in
+/// WebAssembly SIMD builds.
+inline float signOf(bool c) { return selectFloat(c, 1.0f, -1.0f); }
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
 inline void storeThenOverwriteNext(Vec3* point, F4 v) {
   __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
@@ -49,7 +51,7 @@ inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
 /// Index of the largest of lanes 0..2, the first on a tie.
 inline int argmax3(F4 v) {
   const bool above0 = v[1] > v[0];
-  const bool above = v[2] > (above0 ? v[1] : v[0]);
+  const bool above = v[2] > selectFloat(above0, v[1], v[0]);
   return 2 * int(above) + (int(above0) & ~int(above));  // arithmetic: a branch on the winner mispredicts
 }
 /// splat4(hmax4(v)) with hmax4's pairing (max(max(v0, v1), max(v2, v3)), each max a > b ? a : b), so the same
