@@ -31,14 +31,13 @@ inline int prev3(int k) { return (0x12 >> (2 * k)) & 3; }
 /// branch of.
 inline float signOfBit(int bit) {
 #if defined(__wasm_simd128__)
-  return selectFloat(bit != 0, 1.0f, -1.0f);
+  return SAT_SELECT(bit != 0, 1.0f, -1.0f);
 #else
   return float(2 * bit - 1);
 #endif
 }
-/// +1.0f or -1.0f as c is true or false: the plain select natively (what g++ compiles well), a four-lane select in
-/// WebAssembly SIMD builds.
-inline float signOf(bool c) { return selectFloat(c, 1.0f, -1.0f); }
+/// +1.0f or -1.0f as c is true or false (SAT_SELECT: a four-lane select in WebAssembly SIMD builds).
+#define SAT_SIGN(c) SAT_SELECT((c), 1.0f, -1.0f)
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
 inline void storeThenOverwriteNext(Vec3* point, F4 v) {
   __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
@@ -51,7 +50,7 @@ inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
 /// Index of the largest of lanes 0..2, the first on a tie.
 inline int argmax3(F4 v) {
   const bool above0 = v[1] > v[0];
-  const bool above = v[2] > selectFloat(above0, v[1], v[0]);
+  const bool above = v[2] > SAT_SELECT(above0, v[1], v[0]);
   return 2 * int(above) + (int(above0) & ~int(above));  // arithmetic: a branch on the winner mispredicts
 }
 /// splat4(hmax4(v)) with hmax4's pairing (max(max(v0, v1), max(v2, v3)), each max a > b ? a : b), so the same
@@ -66,9 +65,9 @@ inline F4 hmax4Splat(F4 v) {
 inline int argmax3(F4 v, float* largest) {
   const float v0 = v[0], v1 = v[1], v2 = v[2];
   const bool above0 = v1 > v0;
-  const float m = selectFloat(above0, v1, v0);
+  const float m = SAT_SELECT(above0, v1, v0);
   const bool above = v2 > m;
-  *largest = selectFloat(above, v2, m);
+  *largest = SAT_SELECT(above, v2, m);
   return 2 * int(above) + (int(above0) & ~int(above));
 }
 
@@ -166,10 +165,10 @@ namespace {
 // has normal -col_j and the axis from A to B is +col_j).
 inline SatResult faceAResult(const BoxPair& p, int ia, float separation) {
   const bool pos = p.t[ia] >= 0.0f;
-  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, signOf(pos))};
+  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, SAT_SIGN(pos))};
 }
 inline SatResult faceBResult(const BoxPair& p, int jb, bool posB, float separation) {
-  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, signOf(posB) * vec3(p.col[jb])};
+  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, SAT_SIGN(posB) * vec3(p.col[jb])};
 }
 // useB ? faceBResult(...) : faceAResult(...), built with selects: which of the two wins is unpredictable.
 inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int jb, bool posB, float sepB) {
@@ -180,7 +179,7 @@ inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int
   r.kind = b ? SatAxis3::FaceB : SatAxis3::FaceA;
   r.indexA = b ? -1 : 2 * ia + posA;
   r.indexB = b ? 2 * jb + (posB ? 0 : 1) : -1;
-  r.separation = selectFloat(b != 0, sepB, sepA);
+  r.separation = SAT_SELECT(b != 0, sepB, sepA);
   r.normal = vec3((I4{-b, -b, -b, -b} != I4{0, 0, 0, 0}) ? normalB : normalA);
   return r;
 }
@@ -222,7 +221,7 @@ namespace {
   // As for hulls: faces before edges and A before B unless the other separates clearly more.
   const float bias = 0.5f * tol;
   const bool useB = sepB > sepA + bias;
-  const float faceSep = selectFloat(useB, sepB, sepA);
+  const float faceSep = SAT_SELECT(useB, sepB, sepA);
   if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
     // The first (i, then j) that reaches the largest: four bits per i, lane 3 never matches (-FLT_MAX < best).
     const int hits = bits4(sep[0] == bestLanes) | bits4(sep[1] == bestLanes) << 4 | bits4(sep[2] == bestLanes) << 8;
@@ -230,7 +229,7 @@ namespace {
     const int bi = first >> 2, bj = first & 3;
     const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
-    return {SatAxis3::EdgePair, bi, bj, best, signOf(tl >= 0.0f) * normalize(axis)};
+    return {SatAxis3::EdgePair, bi, bj, best, SAT_SIGN(tl >= 0.0f) * normalize(axis)};
   }
   return faceResult(p, useB, ia, sepA, jb, tB[jb] > 0.0f, sepB);
 }
@@ -362,7 +361,7 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
   }
   const int i2 = firstLargest(values, blocks);
   // sign * (x * normalZ), both +-1, is x times their product: the same bits.
-  const F4 sign = splat4(signOf(!(area[i2 >> 2][i2 & 3] < 0.0f)) * normalZ);
+  const F4 sign = splat4(SAT_SIGN(!(area[i2 >> 2][i2 & 3] < 0.0f)) * normalZ);
   const int tri[3] = {i0, i1, i2};
   F4 tu[3], tv[3], du[3], dv[3];  // the triangle's edges, from corner tri[k] to the next
   for (int k = 0; k < 3; ++k) {
@@ -534,26 +533,26 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
     const int c = used ? kept[i] : 0;  // candidate 0 always exists
     const F4 point = o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk;
     storeThenOverwriteNext(&out[i].point, (splat4i(used ? -1 : 0) != splat4i(0)) ? point : splat4(0.0f));
-    out[i].depth = selectFloat(used, pts.depth[c], 0.0f);
+    out[i].depth = SAT_SELECT(used, pts.depth[c], 0.0f);
     const uint32_t id = pts.id[c];
     out[i].id = used ? (refIsA ? id : (id << 16) | (id >> 16)) : 0u;
   }
   return m;
 }
 
-inline float clampTo(float x, float h) { return selectFloat(x < -h, -h, selectFloat(x > h, h, x)); }
+inline float clampTo(float x, float h) { return SAT_SELECT(x < -h, -h, SAT_SELECT(x > h, h, x)); }
 
 // Closest points of A's edge centreA + s * (unit axis i), |s| <= hi, and B's edge centreB + u * dirB, |u| <= hj
 // (closestSegmentSegment on these segments, in closed form): d = centreB - centreA, q1 = d_i, q2 = dirB . d and
 // c = dirB_i, the cosine between the edges. Returns s; the caller takes u = clamp(c * s - q2).
 inline float edgeParameters(float q1, float q2, float c, float hi, float hj) {
   const float den = 1.0f - c * c;
-  const float s = clampTo((q1 - c * q2) / selectFloat(den > 1.0e-12f, den, 1.0f), hi);
+  const float s = clampTo((q1 - c * q2) / SAT_SELECT(den > 1.0e-12f, den, 1.0f), hi);
   const float u = c * s - q2;
   // Where B's closest point lies beyond its edge's end, A's point is the one closest to that end (a select, not a
   // branch: which case applies is unpredictable).
   const float sEnd = clampTo(q1 + c * clampTo(u, hj), hi);
-  return selectFloat(u < -hj || u > hj, sEnd, selectFloat(den > 1.0e-12f, s, 0.0f));
+  return SAT_SELECT(u < -hj || u > hj, sEnd, SAT_SELECT(den > 1.0e-12f, s, 0.0f));
 }
 
 // The supporting edge along box axis `axis` in direction d (box frame): its corner without that axis bit (bit k
