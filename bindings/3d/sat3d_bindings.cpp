@@ -4,6 +4,7 @@
 // and read the transforms from the scratch block: numbers in, numbers out, Embind's cheapest call.
 #include <emscripten/bind.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -100,18 +101,27 @@ constexpr int kDebugKind = 0, kDebugIndexA = 1, kDebugIndexB = 2, kDebugAxis = 3
               kDebugManifold = 15;
 constexpr int kCacheWords = 2;  ///< per pair in a batch: kind | indexA << 16, indexB
 
+static_assert(offsetof(sat::Manifold3, points) == 4 * kManifoldPoints &&
+                  sizeof(sat::ManifoldPoint3) == 4 * kPointFloats &&
+                  offsetof(sat::ManifoldPoint3, id) == 4 * (kPointFloats - 1) &&
+                  sizeof(sat::Manifold3) >= 4 * kManifoldFloats,
+              "the manifold's slots are the first kManifoldFloats words of Manifold3");
+/// The manifold's words, those of the points past pointCount zeroed: its first kManifoldFloats words copied four at
+/// a time, each masked by whether its point is used. One branch per point (what the selects of a field-by-field
+/// copy compile to) mispredicts on the point count, which varies from pair to pair.
 void writeManifold(const sat::Manifold3& m, float* out) {
-  out[kManifoldNormal] = m.normal.x, out[kManifoldNormal + 1] = m.normal.y, out[kManifoldNormal + 2] = m.normal.z;
-  out[kManifoldDepth] = m.depth;
-  for (int i = 0; i < kMaxManifoldPoints; ++i) {
-    float* p = out + kManifoldPoints + kPointFloats * i;
-    const bool valid = i < m.pointCount;
-    p[0] = valid ? m.points[i].point.x : 0.0f;
-    p[1] = valid ? m.points[i].point.y : 0.0f;
-    p[2] = valid ? m.points[i].point.z : 0.0f;
-    p[3] = valid ? m.points[i].depth : 0.0f;
-    const uint32_t id = valid ? m.points[i].id : 0u;
-    std::memcpy(p + 4, &id, 4);
+  typedef int32_t Words __attribute__((vector_size(16)));
+  // The point each word belongs to (-1: the normal and the depth, always written).
+  alignas(16) static const int32_t kPointOfWord[kManifoldFloats] = {-1, -1, -1, -1, 0, 0, 0, 0, 0, 1, 1, 1,
+                                                                     1,  1,  2,  2,  2, 2, 2, 3, 3, 3, 3, 3};
+  const Words count{m.pointCount, m.pointCount, m.pointCount, m.pointCount};
+  const unsigned char* from = reinterpret_cast<const unsigned char*>(&m);
+  for (int b = 0; b < kManifoldFloats / 4; ++b) {
+    Words words, point;
+    std::memcpy(&words, from + 16 * b, sizeof words);
+    std::memcpy(&point, kPointOfWord + 4 * b, sizeof point);
+    words &= point < count;
+    std::memcpy(out + 4 * b, &words, sizeof words);
   }
 }
 

@@ -26,8 +26,18 @@ inline Vec3 unitAxis(int k, float sign) { return vec3(unitAxis4(k, sign)); }
 /// branches on an unpredictable axis.
 inline int next3(int k) { return (0x09 >> (2 * k)) & 3; }
 inline int prev3(int k) { return (0x12 >> (2 * k)) & 3; }
-/// -1.0f or +1.0f as bit is 0 or 1 (times x: -x or x, the same bits as a negation, without a branch).
-inline float signOfBit(int bit) { return float(2 * bit - 1); }
+/// -1.0f or +1.0f as bit is 0 or 1 (times x: -x or x, the same bits as a negation, without a branch). In
+/// WebAssembly SIMD builds a four-lane select: clang folds float(2 * bit - 1) into an f32 select, which V8 makes a
+/// branch of.
+inline float signOfBit(int bit) {
+#if defined(__wasm_simd128__)
+  return SAT_SELECT(bit != 0, 1.0f, -1.0f);
+#else
+  return float(2 * bit - 1);
+#endif
+}
+/// +1.0f or -1.0f as c is true or false (SAT_SELECT: a four-lane select in WebAssembly SIMD builds).
+#define SAT_SIGN(c) SAT_SELECT((c), 1.0f, -1.0f)
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
 inline void storeThenOverwriteNext(Vec3* point, F4 v) {
   __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);
@@ -40,7 +50,7 @@ inline F4 rotate2(F4 v) { return F4{v[2], v[0], v[1], v[3]}; }
 /// Index of the largest of lanes 0..2, the first on a tie.
 inline int argmax3(F4 v) {
   const bool above0 = v[1] > v[0];
-  const bool above = v[2] > (above0 ? v[1] : v[0]);
+  const bool above = v[2] > SAT_SELECT(above0, v[1], v[0]);
   return 2 * int(above) + (int(above0) & ~int(above));  // arithmetic: a branch on the winner mispredicts
 }
 /// splat4(hmax4(v)) with hmax4's pairing (max(max(v0, v1), max(v2, v3)), each max a > b ? a : b), so the same
@@ -50,13 +60,14 @@ inline F4 hmax4Splat(F4 v) {
   return max4(pairs, __builtin_shufflevector(pairs, pairs, 2, 3, 0, 1));
 }
 /// argmax3(v), and v[argmax3(v)] in *largest, from lanes taken by constant index. The index is made by arithmetic
-/// on the two comparisons and the value by two maxss: which lane wins is unpredictable, and branches on it mispredict.
+/// on the two comparisons and the value by two selects (maxss natively): which lane wins is unpredictable, and
+/// branches on it mispredict.
 inline int argmax3(F4 v, float* largest) {
   const float v0 = v[0], v1 = v[1], v2 = v[2];
   const bool above0 = v1 > v0;
-  const float m = above0 ? v1 : v0;
+  const float m = SAT_SELECT(above0, v1, v0);
   const bool above = v2 > m;
-  *largest = above ? v2 : m;
+  *largest = SAT_SELECT(above, v2, m);
   return 2 * int(above) + (int(above0) & ~int(above));
 }
 
@@ -102,6 +113,7 @@ void finishBoxPair(F4 e, F4 f, F4 t, BoxPair* p) {
   p->e = e;
   p->f = f;
   p->t = t;
+  SAT_UNROLL_FULL
   for (int i = 0; i < 3; ++i) p->absRow[i] = abs4(p->row[i]), p->absCol[i] = abs4(p->col[i]);
 }
 
@@ -118,6 +130,7 @@ namespace {
   // rA's rows: lane i of row k is A's axis i, component k, so that row-weighted sums give dot products with A's axes.
   F4 rowsA[3];
   transpose3(p.axesA, rowsA);
+  SAT_UNROLL_FULL
   for (int j = 0; j < 3; ++j) p.col[j] = mulRows(rowsA, p.axesB[j]);
   transpose3(p.col, p.row);
   // The first 16 bytes of each transform: its position and, in lane 3, a float that mulRows does not read.
@@ -152,10 +165,10 @@ namespace {
 // has normal -col_j and the axis from A to B is +col_j).
 inline SatResult faceAResult(const BoxPair& p, int ia, float separation) {
   const bool pos = p.t[ia] >= 0.0f;
-  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, pos ? 1.0f : -1.0f)};
+  return {SatAxis3::FaceA, 2 * ia + (pos ? 1 : 0), -1, separation, unitAxis(ia, SAT_SIGN(pos))};
 }
 inline SatResult faceBResult(const BoxPair& p, int jb, bool posB, float separation) {
-  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, (posB ? 1.0f : -1.0f) * vec3(p.col[jb])};
+  return {SatAxis3::FaceB, -1, 2 * jb + (posB ? 0 : 1), separation, SAT_SIGN(posB) * vec3(p.col[jb])};
 }
 // useB ? faceBResult(...) : faceAResult(...), built with selects: which of the two wins is unpredictable.
 inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int jb, bool posB, float sepB) {
@@ -166,7 +179,7 @@ inline SatResult faceResult(const BoxPair& p, bool useB, int ia, float sepA, int
   r.kind = b ? SatAxis3::FaceB : SatAxis3::FaceA;
   r.indexA = b ? -1 : 2 * ia + posA;
   r.indexB = b ? 2 * jb + (posB ? 0 : 1) : -1;
-  r.separation = b ? sepB : sepA;
+  r.separation = SAT_SELECT(b != 0, sepB, sepA);
   r.normal = vec3((I4{-b, -b, -b, -b} != I4{0, 0, 0, 0}) ? normalB : normalA);
   return r;
 }
@@ -193,6 +206,7 @@ namespace {
   // skipped: the face axes cover them.
   const F4 fRot1 = rotate1(p.f), fRot2 = rotate2(p.f);
   F4 sep[3];
+  SAT_UNROLL_FULL
   for (int i = 0; i < 3; ++i) {
     const int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
     const F4 len2 = p.row[i1] * p.row[i1] + p.row[i2] * p.row[i2];
@@ -207,7 +221,7 @@ namespace {
   // As for hulls: faces before edges and A before B unless the other separates clearly more.
   const float bias = 0.5f * tol;
   const bool useB = sepB > sepA + bias;
-  const float faceSep = useB ? sepB : sepA;
+  const float faceSep = SAT_SELECT(useB, sepB, sepA);
   if (best > tol || (best > -FLT_MAX && best > faceSep + bias)) {
     // The first (i, then j) that reaches the largest: four bits per i, lane 3 never matches (-FLT_MAX < best).
     const int hits = bits4(sep[0] == bestLanes) | bits4(sep[1] == bestLanes) << 4 | bits4(sep[2] == bestLanes) << 8;
@@ -215,7 +229,7 @@ namespace {
     const int bi = first >> 2, bj = first & 3;
     const Vec3 axis = cross(unitAxis(bi, 1.0f), vec3(p.col[bj]));
     const float tl = p.t[0] * axis.x + p.t[1] * axis.y + p.t[2] * axis.z;
-    return {SatAxis3::EdgePair, bi, bj, best, (tl >= 0.0f ? 1.0f : -1.0f) * normalize(axis)};
+    return {SatAxis3::EdgePair, bi, bj, best, SAT_SIGN(tl >= 0.0f) * normalize(axis)};
   }
   return faceResult(p, useB, ia, sepA, jb, tB[jb] > 0.0f, sepB);
 }
@@ -347,7 +361,7 @@ int reduceBoxCandidates(const BoxCandidates& c, float normalZ, int* kept) {
   }
   const int i2 = firstLargest(values, blocks);
   // sign * (x * normalZ), both +-1, is x times their product: the same bits.
-  const F4 sign = splat4((area[i2 >> 2][i2 & 3] < 0.0f ? -1.0f : 1.0f) * normalZ);
+  const F4 sign = splat4(SAT_SIGN(!(area[i2 >> 2][i2 & 3] < 0.0f)) * normalZ);
   const int tri[3] = {i0, i1, i2};
   F4 tu[3], tv[3], du[3], dv[3];  // the triangle's edges, from corner tri[k] to the next
   for (int k = 0; k < 3; ++k) {
@@ -412,10 +426,12 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   // outside[q]: the corners beyond side plane q (d = sign * x - h > 0); crossings need a corner on each side.
   const int masks = outsideMasks(cu, cv, splat4(hu), splat4(hv));
   int outside[4];
+  SAT_UNROLL_FULL
   for (int q = 0; q < 4; ++q) outside[q] = (masks >> tables.outsideShift[refFace][q]) & 15;
   // Bit q: side plane q has a corner beyond it. The loops below visit only these planes (a set bit at a time, in
   // order): which planes cut the quad is unpredictable, and a test per plane mispredicts.
   int cut = 0;
+  SAT_UNROLL_FULL
   for (int q = 0; q < 4; ++q) cut |= (outside[q] != 0 ? 1 : 0) << q;
   // Points in (u, v, k) coordinates until they are reduced. Left uninitialized: only written candidates are read.
   UninitArray<BoxCandidates, 1> store;
@@ -452,10 +468,21 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
     const F4 xa = cuv[a] + f * (nuv[a] - cuv[a]), xo = cuv[o] + f * (nuv[o] - cuv[o]), xk = ck + f * (nk - ck);
     int cross = bits4((d0 <= zero) != (d1 <= zero)) & bits4(xo <= bound[o]) & bits4(-xo <= bound[o]);
     const uint32_t refEdge = uint32_t(makeFeature3(Feature3::Edge, side.edge)) << 16;
+#if defined(__wasm_simd128__)
+    // Which axis the plane cuts is unpredictable, and V8 makes a branch of every f32 select: the crossings' (u, v)
+    // by one four-lane select per plane. (g++ chooses point by point natively.)
+    const I4 alongV = splat4i(-a) != splat4i(0);
+    const F4 atU = alongV ? xo : xa, atV = alongV ? xa : xo;
+    for (; cross != 0; cross &= cross - 1) {
+      const int e = __builtin_ctz(unsigned(cross));
+      emit(atU[e], atV[e], xk[e], refEdge, edgeFeature[e]);
+    }
+#else
     for (; cross != 0; cross &= cross - 1) {
       const int e = __builtin_ctz(unsigned(cross));
       emit(a ? xo[e] : xa[e], a ? xa[e] : xo[e], xk[e], refEdge, edgeFeature[e]);
     }
+#endif
   }
   // The rectangle's corners between two planes that both cut the quad (q and q + 1 mod 4), inside it: on the inner
   // side of its four edges (cross products of one sign, the quad's orientation seen along k). Most pairs have none.
@@ -500,31 +527,32 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   const F4 wu = world[ku], wv = world[kv], wk = world[k], o = origin;
   // All four slots, those past m with the zeros clearManifold wrote: fewer mispredicted branches than a loop of m
   // iterations (g++ still branches on i < m here, but predicts the four tests better than the loop's end).
+  SAT_UNROLL_FULL
   for (int i = 0; i < 4; ++i) {
     const bool used = i < m;
     const int c = used ? kept[i] : 0;  // candidate 0 always exists
     const F4 point = o + splat4(pts.u[c]) * wu + splat4(pts.v[c]) * wv + splat4(pts.w[c]) * wk;
     storeThenOverwriteNext(&out[i].point, (splat4i(used ? -1 : 0) != splat4i(0)) ? point : splat4(0.0f));
-    out[i].depth = used ? pts.depth[c] : 0.0f;
+    out[i].depth = SAT_SELECT(used, pts.depth[c], 0.0f);
     const uint32_t id = pts.id[c];
     out[i].id = used ? (refIsA ? id : (id << 16) | (id >> 16)) : 0u;
   }
   return m;
 }
 
-inline float clampTo(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
+inline float clampTo(float x, float h) { return SAT_SELECT(x < -h, -h, SAT_SELECT(x > h, h, x)); }
 
 // Closest points of A's edge centreA + s * (unit axis i), |s| <= hi, and B's edge centreB + u * dirB, |u| <= hj
 // (closestSegmentSegment on these segments, in closed form): d = centreB - centreA, q1 = d_i, q2 = dirB . d and
 // c = dirB_i, the cosine between the edges. Returns s; the caller takes u = clamp(c * s - q2).
 inline float edgeParameters(float q1, float q2, float c, float hi, float hj) {
   const float den = 1.0f - c * c;
-  const float s = clampTo((q1 - c * q2) / (den > 1.0e-12f ? den : 1.0f), hi);
+  const float s = clampTo((q1 - c * q2) / SAT_SELECT(den > 1.0e-12f, den, 1.0f), hi);
   const float u = c * s - q2;
   // Where B's closest point lies beyond its edge's end, A's point is the one closest to that end (a select, not a
   // branch: which case applies is unpredictable).
   const float sEnd = clampTo(q1 + c * clampTo(u, hj), hi);
-  return (u < -hj || u > hj) ? sEnd : (den > 1.0e-12f ? s : 0.0f);
+  return SAT_SELECT(u < -hj || u > hj, sEnd, SAT_SELECT(den > 1.0e-12f, s, 0.0f));
 }
 
 // The supporting edge along box axis `axis` in direction d (box frame): its corner without that axis bit (bit k

@@ -265,6 +265,22 @@ TEST(FastPaths3, BoxBoxMatchesBoxHulls) {
   EXPECT_GT(sameEdges, bothEdges * 97 / 100);  // the rest: ties between parallel edges of equal support
 }
 
+// selectFloat (a select of four lanes in WebAssembly SIMD builds, where V8 lowers a scalar f32 select to a branch)
+// against the plain select: the same bits for signed zeros, infinities, NaNs and subnormals.
+TEST(FastPaths3, SelectFloatMatchesSelect) {
+  const float values[] = {0.0f, -0.0f, 1.0f, -1.0f, FLT_MAX, -FLT_MAX, FLT_MIN / 4.0f,
+                          std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                          std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN()};
+  for (float a : values) {
+    for (float b : values) {
+      for (bool c : {false, true}) {
+        const float fast = sat::detail::selectFloat(c, a, b), ref = c ? a : b;
+        ASSERT_EQ(std::memcmp(&fast, &ref, sizeof fast), 0) << a << " " << b << " " << c;
+      }
+    }
+  }
+}
+
 // Box - box's pose built four lanes at a time against toMat3 and mulT one float at a time: the same bits (lanes 0-2;
 // lane 3 of a column may be a zero of either sign, and nothing reads it).
 TEST(FastPaths3, BoxPairMatchesScalarReference) {
