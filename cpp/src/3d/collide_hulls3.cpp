@@ -41,8 +41,10 @@ bool separatedByFirstFace(const HullView& a, const HullView& bLocal, const Relat
   return true;
 }
 
+// The query collide and overlap share. With `contacts` false (overlap) no contact is built: the manifold is
+// empty but for pointCount, 1 when the shapes touch.
 Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Transform3& xfA, const Transform3& xfB,
-                       SatCache3* cache, SatDebug3* debug) {
+                       SatCache3* cache, SatDebug3* debug, bool contacts = true) {
   const RelativePose pose = relativePose(xfA, xfB);
   const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
   const float known = cachedAxisSeparation(aLocal, bLocal, pose, cache);
@@ -58,6 +60,11 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
   HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
   const PendingMove pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
   const SatResult r = runSatUncached(a, b, tol, cache, known, &pending, &start);
+  if (!contacts) {
+    Manifold3 m = emptyManifold();
+    m.pointCount = r.separation <= tol ? 1 : 0;
+    return m;
+  }
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
     debug->kind = r.kind;
@@ -82,20 +89,7 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
 
 bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transform3& xfA, const Transform3& xfB,
                   SatCache3* cache) {
-  const RelativePose pose = relativePose(xfA, xfB);
-  const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
-  const float known = cachedAxisSeparation(aLocal, bLocal, pose, cache);
-  if (known > tol) return false;
-  FaceStart start;
-  startFaceQuery(aLocal, pose.r * bLocal.centroid + pose.t, &start);
-  if (separatedByFirstFace(aLocal, bLocal, pose, start, tol, cache)) return false;
-  HullScratch sb;
-  HullColumns ca, cb;
-  PlaneColumns pb;  // B's planes as columns, written as they are moved
-  const HullView a = withColumns(aLocal, &ca);
-  HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
-  const PendingMove pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
-  return runSatUncached(a, b, tol, cache, known, &pending, &start).separation <= tol;
+  return collideViews(aLocal, bLocal, xfA, xfB, cache, nullptr, false).pointCount > 0;
 }
 
 Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }

@@ -274,9 +274,9 @@ struct FaceStart {
 void startFaceQuery(const HullView& a, Vec3 x, FaceStart* out);
 /// Whether A's face `face` separates B by more than tol, decided with B in its own frame (bLocal; x -> r x + t
 /// into A's frame): from the distance of B's centroid to the face (centroidDistance, as faceBounds gives it) less
-/// B's radius, else (when the centroid is well above the face) from one projection of B's vertices. True only when
-/// the margin exceeds the rounding of both ways of measuring, so that faceSeparation(a, face, B moved) > tol too
-/// (false may be either).
+/// B's radius, else (when the centroid is well above the face and B has columns) from one projection of B's
+/// vertices in its frame. True only when the margin exceeds the rounding of both ways of measuring, so that
+/// faceSeparation(a, face, B moved) > tol too (false may be either).
 bool faceSeparatesUnmoved(const HullView& a, int face, float centroidDistance, const HullView& bLocal, const Mat3& r,
                           Vec3 t, float tol);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;

@@ -894,8 +894,8 @@ float maxProjection(const HullView& h, Vec3 n) {
 }
 }  // namespace
 
-bool faceSeparatesUnmoved(const HullView& a, int face, float centroidDistance, const HullView& bLocal, const Mat3& r,
-                          Vec3 t, float tol) {
+[[gnu::noinline]] bool faceSeparatesUnmoved(const HullView& a, int face, float centroidDistance,
+                                           const HullView& bLocal, const Mat3& r, Vec3 t, float tol) {
   // faceSeparation of B moved is the smallest over B's vertices v of d(v) = dot(n, r v + t) - offset, each
   // rounded as movedVertices and planeRow compute it. With u = 2^-24, |n| = 1, r a rotation (rows and columns of
   // norm 1 + 1e-6 at most), V >= |v| for every vertex and T = |t|_1, each d(v) is within u (8 |offset| + 25 V +
@@ -912,19 +912,9 @@ bool faceSeparatesUnmoved(const HullView& a, int face, float centroidDistance, c
   // 1: every vertex is within B's radius of its centroid (the radius rounded up by far more than its rounding).
   const float lowest = centroidDistance - 1.001f * bLocal.radius;
   if (lowest > tol + (slack + 8.0e-6f * std::fabs(lowest))) return true;
-  // 2: B's vertices measured in B's frame.
-  const Vec3 m = mulT(r, p.normal);
-  float low;
-  if (bLocal.cols != nullptr) {
-    low = minProjection(*bLocal.cols, m);
-  } else {
-    low = FLT_MAX;
-    for (int i = 0; i < bLocal.nv; ++i) {
-      const float d = dot(m, bLocal.v[i]);
-      low = d < low ? d : low;
-    }
-  }
-  const float s = low + (dot(p.normal, t) - p.offset);
+  // 2: B's vertices measured in B's frame, from its columns (a hull at scale 1; other views go the whole way).
+  if (bLocal.cols == nullptr) return false;
+  const float s = minProjection(*bLocal.cols, mulT(r, p.normal)) + (dot(p.normal, t) - p.offset);
   return s > tol + (slack + 8.0e-6f * std::fabs(s));
 }
 
