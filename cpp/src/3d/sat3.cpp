@@ -512,27 +512,6 @@ struct EdgeBounder {
     const F4* rw = faceRow(h, w, *o.cols, rows, tempW.data());
     return edgeBoundOfRows(ru, rw, o.cols->blocks);
   }
-  // Whether some vertex of o is at most `bar` from both planes u and w: then the edge's bound is at most bar too
-  // (and a bar < 0 drops the edge), without the row of a face the rows do not keep yet. The blocks where the kept
-  // row has a vertex at most bar are measured against the other plane, lane by lane as planeRow computes them.
-  // With neither row kept, u's is made first; with both, false (the bound from the rows costs as little).
-  bool someVertexUnderBoth(int u, int w, float bar) {
-    if (o.cols == nullptr || rows == nullptr) return false;
-    if (rows->at[u] >= 0 && rows->at[w] >= 0) return false;
-    const bool keptU = rows->at[w] < 0;  // u's row is (made) the kept one
-    const F4* kept = faceRow(h, keptU ? u : w, *o.cols, rows, tempU.data());
-    const Plane p = h.planes[keptU ? w : u];
-    const F4 nx = splat4(p.normal.x), ny = splat4(p.normal.y), nz = splat4(p.normal.z), off = splat4(p.offset);
-    const F4 limit = splat4(bar);
-    const VertexColumns& c = *o.cols;
-    for (int b = 0; b < c.blocks; ++b) {
-      const I4 low = kept[b] <= limit;
-      if (bits4(low) == 0) continue;
-      const F4 d = nx * c.x[b] + ny * c.y[b] + nz * c.z[b] - off;
-      if (bits4(low & (d <= limit)) != 0) return true;
-    }
-    return false;
-  }
 };
 
 // The caps' check for every edge at once while best < 0, where edgeMayBeat reduces to max(d[u], d[w]) > best for
@@ -762,7 +741,6 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
     for (int k = 0; k < count; ++k) {
       const int i = 2 * listed[k];
       const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
-      if (perFace && boundA.someVertexUnderBoth(fu, fw, bar)) continue;  // its bound is <= bar < 0: dropped below
       const float m = boundA(fu, fw);
       if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
       edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
