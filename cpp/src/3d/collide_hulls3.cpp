@@ -29,12 +29,29 @@ float cachedAxisSeparation(const HullView& a, const HullView& bLocal, const Rela
   return cachedSeparation(a, bLocal, pose.r, pose.t, *cache, &n);
 }
 
+// Whether A's first face (start.first) separates the pair by far more than round-off, found before B is moved
+// (faceSeparatesUnmoved): runSat's answer (that face, written to the cache alike) without moving B. Not tried
+// when a cached axis failed to separate the pair (it touched, or nearly, when that was written: the first face
+// seldom separates it now).
+bool separatedByFirstFace(const HullView& a, const HullView& bLocal, const RelativePose& pose, const FaceStart& start,
+                          float tol, SatCache3* cache) {
+  if (cache != nullptr && cache->kind != SatAxis3::None) return false;
+  if (!faceSeparatesUnmoved(a, start.first, start.largest, bLocal, pose.r, pose.t, tol)) return false;
+  writeCache(cache, {SatAxis3::FaceA, start.first, -1, 0.0f, {}});
+  return true;
+}
+
+// The query collide and overlap share. With `contacts` false (overlap) no contact is built: the manifold is
+// empty but for pointCount, 1 when the shapes touch.
 Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Transform3& xfA, const Transform3& xfB,
-                       SatCache3* cache, SatDebug3* debug) {
+                       SatCache3* cache, SatDebug3* debug, bool contacts = true) {
   const RelativePose pose = relativePose(xfA, xfB);
   const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
   const float known = cachedAxisSeparation(aLocal, bLocal, pose, cache);
   if (known > tol) return emptyManifold();
+  FaceStart start;
+  startFaceQuery(aLocal, pose.r * bLocal.centroid + pose.t, &start);  // B's centroid moved as movedVertices moves it
+  if (debug == nullptr && separatedByFirstFace(aLocal, bLocal, pose, start, tol, cache)) return emptyManifold();
   HullScratch sb;
   HullColumns ca, cb;
   PlaneColumns pb;  // B's planes as columns, written as they are moved
@@ -42,7 +59,12 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
   // B's vertex array and planes are written only if A's faces do not separate (then before any contact reads them).
   HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
   const PendingMove pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
-  const SatResult r = runSatUncached(a, b, tol, cache, known, &pending);
+  const SatResult r = runSatUncached(a, b, tol, cache, known, &pending, &start);
+  if (!contacts) {
+    Manifold3 m = emptyManifold();
+    m.pointCount = r.separation <= tol ? 1 : 0;
+    return m;
+  }
   const Manifold3 m = finish(a, b, r, tol, pose, xfA.p);
   if (debug != nullptr) {
     debug->kind = r.kind;
@@ -67,17 +89,7 @@ Manifold3 collideViews(const HullView& aLocal, const HullView& bLocal, const Tra
 
 bool overlapViews(const HullView& aLocal, const HullView& bLocal, const Transform3& xfA, const Transform3& xfB,
                   SatCache3* cache) {
-  const RelativePose pose = relativePose(xfA, xfB);
-  const float tol = kRelativeTolerance * (aLocal.radius + bLocal.radius);
-  const float known = cachedAxisSeparation(aLocal, bLocal, pose, cache);
-  if (known > tol) return false;
-  HullScratch sb;
-  HullColumns ca, cb;
-  PlaneColumns pb;  // B's planes as columns, written as they are moved
-  const HullView a = withColumns(aLocal, &ca);
-  HullView b = movedVertices(bLocal, pose.r, pose.t, &sb, &cb);
-  const PendingMove pending{&bLocal, pose.r, pose.t, &sb, &b, &pb};
-  return runSatUncached(a, b, tol, cache, known, &pending).separation <= tol;
+  return collideViews(aLocal, bLocal, xfA, xfB, cache, nullptr, false).pointCount > 0;
 }
 
 Vec3 boxExtents(const Box3& box, const Transform3& xf) { return vabs(mulComponents(xf.scale, box.halfExtents)); }

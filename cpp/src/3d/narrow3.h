@@ -253,15 +253,32 @@ struct FaceRows {
 /// centroid). With `deep` (room for a.nf floats), once the first face measured fails to separate, the distances of
 /// B's vertex deepest under it to A's planes are written there and cap the faces too (fewer faces measured).
 /// With `rows` (and b's columns), each face measured is kept there as a row of distances: the same separations.
-/// `largest`: the largest of `bounds` when the caller knows it (faceBounds returns it), else NaN.
+/// `first`: the face measured first (the first of the largest bounds) when the caller knows it (startFaceQuery),
+/// else -1.
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
-                     FaceRows* rows = nullptr, float* deep = nullptr, float largest = __builtin_nanf(""));
+                     FaceRows* rows = nullptr, float* deep = nullptr, int first = -1);
 /// The scalar reference of queryFaces: one face at a time.
 FaceQuery queryFacesReference(const HullView& a, const HullView& b, const float* bounds, float stopAbove,
                               float* deep = nullptr);
 /// The vertex of b deepest under plane p (smallest signedDistance, the first of equals).
 int deepestVertexReference(const Plane& p, const HullView& b);
 FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove);
+/// Where A's face query starts, found before B is moved: the caps of A's faces from B's centroid in A's frame
+/// (faceBounds), their largest, and the face measured first (the first of the largest).
+struct FaceStart {
+  UninitArray<float, kMaxHullFaces> bounds;
+  float largest;
+  int first;
+};
+/// faceBounds(a, x) and the face queryFaces measures first.
+void startFaceQuery(const HullView& a, Vec3 x, FaceStart* out);
+/// Whether A's face `face` separates B by more than tol, decided with B in its own frame (bLocal; x -> r x + t
+/// into A's frame): from the distance of B's centroid to the face (centroidDistance, as faceBounds gives it) less
+/// B's radius, else (when the centroid is well above the face and B has columns) from one projection of B's
+/// vertices in its frame. True only when the margin exceeds the rounding of both ways of measuring, so that
+/// faceSeparation(a, face, B moved) > tol too (false may be either).
+bool faceSeparatesUnmoved(const HullView& a, int face, float centroidDistance, const HullView& bLocal, const Mat3& r,
+                          Vec3 t, float tol);
 /// Separation along the cross product of half-edges ea of A and eb of B, oriented away from A's centroid;
 /// -FLT_MAX when the edges are parallel.
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal);
@@ -316,8 +333,16 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
 /// With `pendingB`, b comes from movedVertices (with columns, no vertex array) and its planes are written only once
 /// A's faces fail to separate (a pair A's faces separate never reads them); the result is the same as with b from
 /// movedView.
+/// With `start`, A's face query starts from it (startFaceQuery of B's centroid in this frame) instead of computing it.
 SatResult runSatUncached(const HullView& a, const HullView& b, float tol, SatCache3* cache, float known = -FLT_MAX,
-                         const PendingMove* pendingB = nullptr);
+                         const PendingMove* pendingB = nullptr, const FaceStart* start = nullptr);
+/// What runSat's result writes to the cache.
+inline void writeCache(SatCache3* cache, const SatResult& r) {
+  if (cache == nullptr) return;
+  cache->kind = r.kind;
+  cache->indexA = uint16_t(r.indexA < 0 ? 0 : r.indexA);
+  cache->indexB = uint16_t(r.indexB < 0 ? 0 : r.indexB);
+}
 /// The separation along the cache's axis (the normal from A to B in *normal) with B still in its own frame
 /// (bLocal; x -> r x + t into A's frame): a pair the cache separates costs no view of B in A's frame.
 /// -FLT_MAX when the cache does not fit these hulls.

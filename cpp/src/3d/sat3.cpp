@@ -300,7 +300,7 @@ inline int rowFirstEqual(const F4* row, float m) {
 }  // namespace
 
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows,
-                     float* deep, float largest) {
+                     float* deep, int first) {
   // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
   // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
   // again at its turn, so the same faces are measured in the same order.
@@ -312,7 +312,7 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     if (b.cols != nullptr) return separationAbove(a.planes[f], *b.cols, best.separation);
     return faceSeparationInline(a, f, b);
   };
-  const int first = firstEqual(bounds, a.nf, largest == largest ? largest : largestOf(bounds, a.nf));
+  if (first < 0) first = firstEqual(bounds, a.nf, largestOf(bounds, a.nf));
   int deepest = 0;
   if (rows != nullptr || (deep != nullptr && b.cols != nullptr)) {
     // The first face from its row (kept when there are rows), whose first lane at the minimum is the deepest vertex.
@@ -369,6 +369,11 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, float stopAbove) {
   UninitArray<float, kMaxHullFaces> bounds;
   faceBounds(a, b.centroid, bounds.data());
   return queryFaces(a, b, bounds.data(), stopAbove);
+}
+
+void startFaceQuery(const HullView& a, Vec3 x, FaceStart* out) {
+  out->largest = faceBounds(a, x, out->bounds.data());
+  out->first = firstEqual(out->bounds.data(), a.nf, out->largest);
 }
 
 float edgeSeparation(const HullView& a, int ea, const HullView& b, int eb, Vec3* normal) {  // NOLINT
@@ -867,6 +872,30 @@ float maxProjection(const HullView& h, Vec3 n) {
 }
 }  // namespace
 
+[[gnu::noinline]] bool faceSeparatesUnmoved(const HullView& a, int face, float centroidDistance,
+                                           const HullView& bLocal, const Mat3& r, Vec3 t, float tol) {
+  // faceSeparation of B moved is the smallest over B's vertices v of d(v) = dot(n, r v + t) - offset, each
+  // rounded as movedVertices and planeRow compute it. With u = 2^-24, |n| = 1, r a rotation (rows and columns of
+  // norm 1 + 1e-6 at most), V >= |v| for every vertex and T = |t|_1, each d(v) is within u (8 |offset| + 25 V +
+  // 12 T) of its exact value (Higham's gamma_k bound on sums of k products, through the roundings of each stage),
+  // and so is the centroid's distance. The tests below allow five times that (plus the rounding of their own last
+  // operation), so a pair either passes has the separation the moved B gives above tol too.
+  // Tried only when B's centroid is more than half B's radius above the face: nearly every pair the face separates
+  // (and about a third of those it does not: those pairs the vertices then measured go on to the full query).
+  if (!(centroidDistance > 0.5f * bLocal.radius)) return false;
+  const Plane p = a.planes[face];
+  const Vec3 c = bLocal.centroid;
+  const float size = std::fabs(c.x) + std::fabs(c.y) + std::fabs(c.z) + bLocal.radius;  // >= every |v|
+  const float slack = 8.0e-6f * (std::fabs(p.offset) + size + std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z));
+  // 1: every vertex is within B's radius of its centroid (the radius rounded up by far more than its rounding).
+  const float lowest = centroidDistance - 1.001f * bLocal.radius;
+  if (lowest > tol + (slack + 8.0e-6f * std::fabs(lowest))) return true;
+  // 2: B's vertices measured in B's frame, from its columns (a hull at scale 1; other views go the whole way).
+  if (bLocal.cols == nullptr) return false;
+  const float s = minProjection(*bLocal.cols, mulT(r, p.normal)) + (dot(p.normal, t) - p.offset);
+  return s > tol + (slack + 8.0e-6f * std::fabs(s));
+}
+
 float cachedSeparation(const HullView& a, const HullView& bLocal, const Mat3& r, Vec3 t, const SatCache3& c,
                        Vec3* normal) {
   switch (c.kind) {
@@ -914,15 +943,16 @@ SatResult runSat(const HullView& a, const HullView& b, float tol, SatCache3* cac
 }
 
 SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatCache3* cache, float known,
-                         const PendingMove* pendingB) {
+                         const PendingMove* pendingB, const FaceStart* start) {
   SatResult r;
-  UninitArray<float, kMaxHullFaces> boundsA, boundsB;
   // The faces measured are kept as rows of distances: the edge query bounds each edge by two of them.
   FaceRows rowsA;
   rowsA.reset(a.nf);
   UninitArray<float, kMaxHullFaces> deepA, deepB;  // caps from each hull's vertex deepest under the other's face
-  const float largestA = faceBounds(a, bIn.centroid, boundsA.data());
-  const FaceQuery fa = queryFaces(a, bIn, boundsA.data(), tol, &rowsA, deepA.data(), largestA);
+  FaceStart ownStartA, startB;
+  if (start == nullptr) startFaceQuery(a, bIn.centroid, &ownStartA), start = &ownStartA;
+  const float* boundsA = start->bounds.data();
+  const FaceQuery fa = queryFaces(a, bIn, boundsA, tol, &rowsA, deepA.data(), start->first);
   if (fa.separation > tol) {
     r = {SatAxis3::FaceA, fa.index, -1, fa.separation, a.planes[fa.index].normal};
   } else {
@@ -933,8 +963,9 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
       b.planes = pendingB->moved->planes;
       b.planeCols = pendingB->moved->planeCols;
     }
-    const float largestB = faceBounds(b, a.centroid, boundsB.data());
-    const FaceQuery fb = queryFaces(b, a, boundsB.data(), tol, nullptr, deepB.data(), largestB);  // B's rows: unread
+    startFaceQuery(b, a.centroid, &startB);
+    const float* boundsB = startB.bounds.data();
+    const FaceQuery fb = queryFaces(b, a, boundsB, tol, nullptr, deepB.data(), startB.first);  // B's rows: unread
     if (fb.separation > tol) {
       r = {SatAxis3::FaceB, -1, fb.index, fb.separation, -b.planes[fb.index].normal};
     } else {
@@ -945,18 +976,14 @@ SatResult runSatUncached(const HullView& a, const HullView& bIn, float tol, SatC
       // The caps: the centroids, and each hull's vertex deepest under the other's first face (the face queries
       // went past their first face, so they wrote these).
       EdgeBounds bounds;
-      bounds.capsA[0] = boundsA.data(), bounds.capsA[1] = deepA.data();
-      bounds.capsB[0] = boundsB.data(), bounds.capsB[1] = deepB.data();
+      bounds.capsA[0] = boundsA, bounds.capsA[1] = deepA.data();
+      bounds.capsB[0] = boundsB, bounds.capsB[1] = deepB.data();
       bounds.rowsA = &rowsA;
       const EdgeQuery eq = queryEdges(a, b, bounds, floor, tol);
       r = choose(a, b, fa, fb, eq, tol);
     }
   }
-  if (cache != nullptr) {
-    cache->kind = r.kind;
-    cache->indexA = uint16_t(r.indexA < 0 ? 0 : r.indexA);
-    cache->indexB = uint16_t(r.indexB < 0 ? 0 : r.indexB);
-  }
+  writeCache(cache, r);
   return r;
 }
 

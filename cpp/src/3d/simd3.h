@@ -22,11 +22,23 @@ inline F4 splat4(float s) { return F4{s, s, s, s}; }
 /// Lane-wise minimum / maximum (non-NaN inputs, as the callers guarantee).
 inline F4 min4(F4 a, F4 b) { return a < b ? a : b; }
 inline F4 max4(F4 a, F4 b) { return a > b ? a : b; }
+/// The smallest / largest lane: (v0 ? v1) ? (v2 ? v3), each ? a lane-wise min4 / max4 on shuffled copies, so the
+/// same lane wins as in the scalar expression (signed zeros included). Scalar float selects would become branches
+/// in V8's WebAssembly code (it has no conditional move for floats); lane-wise ones stay selects.
 inline float hmin4(F4 v) {
+  const F4 pairs = min4(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));  // lane 0: v0 ? v1, lane 2: v2 ? v3
+  return min4(pairs, __builtin_shufflevector(pairs, pairs, 2, 3, 0, 1))[0];
+}
+inline float hmax4(F4 v) {
+  const F4 pairs = max4(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
+  return max4(pairs, __builtin_shufflevector(pairs, pairs, 2, 3, 0, 1))[0];
+}
+/// The scalar references of hmin4 and hmax4.
+inline float hmin4Reference(F4 v) {
   const float a = v[0] < v[1] ? v[0] : v[1], b = v[2] < v[3] ? v[2] : v[3];
   return a < b ? a : b;
 }
-inline float hmax4(F4 v) {
+inline float hmax4Reference(F4 v) {
   const float a = v[0] > v[1] ? v[0] : v[1], b = v[2] > v[3] ? v[2] : v[3];
   return a > b ? a : b;
 }

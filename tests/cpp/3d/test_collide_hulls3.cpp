@@ -622,6 +622,93 @@ TEST(FastPaths3, EdgesAboveMatchesEveryEdgeScan) {
   EXPECT_GT(listed, 1000);
 }
 
+// The lane-wise horizontal minimum and maximum against the scalar expressions they replace, on random lanes and on
+// lanes with ties, signed zeros and infinities: the same lane wins (compared as bits).
+TEST(FastPaths3, HorizontalMinMaxMatchScalarReferences) {
+  std::mt19937 rng(0x3d0du);
+  const float special[] = {0.0f, -0.0f, 1.0f, -1.0f, FLT_MAX, -FLT_MAX, std::numeric_limits<float>::infinity(),
+                           -std::numeric_limits<float>::infinity(), 1e-30f, -1e-30f};
+  auto sameBits = [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+  for (long k = 0; k < scaled(200000); ++k) {
+    sat::detail::F4 v;
+    for (int l = 0; l < 4; ++l) {
+      v[l] = rng() % 3 == 0 ? special[rng() % (sizeof special / sizeof special[0])] : uni(rng, -2, 2);
+    }
+    if (k % 5 == 0) v[rng() % 4] = v[rng() % 4];  // ties
+    ASSERT_TRUE(sameBits(sat::detail::hmin4(v), sat::detail::hmin4Reference(v))) << k;
+    ASSERT_TRUE(sameBits(sat::detail::hmax4(v), sat::detail::hmax4Reference(v))) << k;
+  }
+}
+
+// A's first face decided before B is moved (faceSeparatesUnmoved, with its rounding allowance) against the
+// separation of B moved (faceSeparationReference): never "separates" unless the moved separation exceeds tol,
+// on tolerances placed within round-off of it; and it does decide the clearly separated ones. Then collide()
+// (which takes that path) against collideDebug (which does not): the same manifold and cache.
+TEST(FastPaths3, FirstFaceBeforeMoveMatchesMovedSeparation) {
+  std::mt19937 rng(0x3d0cu);
+  std::vector<sat::Hull3> pool;
+  for (int i = 0; i < 60; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 40)));
+  long decided = 0, clear = 0;
+  for (long k = 0; k < scaled(20000); ++k) {
+    const sat::Hull3& ha = pool[rng() % pool.size()];
+    const sat::Hull3& hb = pool[rng() % pool.size()];
+    sat::detail::HullScratch sa, sb, sm;
+    const sat::Vec3 scale = k % 4 == 0 ? sat::Vec3{uni(rng, 0.5f, 2), -uni(rng, 0.5f, 2), uni(rng, 0.5f, 2)}
+                                       : sat::Vec3{1, 1, 1};
+    const sat::detail::HullView a = sat::detail::scaledView(ha, {1, 1, 1}, &sa);
+    const sat::detail::HullView bLocal = sat::detail::scaledView(hb, scale, &sb);
+    const sat::Vec3 t{uni(rng, -3, 3), uni(rng, -3, 3), uni(rng, -3, 3)};
+    const sat::Mat3 r = sat::toMat3(randomQuat(rng));
+    const sat::detail::HullView b = sat::detail::movedView(bLocal, r, t, &sm);
+    sat::detail::FaceStart start;
+    sat::detail::startFaceQuery(a, r * bLocal.centroid + t, &start);
+    std::vector<float> ref(size_t(a.nf));
+    sat::detail::faceBoundsReference(a, b.centroid, ref.data());
+    ASSERT_EQ(std::vector<float>(start.bounds.data(), start.bounds.data() + a.nf), ref) << k;
+    ASSERT_EQ(start.first, int(std::max_element(ref.begin(), ref.end()) - ref.begin())) << k;
+    for (const int face : {start.first, int(rng() % unsigned(a.nf))}) {
+      const float s = sat::detail::faceSeparationReference(a, face, b);
+      const float size = a.radius + b.radius;
+      const sat::Vec3 c = bLocal.centroid;
+      const float scaleOfValues = std::fabs(a.planes[face].offset) + std::fabs(c.x) + std::fabs(c.y) + std::fabs(c.z) +
+                                  bLocal.radius + std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z) + std::fabs(s);
+      // Tolerances at the moved separation, a few units in its last place either side, and far below it.
+      const float tols[] = {s, std::nextafter(s, -FLT_MAX), std::nextafter(std::nextafter(s, -FLT_MAX), -FLT_MAX),
+                            s - 1e-6f * size, s - 1e-5f * size, s - 1e-3f * size, 1e-5f * size};
+      for (const float tol : tols) {
+        const bool fast = sat::detail::faceSeparatesUnmoved(a, face, ref[size_t(face)], bLocal, r, t, tol);
+        if (fast) {
+          ASSERT_GT(s, tol) << k;
+          ++decided;
+        }
+        // Well beyond the allowance (8e-6 of the same values), with the centroid high enough above the face for
+        // B's vertices to be measured (from its columns: a hull at scale 1).
+        if (s - tol > 2e-5f * scaleOfValues && ref[size_t(face)] > 0.5f * bLocal.radius && bLocal.cols != nullptr) {
+          ASSERT_TRUE(fast) << k;
+          ++clear;
+        }
+      }
+    }
+    // The whole query: collide() may stop at the first face before moving B; collideDebug never does.
+    const sat::Transform3 xfA{{uni(rng, -5, 5), uni(rng, -5, 5), uni(rng, -5, 5)}, randomQuat(rng), {1, 1, 1}};
+    const sat::Transform3 xfB{xfA.p + t, randomQuat(rng), scale};
+    sat::SatCache3 cache;
+    const sat::Manifold3 m = sat::collide(ha, xfA, hb, xfB, &cache);
+    const sat::SatDebug3 d = sat::collideDebug(ha, xfA, hb, xfB);
+    ASSERT_EQ(std::memcmp(&m, &d.manifold, sizeof m), 0) << k;
+    ASSERT_EQ(cache.kind, d.kind) << k;
+    ASSERT_EQ(int(cache.indexA), d.indexA < 0 ? 0 : d.indexA) << k;
+    ASSERT_EQ(int(cache.indexB), d.indexB < 0 ? 0 : d.indexB) << k;
+    sat::SatCache3 overlapCache;
+    ASSERT_EQ(sat::overlap(ha, xfA, hb, xfB, &overlapCache), m.pointCount > 0) << k;
+    ASSERT_EQ(overlapCache.kind, cache.kind) << k;
+    ASSERT_EQ(overlapCache.indexA, cache.indexA) << k;
+    ASSERT_EQ(overlapCache.indexB, cache.indexB) << k;
+  }
+  std::printf("[ 3d fast paths ] first face before the move: %ld decided, %ld clearly separated\n", decided, clear);
+  EXPECT_GT(clear, scaled(20000) / 4);
+}
+
 // Contacts with the incident face found from plane columns and one face at a time: the same manifold, bit for bit.
 TEST(FastPaths3, IncidentFaceFromColumnsMatchesScalarSearch) {
   std::mt19937 rng(0x3d09u);
