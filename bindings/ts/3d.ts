@@ -84,6 +84,29 @@ export interface Manifold3 {
   contacts: Contact3[];
 }
 
+/**
+ * Result of {@link SAT3D.collideMany}, by pair index; pass it back as `out` to reuse its arrays. The arrays may be
+ * longer than the pair count (an `out` sized for a larger frame): the first entries are this call's.
+ */
+export interface CollideMany3Result {
+  /** Contact count of each pair, 0 when apart. */
+  counts: Int32Array;
+  /** 24 floats per pair: normal xyz, depth, then 4 contacts of x, y, z, depth and the id's bits (read as uint32). */
+  manifolds: Float32Array;
+  /** Pairs with contacts. */
+  touching: number;
+}
+
+/** The pair batch's arrays, viewed in WebAssembly memory. */
+interface PairBatch3Views {
+  handles: Int32Array;
+  transforms: Float32Array;
+  pairs: Int32Array;
+  counts: Int32Array;
+  manifolds: Float32Array;
+  caches: Uint32Array;
+}
+
 /** Result of {@link SAT3D.distance}. */
 export interface Distance3 {
   /** >= 0; 0 when touching or overlapping. */
@@ -188,6 +211,7 @@ export class SAT3D {
   /** Word offset of the scratch block in the heap (a fixed address). */
   private readonly scratch: number;
   private batch: PairBatch3 | null = null;
+  private views: PairBatch3Views | null = null;
 
   /** @internal */
   constructor(module: SAT3DModule, variant: Variant, dynamicExecution: boolean) {
@@ -341,17 +365,22 @@ export class SAT3D {
   /**
    * Many pairs in one call (the fast path for scenes). `transforms` holds 10 floats per shape (x, y, z, qx, qy, qz,
    * qw, sx, sy, sz); `pairs` holds index pairs into `shapes`. Pass the same `caches` array (2 words per pair,
-   * zero-filled at first) every frame to keep the per-pair SAT cache.
+   * zero-filled at first) every frame to keep the per-pair SAT cache. Pass `out` (from an earlier call, or your own
+   * arrays of at least the pair count and 24 floats per pair) to have the results written into it: then a frame
+   * allocates nothing.
    * @returns `counts[p]` (contact count of pair p, 0 when apart) and `manifolds` (24 floats per pair: normal xyz,
-   *   depth, then 4 contacts of x, y, z, depth, id-bits); both copied out of the module.
-   * @throws SATError `InvalidTransform` (naming the shape), `InvalidArgument` (a bad index or array)
+   *   depth, then 4 contacts of x, y, z, depth, id-bits), copied out of the module (into `out` when given: the
+   *   same object is returned), and `touching`, the number of pairs with contacts.
+   * @throws SATError `InvalidTransform` (naming the shape), `InvalidArgument` (a bad index or array, an `out`
+   *   too short)
    */
   collideMany(
     shapes: readonly Shape3[],
     transforms: Float32Array,
     pairs: Int32Array,
     caches?: Uint32Array,
-  ): { counts: Int32Array; manifolds: Float32Array; touching: number } {
+    out?: CollideMany3Result,
+  ): CollideMany3Result {
     const n = shapes.length, np = pairs.length >> 1, xf = K3.TRANSFORM_FLOATS;
     if (!(transforms instanceof Float32Array) || transforms.length !== n * xf) {
       throw new SATError('InvalidArgument', `collideMany: transforms must be a Float32Array of ${n * xf} floats (${xf} per shape)`);
@@ -360,30 +389,37 @@ export class SAT3D {
     if (caches !== undefined && (!(caches instanceof Uint32Array) || caches.length !== np * K3.CACHE_WORDS)) {
       throw new SATError('InvalidArgument', `collideMany: caches must be a Uint32Array of ${np * K3.CACHE_WORDS} words`);
     }
-    const batch = (this.batch ??= new this.m.PairBatch3());
-    if (batch.reserve(n, np) < 0) throw new SATError('OutOfMemory', 'collideMany: the WebAssembly memory could not grow');
-    // Views are taken per call: the batch block or the memory may have moved since the last one.
-    const handles = batch.handles();
+    if (out !== undefined && (typeof out !== 'object' || out === null || !(out.counts instanceof Int32Array) ||
+        !(out.manifolds instanceof Float32Array) || out.counts.length < np || out.manifolds.length < np * K3.MANIFOLD_FLOATS)) {
+      throw new SATError(
+        'InvalidArgument',
+        `collideMany: out must be {counts: Int32Array of at least ${np}, manifolds: Float32Array of at least ${np * K3.MANIFOLD_FLOATS}}, got ${describe(out)}`,
+      );
+    }
+    const v = this.batchViews(n, np);
+    const handles = v.handles;
     for (let i = 0; i < n; ++i) {
       // handleOf's checks in line: the element's name for its message is formatted only when one fails.
       const s = shapes[i];
       handles[i] = s instanceof Shape3 && s.owner === this && s.handle > 0 ? s.handle : this.handleOf('collideMany', `shapes[${i}]`, s);
     }
-    batch.transforms().set(transforms);
-    batch.pairs().set(pairs);
-    if (caches) batch.caches().set(caches);
-    const r = batch.run(n, np, caches !== undefined);
+    v.transforms.set(transforms);
+    v.pairs.set(pairs);
+    if (caches) v.caches.set(caches);
+    const r = this.batch!.run(n, np, caches !== undefined);
     if (r < 0) {
-      const bad = batch.errorIndex(), arg = argument3(r);
+      const bad = this.batch!.errorIndex(), arg = argument3(r);
       const what = arg === 0 ? `shapes[${bad}] / its transform` : arg === 1 ? `pairs[${bad}]` : 'an argument';
       throw new SATError(errorCode3(r), `collideMany: ${what} is invalid (${this.message(status3(r))})`);
     }
-    if (caches) caches.set(batch.caches().subarray(0, caches.length));
-    return {
-      counts: batch.counts().slice(0, np),
-      manifolds: batch.manifolds().slice(0, np * K3.MANIFOLD_FLOATS),
-      touching: r,
-    };
+    if (caches) caches.set(v.caches.subarray(0, caches.length));
+    if (out === undefined) {
+      return { counts: v.counts.slice(0, np), manifolds: v.manifolds.slice(0, np * K3.MANIFOLD_FLOATS), touching: r };
+    }
+    out.counts.set(v.counts.subarray(0, np));
+    out.manifolds.set(v.manifolds.subarray(0, np * K3.MANIFOLD_FLOATS));
+    out.touching = r;
+    return out;
   }
 
   /**
@@ -395,6 +431,26 @@ export class SAT3D {
   }
 
   // ----- internals -----
+
+  /**
+   * The pair batch with room for `shapeCount` shapes and `pairCount` pairs, and views of its arrays: taken again
+   * only when its block moved or the WebAssembly memory grew (run() allocates nothing, so they stay valid over it).
+   */
+  private batchViews(shapeCount: number, pairCount: number): PairBatch3Views {
+    const batch = (this.batch ??= new this.m.PairBatch3());
+    const moved = batch.reserve(shapeCount, pairCount);
+    if (moved < 0) throw new SATError('OutOfMemory', 'collideMany: the WebAssembly memory could not grow');
+    const v = this.views;
+    if (moved === 0 && v !== null && v.handles.buffer === this.m.HEAPU8.buffer) return v;
+    return (this.views = {
+      handles: batch.handles(),
+      transforms: batch.transforms(),
+      pairs: batch.pairs(),
+      counts: batch.counts(),
+      manifolds: batch.manifolds(),
+      caches: batch.caches(),
+    });
+  }
 
   /** @internal */
   release(shape: Shape3): void {

@@ -205,6 +205,22 @@ describe.each(VARIANTS3)('3D (%s)', (variant) => {
     }
     expect(first.touching).toBe(touching);
     expect(touching).toBeGreaterThan(20);
+    // Into `out`: the same numbers written into the caller's arrays (here longer than needed, with stale values
+    // past the pair count left alone), the same object returned; a short or malformed `out` is refused.
+    const np = pairs.length / 2;
+    const out = { counts: new Int32Array(np + 3).fill(-7), manifolds: new Float32Array(24 * np + 5).fill(-7), touching: 0 };
+    const cold = s.collideMany(shapes, xf, Int32Array.from(pairs));
+    expect(s.collideMany(shapes, xf, Int32Array.from(pairs), undefined, out)).toBe(out);
+    expect(out.touching).toBe(cold.touching);
+    expect(Array.from(out.counts.subarray(0, np))).toEqual(Array.from(cold.counts));
+    expect(new Uint32Array(out.manifolds.buffer, 0, 24 * np)).toEqual(new Uint32Array(cold.manifolds.buffer));
+    expect(Array.from(out.counts.subarray(np))).toEqual([-7, -7, -7]);
+    expect(out.manifolds[24 * np]).toBe(-7);
+    const short = { counts: new Int32Array(np), manifolds: new Float32Array(24 * np - 1), touching: 0 };
+    expect(() => s.collideMany(shapes, xf, Int32Array.from(pairs), undefined, short)).toThrow(
+      expect.objectContaining({ code: 'InvalidArgument', message: expect.stringMatching(/out must be \{counts: Int32Array/) }),
+    );
+    expect(() => s.collideMany(shapes, xf, Int32Array.from(pairs), undefined, { counts: [], manifolds: [] } as never)).toThrow(/out must be/);
     const bad = new Float32Array(xf);
     bad[3 * 10 + 6] = 3; // an unnormalized rotation on shape 3
     expect(() => s.collideMany(shapes, bad, Int32Array.from(pairs))).toThrow(/shapes\[3\]/);
