@@ -15,29 +15,15 @@
 
 #include "sat/sat.h"
 #include "sat/world.h"
+#include "determinism_inputs.h"
 
 namespace {
 
 /// The pinned checksum of the scene (native, WASM SIMD, WASM baseline and asm.js must all give it).
 constexpr uint32_t kSceneChecksum = 0x504200ebu;
 
-struct Rng {
-  uint32_t s = 0x12345678u;
-  double next() {
-    s ^= s << 13;
-    s ^= s >> 17;
-    s ^= s << 5;
-    return double(s) / 4294967296.0;
-  }
-};
-
-struct Fnv {
-  uint32_t h = 2166136261u;
-  void add(uint32_t w) {
-    h ^= w;
-    h *= 16777619u;
-  }
-};
+using Rng = sat_test::Xorshift32;
+using Fnv = sat_test::Fnv1a;
 
 struct SceneBody {
   sat::BodyId id = 0;
@@ -59,7 +45,7 @@ struct SceneResult {
 };
 
 SceneResult runScene(int bodies, int frames, sat::BroadPhaseType broadPhase = sat::BroadPhaseType::Grid) {
-  Rng rng;
+  Rng rng(0x12345678u);
   sat::WorldOptions opts;
   opts.broadPhase = broadPhase;
   sat::World world(opts);

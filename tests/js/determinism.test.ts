@@ -3,22 +3,10 @@
 // and asm.js builds as natively. docs/determinism.md describes the scene and the flags that make this hold.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_WORDS, TRANSFORM_STRIDE, type SAT } from '../../dist/index.js';
-import { VARIANTS, WordHash, hashEvents, satFor } from './helpers.js';
+import { VARIANTS, WordHash, hashEvents, satFor, xorshift32 } from './helpers.js';
 
 /** Pinned in tests/cpp/test_determinism.cpp (kSceneChecksum): the native build's answer. */
 const SCENE_CHECKSUM = 0x504200eb;
-
-function rng(): () => number {
-  let s = 0x12345678;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 function bounce(v: number, half: number): number {
   const p = v + half;
@@ -36,7 +24,7 @@ interface SceneResult {
 }
 
 function runScene(sat: SAT, bodies: number, frames: number, broadPhase: 'grid' | 'tree' | 'sap' = 'grid'): SceneResult {
-  const next = rng();
+  const { next } = xorshift32(0x12345678);
   const f = Math.fround;
   const world = sat.createWorld({ broadPhase });
   const half = 30;

@@ -4,7 +4,7 @@
 // docs/determinism.md describes the set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load3D, type SAT3D, type Shape3, type Transform3, type Vec3 } from '../../dist/3d.js';
-import { WordHash } from './helpers.js';
+import { WordHash, xorshift32 } from './helpers.js';
 
 /** Pinned in tests/cpp/3d/test_determinism3.cpp (kPairSetChecksum): the native build's answer. */
 const PAIR_SET_CHECKSUM = 0x0ddd858b;
@@ -16,19 +16,7 @@ const QUERY_PAIRS = 400;
 /** collideMany's manifold layout (docs/3d-api.md): normal xyz, depth, then 4 contacts of x, y, z, depth, id bits. */
 const MANIFOLD_FLOATS = 24;
 
-function rng(): { next: () => number; range: (lo: number, hi: number) => number } {
-  let s = 0x9e3779b9;
-  const next = (): number => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-  return { next, range: (lo, hi) => lo + (hi - lo) * next() };
-}
-type Rng = ReturnType<typeof rng>;
+type Rng = ReturnType<typeof xorshift32>;
 
 function unitVector(r: Rng): [number, number, number] {
   const x = r.range(-1, 1), y = r.range(-1, 1), z = r.range(-1, 1);
@@ -129,7 +117,7 @@ interface SetResult {
 }
 
 function runPairSet(sat3: SAT3D): SetResult {
-  const r = rng();
+  const r = xorshift32(0x9e3779b9);
   const shapes: Shape3[] = [];
   for (let i = 0; i < SHAPES; ++i) shapes.push(makeShape(sat3, r, i));
   const pairs = makePairs(r);

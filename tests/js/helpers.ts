@@ -85,6 +85,23 @@ export function placed(s: Sample, xf: Xf): RefShape {
   });
 }
 
+/**
+ * xorshift32 as tests/cpp/determinism_inputs.h computes it: each draw a double in [0, 1) (the same in C++ and
+ * JavaScript), and range(lo, hi) = lo + (hi - lo) * next().
+ */
+export function xorshift32(seed: number): { next: () => number; range: (lo: number, hi: number) => number } {
+  let s = seed >>> 0;
+  const next = (): number => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+  return { next, range: (lo, hi) => lo + (hi - lo) * next() };
+}
+
 /** A running FNV-1a hash of 32-bit words, as the native determinism checks compute it. */
 export class WordHash {
   value = 2166136261;

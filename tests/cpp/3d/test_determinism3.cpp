@@ -10,9 +10,9 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
+#include "determinism_inputs.h"
 #include "sat/sat3d.h"
 
 namespace {
@@ -25,28 +25,11 @@ constexpr int kPairs = 4000;
 constexpr int kFrames = 3;
 constexpr int kQueryPairs = 400;  ///< pairs that also get distance, overlap and a ray cast (frame 0)
 
-struct Rng {
-  uint32_t s = 0x9E3779B9u;
-  double next() {
-    s ^= s << 13;
-    s ^= s >> 17;
-    s ^= s << 5;
-    return double(s) / 4294967296.0;
-  }
-  double range(double lo, double hi) { return lo + (hi - lo) * next(); }
-};
+using Rng = sat_test::Xorshift32;
 
-struct Fnv {
-  uint32_t h = 2166136261u;
-  void add(uint32_t w) {
-    h ^= w;
-    h *= 16777619u;
-  }
-  void add(float f) {
-    uint32_t w;
-    std::memcpy(&w, &f, 4);
-    add(w);
-  }
+/// FNV-1a over words, with floats and vectors by their bits.
+struct Fnv : sat_test::Fnv1a {
+  using Fnv1a::add;
   void add(sat::Vec3 v) { add(v.x), add(v.y), add(v.z); }
 };
 
@@ -186,7 +169,7 @@ struct SetResult {
 };
 
 SetResult runPairSet() {
-  Rng rng;
+  Rng rng(0x9E3779B9u);
   std::vector<sat::Shape3> shapes;
   shapes.reserve(kShapes);
   for (int i = 0; i < kShapes; ++i) shapes.push_back(makeShape(rng, i));
