@@ -26,18 +26,17 @@ inline Vec3 unitAxis(int k, float sign) { return vec3(unitAxis4(k, sign)); }
 /// branches on an unpredictable axis.
 inline int next3(int k) { return (0x09 >> (2 * k)) & 3; }
 inline int prev3(int k) { return (0x12 >> (2 * k)) & 3; }
+/// +1.0f or -1.0f as c is true or false (SAT_SELECT: a four-lane select in WebAssembly SIMD builds).
+#define SAT_SIGN(c) SAT_SELECT((c), 1.0f, -1.0f)
 /// -1.0f or +1.0f as bit is 0 or 1 (times x: -x or x, the same bits as a negation, without a branch). In
-/// WebAssembly SIMD builds a four-lane select: clang folds float(2 * bit - 1) into an f32 select, which V8 makes a
-/// branch of.
+/// WebAssembly SIMD builds SAT_SIGN: clang folds float(2 * bit - 1) into an f32 select, which V8 makes a branch of.
 inline float signOfBit(int bit) {
 #if defined(__wasm_simd128__)
-  return SAT_SELECT(bit != 0, 1.0f, -1.0f);
+  return SAT_SIGN(bit != 0);
 #else
   return float(2 * bit - 1);
 #endif
 }
-/// +1.0f or -1.0f as c is true or false (SAT_SELECT: a four-lane select in WebAssembly SIMD builds).
-#define SAT_SIGN(c) SAT_SELECT((c), 1.0f, -1.0f)
 /// *point = vec3(v) as one 16-byte store, lane 3 landing on the float after it, which the caller writes next.
 inline void storeThenOverwriteNext(Vec3* point, F4 v) {
   __builtin_memcpy(reinterpret_cast<unsigned char*>(point), &v, sizeof v);

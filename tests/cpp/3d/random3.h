@@ -39,6 +39,13 @@ inline sat::Hull3 randomHull(std::mt19937& rng, int n) {
   }
 }
 
+/// `count` random hulls of lo to hi vertices each (randomHull), drawn from rng in order.
+inline std::vector<sat::Hull3> randomHullPool(std::mt19937& rng, int count, int lo, int hi) {
+  std::vector<sat::Hull3> pool;
+  for (int i = 0; i < count; ++i) pool.push_back(randomHull(rng, lo + int(rng() % uint32_t(hi - lo + 1))));
+  return pool;
+}
+
 struct PairCase {
   sat::Transform3 xfA, xfB;
   int kind = 0;  ///< 0 random distance, 1 near-touching

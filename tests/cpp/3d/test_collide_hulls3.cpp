@@ -80,8 +80,7 @@ bool checkPair(const sat::Manifold3& m, bool overlapSays, const ref3::Placed& a,
 /// Random hull pairs from a pool; vertex counts in [lo, hi].
 void runHullOracle(const char* name, uint32_t seed, long pairs, int lo, int hi) {
   std::mt19937 rng(seed);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 400; ++i) pool.push_back(randomHull(rng, lo + int(rng() % uint32_t(hi - lo + 1))));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 400, lo, hi);
   Tally t;
   long failures = 0;
   for (long k = 0; k < pairs && failures < 10; ++k) {
@@ -143,8 +142,7 @@ TEST(Oracle3, BoxBox_200000Pairs) {
 // pairs (on separated ones any axis is only a bound, so the unpruned set may find a larger one).
 TEST(FastPaths3, GaussMapPruningMatchesUnprunedSat) {
   std::mt19937 rng(0x3d05u);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 100; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 16)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 100, 4, 19);
   long overlapping = 0, edgeWins = 0;
   for (long k = 0; k < scaled(4000); ++k) {
     const sat::Hull3& ha = pool[rng() % pool.size()];
@@ -402,8 +400,7 @@ TEST(FastPaths3, RelativePoseMatchesScalarReference) {
 // same arithmetic, so the same bits.
 TEST(FastPaths3, SimdScansMatchScalarReferences) {
   std::mt19937 rng(0x3d07u);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 60; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 60)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 60, 4, 63);
   long edgeQueries = 0, edgeFound = 0, edgeFound2 = 0;
   for (long k = 0; k < scaled(3000); ++k) {
     const sat::Hull3& ha = pool[rng() % pool.size()];
@@ -646,8 +643,7 @@ TEST(FastPaths3, HorizontalMinMaxMatchScalarReferences) {
 // (which takes that path) against collideDebug (which does not): the same manifold and cache.
 TEST(FastPaths3, FirstFaceBeforeMoveMatchesMovedSeparation) {
   std::mt19937 rng(0x3d0cu);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 60; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 40)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 60, 4, 43);
   long decided = 0, clear = 0;
   for (long k = 0; k < scaled(20000); ++k) {
     const sat::Hull3& ha = pool[rng() % pool.size()];
@@ -712,8 +708,7 @@ TEST(FastPaths3, FirstFaceBeforeMoveMatchesMovedSeparation) {
 // Contacts with the incident face found from plane columns and one face at a time: the same manifold, bit for bit.
 TEST(FastPaths3, IncidentFaceFromColumnsMatchesScalarSearch) {
   std::mt19937 rng(0x3d09u);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 40; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 40)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 40, 4, 43);
   long compared = 0;
   for (int k = 0; k < 2000; ++k) {
     const sat::Hull3& ha = pool[rng() % pool.size()];

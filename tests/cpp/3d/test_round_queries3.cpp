@@ -139,8 +139,7 @@ TEST(Round3, SphereSphereAndCapsulePairsClosedForm) {
 // Hulls and boxes against spheres: the reference depth is the radius minus the signed distance of the centre.
 TEST(Round3, HullSphereAndBoxSphere) {
   std::mt19937 rng(0x3d22u);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 50; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 20)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 50, 4, 23);
   long inside = 0, outside = 0;
   for (int k = 0; k < int(scaled(100000)); ++k) {
     const bool box = k % 2 == 0;
@@ -190,8 +189,7 @@ TEST(Round3, HullSphereAndBoxSphere) {
 // normals and every edge x segment cross product when it enters).
 TEST(Round3, HullCapsule) {
   std::mt19937 rng(0x3d23u);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 50; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 16)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 50, 4, 19);
   long deep = 0, checked = 0;
   for (int k = 0; k < int(scaled(40000)); ++k) {
     const sat::Hull3& hull = pool[rng() % pool.size()];
@@ -250,8 +248,7 @@ TEST(Round3, HullCapsule) {
 // distance(): GJK against brute force over vertex-face and edge-edge pairs for separated hulls.
 TEST(Queries3, DistanceMatchesBruteForce) {
   std::mt19937 rng(0x3d24u);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 60; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 20)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 60, 4, 23);
   long apart = 0;
   for (int k = 0; k < int(scaled(20000)); ++k) {
     const sat::Hull3& ha = pool[rng() % pool.size()];
@@ -279,8 +276,7 @@ TEST(Queries3, DistanceMatchesBruteForce) {
 // direction from the hit point's far side agrees; spheres against the closed form.
 TEST(Queries3, RaycastHullBoxSphereCapsule) {
   std::mt19937 rng(0x3d25u);
-  std::vector<sat::Hull3> pool;
-  for (int i = 0; i < 40; ++i) pool.push_back(randomHull(rng, 4 + int(rng() % 30)));
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 40, 4, 33);
   long hits = 0;
   for (int k = 0; k < int(scaled(40000)); ++k) {
     const sat::Hull3& h = pool[rng() % pool.size()];
