@@ -8,7 +8,7 @@
 //    sat-asmjs.js (the asm.js glue as a classic script), which the builder hook (hooks.js) copies into the builds
 //    that need them; lib/wasm/sat-baseline.bin (a BufferAsset, referenced by nothing, so in no build) serves the
 //    editor and its preview, where no build hook runs.
-//    The 3D entry (3d.js, world3.js, files3-cocos.js as files3.js) and its baseline glue (lib/wasm/sat3d-baseline.js)
+//    The 3D entry (3d.js, batch3.js, world3.js, files3-cocos.js as files3.js) and its baseline glue (lib/wasm/sat3d-baseline.js)
 //    are scripts too; its module files (native/sat3d-baseline.wasm, native/sat3d-asmjs.js) are copied by the hook
 //    only into builds of projects that use 3D colliders, and lib/wasm/sat3d-baseline.bin serves the editor.
 //    Every asset needs a committed .meta (fixed UUID): a new file without one is an error.
@@ -179,7 +179,7 @@ function reportPayload(installed) {
     gzipKb: +(list.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024).toFixed(1),
   });
   const scriptBytes = scripts.map((s) => s.bytes);
-  const is3D = (file) => /[\\/](components3d|system3d)[\\/]|[\\/](loader3d|placement3d)\.ts$|[\\/](3d|world3|module3|files3|sat3d-baseline(-nodyn)?)\.js$/.test(file);
+  const is3D = (file) => /[\\/](components3d|system3d)[\\/]|[\\/](loader3d|placement3d)\.ts$|[\\/](3d|batch3|world3|module3|files3|sat3d-baseline(-nodyn)?)\.js$/.test(file);
   const scripts3D = scripts.filter((s) => is3D(s.file)).map((s) => s.bytes);
   const platforms = {};
   for (const platform of ['web-mobile', 'wechatgame', 'android', 'ios']) {

@@ -1,6 +1,7 @@
 // 3D narrow phase in JavaScript, one run, the same seeded pairs for every contender:
 //   sat-wasm 3D bulk (collideMany: cold, no SAT cache; cached, the caches kept from round to round as a world keeps
-//   them for pairs that barely move) and per call (collide), cannon-es (ConvexPolyhedron findSeparatingAxis +
+//   them for pairs that barely move), the same pairs in a CollisionBatch3 (poses in WebAssembly memory, no copies)
+//   and per call (collide), cannon-es (ConvexPolyhedron findSeparatingAxis +
 //   clipAgainstHull, what its Narrowphase runs for convex pairs), Rapier3D (Shape.contactShape, one contact point)
 //   and Jolt (TransformedShape.CollideShape with the closest-hit collector, one contact point; convex radius 0).
 //   Box-box with manifold, 20-vertex hulls, and quickhull of 1,000 points (vs quickhull3d).
@@ -138,6 +139,13 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
   const out = sat3.collideMany(list, xf, idx);
   const bulk = contender(() => sat3.collideMany(list, xf, idx, undefined, out).touching);
   rows.push(['sat-wasm 3D SIMD bulk, cold (collideMany, no cache)', bulk]);
+  // CollisionBatch3: the same shapes, poses and pairs written once into the batch's views (a game writes its poses
+  // there each frame instead of into a Float32Array of its own); a round is one run() over all pairs.
+  const batch = sat3.createBatch(list, pairs.length);
+  batch.transforms.set(xf);
+  batch.pairs.set(idx);
+  const batched = contender(() => batch.run());
+  rows.push(['sat-wasm 3D SIMD batch, cold (CollisionBatch3, no copies)', batched]);
   const caches = new Uint32Array(pairs.length * 2);
   const cached = contender(() => sat3.collideMany(list, xf, idx, caches, out).touching);
   rows.push(['sat-wasm 3D SIMD bulk, cached (caches kept)', cached]);

@@ -18,10 +18,12 @@ import { SATError, describe } from './errors.js';
 import { allowsCodeGeneration, buildName, chooseVariant, isNode, readLocalFile, toBytes, type LoadOptions } from './loader.js';
 import type { Variant } from './api.js';
 import { World3, type World3Options } from './world3.js';
+import { CollisionBatch3 } from './batch3.js';
 import { defaultWasmUrl3, importGlue3 } from './files3.js';
-import { E3, K3, argument3, errorCode3, hasWorld3, readModule3, status3, type Module3DFactory, type PairBatch3, type SAT3DModule } from './module3.js';
+import { E3, K3, argument3, errorCode3, hasWorld3, readModule3, status3, type Module3DFactory, type SAT3DModule } from './module3.js';
 
 export { SATError, type SATErrorCode } from './errors.js';
+export { CollisionBatch3 } from './batch3.js';
 export {
   World3,
   type BodyDef3,
@@ -95,16 +97,6 @@ export interface CollideMany3Result {
   manifolds: Float32Array;
   /** Pairs with contacts. */
   touching: number;
-}
-
-/** The pair batch's arrays, viewed in WebAssembly memory. */
-interface PairBatch3Views {
-  handles: Int32Array;
-  transforms: Float32Array;
-  pairs: Int32Array;
-  counts: Int32Array;
-  manifolds: Float32Array;
-  caches: Uint32Array;
 }
 
 /** Result of {@link SAT3D.distance}. */
@@ -210,8 +202,8 @@ export class SAT3D {
   private readonly m: SAT3DModule;
   /** Word offset of the scratch block in the heap (a fixed address). */
   private readonly scratch: number;
-  private batch: PairBatch3 | null = null;
-  private views: PairBatch3Views | null = null;
+  /** collideMany's batch, made at its first call. */
+  private bulk: CollisionBatch3 | null = null;
 
   /** @internal */
   constructor(module: SAT3DModule, variant: Variant, dynamicExecution: boolean) {
@@ -396,7 +388,9 @@ export class SAT3D {
         `collideMany: out must be {counts: Int32Array of at least ${np}, manifolds: Float32Array of at least ${np * K3.MANIFOLD_FLOATS}}, got ${describe(out)}`,
       );
     }
-    const v = this.batchViews(n, np);
+    const bulk = (this.bulk ??= new CollisionBatch3(this, this.m));
+    bulk.resize(n, np, false);
+    const v = bulk.views('collideMany');
     const handles = v.handles;
     for (let i = 0; i < n; ++i) {
       // handleOf's checks in line: the element's name for its message is formatted only when one fails.
@@ -406,12 +400,7 @@ export class SAT3D {
     v.transforms.set(transforms);
     v.pairs.set(pairs);
     if (caches) v.caches.set(caches);
-    const r = this.batch!.run(n, np, caches !== undefined);
-    if (r < 0) {
-      const bad = this.batch!.errorIndex(), arg = argument3(r);
-      const what = arg === 0 ? `shapes[${bad}] / its transform` : arg === 1 ? `pairs[${bad}]` : 'an argument';
-      throw new SATError(errorCode3(r), `collideMany: ${what} is invalid (${this.message(status3(r))})`);
-    }
+    const r = bulk.runNative('collideMany', n, np, caches !== undefined, shapes);
     if (caches) caches.set(v.caches.subarray(0, caches.length));
     if (out === undefined) {
       return { counts: v.counts.slice(0, np), manifolds: v.manifolds.slice(0, np * K3.MANIFOLD_FLOATS), touching: r };
@@ -430,27 +419,24 @@ export class SAT3D {
     return new World3(this, this.m, options);
   }
 
-  // ----- internals -----
-
   /**
-   * The pair batch with room for `shapeCount` shapes and `pairCount` pairs, and views of its arrays: taken again
-   * only when its block moved or the WebAssembly memory grew (run() allocates nothing, so they stay valid over it).
+   * A {@link CollisionBatch3}: `shapes` and room for `pairCapacity` pairs, its poses, pairs, caches and results
+   * in WebAssembly memory, collided in one call without copies. The fastest bulk path; free it with `dispose()`.
+   * @throws SATError `InvalidArgument`, `Disposed`, `OutOfMemory`
    */
-  private batchViews(shapeCount: number, pairCount: number): PairBatch3Views {
-    const batch = (this.batch ??= new this.m.PairBatch3());
-    const moved = batch.reserve(shapeCount, pairCount);
-    if (moved < 0) throw new SATError('OutOfMemory', 'collideMany: the WebAssembly memory could not grow');
-    const v = this.views;
-    if (moved === 0 && v !== null && v.handles.buffer === this.m.HEAPU8.buffer) return v;
-    return (this.views = {
-      handles: batch.handles(),
-      transforms: batch.transforms(),
-      pairs: batch.pairs(),
-      counts: batch.counts(),
-      manifolds: batch.manifolds(),
-      caches: batch.caches(),
-    });
+  createBatch(shapes: readonly Shape3[], pairCapacity: number): CollisionBatch3 {
+    const batch = new CollisionBatch3(this, this.m);
+    try {
+      batch.setShapes(shapes);
+      batch.reservePairs(pairCapacity);
+    } catch (e) {
+      batch.dispose();
+      throw e;
+    }
+    return batch;
   }
+
+  // ----- internals -----
 
   /** @internal */
   release(shape: Shape3): void {
@@ -524,7 +510,8 @@ export class SAT3D {
     throw new SATError('InvalidArgument', `${fn}: points must be an array of numbers [x0, y0, z0, ...] or of {x, y, z}, got ${describe(points)}`);
   }
 
-  private handleOf(fn: string, name: string, s: unknown): number {
+  /** @internal */
+  handleOf(fn: string, name: string, s: unknown): number {
     if (!(s instanceof Shape3)) throw new SATError('InvalidArgument', `${fn}: ${name} must be a Shape3, got ${describe(s)}`);
     if (s.owner !== this) throw new SATError('InvalidArgument', `${fn}: ${name} is a shape of another loaded 3D module`);
     if (s.handle <= 0) throw new SATError('Disposed', `${fn}: ${name} was disposed`);
@@ -567,7 +554,8 @@ export class SAT3D {
     return [ha, hb];
   }
 
-  private readManifold(f: Float32Array, u: Uint32Array, o: number, n: number): Manifold3 {
+  /** @internal */
+  readManifold(f: Float32Array, u: Uint32Array, o: number, n: number): Manifold3 {
     const contacts: Contact3[] = [];
     const nn = o + K3.MANIFOLD_NORMAL;
     for (let i = 0; i < n; ++i) {

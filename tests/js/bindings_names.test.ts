@@ -239,7 +239,7 @@ describe('the 3D module: registered names = the names the TypeScript layer uses'
   });
 
   it('every declared name is used by the TypeScript sources, and every layout constant they read is declared', () => {
-    const ts = ['3d.ts', 'world3.ts', 'module3.ts'].map((f) => readFileSync(`${root}/bindings/ts/${f}`, 'utf8')).join('\n');
+    const ts = ['3d.ts', 'batch3.ts', 'world3.ts', 'module3.ts'].map((f) => readFileSync(`${root}/bindings/ts/${f}`, 'utf8')).join('\n');
     const unused: string[] = [];
     for (const f of BINDINGS_3D.functions) if (!new RegExp(`\\.${f}\\(`).test(ts)) unused.push(f);
     for (const [name, c] of Object.entries(BINDINGS_3D.classes)) {
