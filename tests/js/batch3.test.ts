@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CollisionBatch3, SATError, load3D, type SAT3D, type Shape3 } from '../../dist/3d.js';
+import { CollisionBatch3, load3D, type SAT3D, type Shape3 } from '../../dist/3d.js';
+import { errorCode as code } from './helpers.js';
 import { rng } from './reference.js';
 
 const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
@@ -12,15 +13,6 @@ const XF = 10;
 
 const heapOf = (sat3: SAT3D) => (sat3 as unknown as { _m: { HEAPU8: Uint8Array } })._m.HEAPU8;
 const bits = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
-const code = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof SATError) return e.code;
-    throw e;
-  }
-  return 'none';
-};
 
 /** 24 shapes of every kind, random poses within a few units of each other, and every pair of them. */
 function scene(s: SAT3D, seed: number) {

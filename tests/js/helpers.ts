@@ -1,6 +1,17 @@
 // Shared by the Vitest files: load the BUILT package (dist/) once per variant, and make seeded random shapes.
-import { loadSAT, type SAT, type Shape, type Variant, type World } from '../../dist/index.js';
+import { SATError, loadSAT, type SAT, type SATErrorCode, type Shape, type Variant, type World } from '../../dist/index.js';
 import { place, randomConvex, type P, type RefShape, type Xf } from './reference.js';
+
+/** The code of the SATError that `fn` throws, or 'no error'; anything else thrown is thrown on. */
+export function errorCode(fn: () => unknown): SATErrorCode | 'no error' {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof SATError) return e.code;
+    throw e;
+  }
+  return 'no error';
+}
 
 /** Every build the suites run against. SAT_VARIANTS=simd,asmjs narrows it. */
 export const VARIANTS: Variant[] = (process.env.SAT_VARIANTS?.split(',') as Variant[] | undefined) ?? [

@@ -3,19 +3,10 @@
 // pass-through, loops, part indices in contacts and ray hits, queries), and the bad-input rows S01-S03 and
 // C01-C08 of docs/bad-input.md (same ids as tests/cpp/test_segments.cpp and test_chain.cpp).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SATError, type SAT, type SATErrorCode } from '../../dist/index.js';
-import { VARIANTS, satFor } from './helpers.js';
+import type { SAT } from '../../dist/index.js';
+import { VARIANTS, errorCode as code, satFor } from './helpers.js';
 import { rng } from './reference.js';
 
-function code(fn: () => unknown): SATErrorCode | 'no error' {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SATError) return e.code;
-    throw e;
-  }
-  return 'no error';
-}
 
 /** A floor along y = 0 from x = 0 to x = n, listed right to left: its front faces up. */
 function floor(n: number): number[] {

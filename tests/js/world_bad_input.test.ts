@@ -4,18 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SATError, type SAT, type SATErrorCode } from '../../dist/index.js';
-import { VARIANTS, satFor } from './helpers.js';
+import type { SAT } from '../../dist/index.js';
+import { VARIANTS, errorCode as code, satFor } from './helpers.js';
 
-function code(fn: () => unknown): SATErrorCode | 'no error' {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SATError) return e.code;
-    throw e;
-  }
-  return 'no error';
-}
 
 describe.each(VARIANTS)('World bad input (%s)', (variant) => {
   let sat: SAT;

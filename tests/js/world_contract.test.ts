@@ -3,22 +3,13 @@
 // push-apart residual, ids never reissued, getTransform into the caller's object, teleports, pairs of non-dynamic
 // bodies and the stage times. Each case is a regression test of a fault found from outside, or pins an option.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_WORDS, ContactFlags, ContactWord, SATError, type SAT, type Shape } from '../../dist/index.js';
-import { VARIANTS, satFor } from './helpers.js';
+import { CONTACT_WORDS, ContactFlags, ContactWord, type SAT, type Shape } from '../../dist/index.js';
+import { VARIANTS, errorCode as code, satFor } from './helpers.js';
 import { rng } from './reference.js';
 
 type BP = 'grid' | 'tree' | 'sap';
 const BROAD_PHASES: BP[] = ['grid', 'tree', 'sap'];
 
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SATError) return e.code;
-    throw e;
-  }
-  return 'no error';
-}
 
 describe.each(VARIANTS)('World contract (%s)', (variant) => {
   let sat: SAT;
