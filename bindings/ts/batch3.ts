@@ -140,11 +140,12 @@ export class CollisionBatch3 {
    * Allocates nothing and never grows the WebAssembly memory.
    * @returns the number of touching pairs
    * @throws SATError `InvalidTransform` (naming the shape), `InvalidArgument` (a pair index out of range, a bad
-   *   pairCount), `Disposed` (a shape disposed since it was set)
+   *   pairCount or useCaches), `Disposed` (a shape disposed since it was set)
    */
   run(pairCount: number = this.pairCap, useCaches = false): number {
     this.index('run', 'pairCount', pairCount, this.pairCap + 1);
-    return this.runNative('run', this.shapeList.length, pairCount, useCaches === true, this.shapeList);
+    if (typeof useCaches !== 'boolean') throw new SATError('InvalidArgument', `run: useCaches must be a boolean, got ${describe(useCaches)}`);
+    return this.runNative('run', this.shapeList.length, pairCount, useCaches, this.shapeList);
   }
 
   /** Pair `p`'s manifold from the last run, as `collide` returns it, or null when apart. @throws SATError `InvalidArgument` */

@@ -199,6 +199,7 @@ describe.each(VARIANTS3)('CollisionBatch3 (%s)', (variant) => {
     expect(batch.run(2)).toBe(2); // the bad pair is past the count
     expect(code(() => batch.run(4))).toBe('InvalidArgument');
     expect(code(() => batch.run(-1))).toBe('InvalidArgument');
+    expect(code(() => batch.run(2, 1 as never))).toBe('InvalidArgument');
     batch.transforms[XF + 4] = Number.NaN;
     expect(() => batch.run(2)).toThrow(expect.objectContaining({ code: 'InvalidTransform', message: expect.stringMatching(/shapes\[1\]/) }));
     expect(code(() => batch.setTransform(1, { x: 'no' } as never))).toBe('InvalidTransform');
