@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "../index_sort.h"
 #include "hull_build3.h"
 
 namespace sat {
@@ -32,6 +33,17 @@ struct QFace {
   bool alive = true;
   double area2 = 0.0;       ///< twice its area
 };
+
+// Whether a vertex appears twice in `loop`, by marks in `marks` (one per point, all clear before and after).
+bool repeatsVertex(const std::vector<int>& loop, std::vector<char>* marks) {
+  bool repeats = false;
+  for (int v : loop) {
+    repeats |= (*marks)[size_t(v)] != 0;
+    (*marks)[size_t(v)] = 1;
+  }
+  for (int v : loop) (*marks)[size_t(v)] = 0;
+  return repeats;
+}
 
 class QuickHull {
  public:
@@ -322,23 +334,34 @@ Status QuickHull::run() {
 // one simple loop is split back into its triangles. Finally a vertex with only two faces around it lies on the
 // edge between them and is dropped from both loops.
 Status QuickHull::mergeFaces(FaceLoops* out) const {
-  std::vector<int> alive;
+  std::vector<int> live;
   for (size_t f = 0; f < faces_.size(); ++f) {
     if (!faces_[f].alive) continue;
-    alive.push_back(int(f));
+    live.push_back(int(f));
     for (int k = 0; k < 3; ++k) {  // every edge of the surface joined to a live face
       const int t = edges_[size_t(faces_[f].edge + k)].twin;
       if (t < 0 || !faces_[size_t(edges_[size_t(t)].face)].alive) return Status::Degenerate;
     }
   }
-  std::sort(alive.begin(), alive.end(), [this](int a, int b) {
-    return faces_[size_t(a)].area2 > faces_[size_t(b)].area2 || (faces_[size_t(a)].area2 == faces_[size_t(b)].area2 && a < b);
-  });
+  // Seeds in order of decreasing area, equal areas by face index (live is in index order, and sortIndices keeps
+  // equal elements in their order).
+  std::vector<uint32_t> order(live.size());
+  struct ByArea {
+    const QFace* faces;
+    const int* live;
+  } const byArea{faces_.data(), live.data()};
+  sortIndices(order.data(), order.size(), [](const void* context, uint32_t a, uint32_t b) {
+    const ByArea& c = *static_cast<const ByArea*>(context);
+    return c.faces[c.live[a]].area2 > c.faces[c.live[b]].area2;
+  }, &byArea);
+  std::vector<int> alive(live.size());
+  for (size_t k = 0; k < order.size(); ++k) alive[k] = live[order[k]];
   const double mergeTol = 2.0 * tol_;
   std::vector<int> group(faces_.size(), -1);
   std::vector<int> members, queue;
   std::vector<std::vector<int>> loops;
   std::vector<int> loop;
+  std::vector<char> onLoop(p_.size(), 0);  // repeatsVertex's marks, all clear between calls
   int groupCount = 0;
   for (int seed : alive) {
     if (group[size_t(seed)] >= 0) continue;
@@ -387,9 +410,7 @@ Status QuickHull::mergeFaces(FaceLoops* out) const {
       e = h;
       if (e == start) break;
     }
-    std::vector<int> sorted = loop;
-    std::sort(sorted.begin(), sorted.end());
-    if (!simple || int(loop.size()) != boundaryCount || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+    if (!simple || int(loop.size()) != boundaryCount || repeatsVertex(loop, &onLoop)) {
       for (int f : members) {  // not a disc: keep the triangles
         const int e0 = faces_[size_t(f)].edge;
         loops.push_back({edges_[size_t(e0)].origin, edges_[size_t(e0 + 1)].origin, edges_[size_t(e0 + 2)].origin});
