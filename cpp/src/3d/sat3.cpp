@@ -215,18 +215,27 @@ inline float largestOf(const float* v, int n) {
   for (; f < n; ++f) hi = v[f] > hi ? v[f] : hi;
   return hi;
 }
-// The index of the first element of v[0..n) equal to hi, the largest (as a scalar scan keeping the first of the
-// largest does; a largest of either sign of zero finds the same element).
-inline int firstEqual(const float* v, int n, float hi) {
+// The set of v[0..n), n <= 64, equal to h (bit f: v[f]).
+inline uint64_t equalSet(const float* v, int n, float h) {
+  const F4 x4 = splat4(h);
+  uint64_t equal = 0;
   int f = 0;
   for (; f + 4 <= n; f += 4) {
     F4 x;
     __builtin_memcpy(&x, v + f, sizeof x);
-    const int hit = bits4(x == splat4(hi));
-    if (hit != 0) return f + __builtin_ctz(unsigned(hit));
+    equal |= uint64_t(unsigned(bits4(x == x4))) << f;
   }
-  for (; f < n; ++f) {
-    if (v[f] == hi) return f;
+  for (; f < n; ++f) equal |= uint64_t(v[f] == h) << f;
+  return equal;
+}
+// The index of the first element of v[0..n) equal to hi, the largest (as a scalar scan keeping the first of the
+// largest does; a largest of either sign of zero finds the same element).
+inline int firstEqual(const float* v, int n, float hi) {
+  // The set of those equal to hi, 64 values at a time, then its first: no branch on the values, whose first equal
+  // one is unpredictable.
+  for (int base = 0; base < n; base += 64) {
+    const uint64_t equal = equalSet(v + base, n - base < 64 ? n - base : 64, hi);
+    if (equal != 0) return base + __builtin_ctzll(equal);
   }
   return 0;  // only when a NaN (never among valid shapes' caps) left nothing equal to the largest
 }
@@ -291,18 +300,49 @@ inline float faceRowMin(const HullView& h, int f, const VertexColumns& c, FaceRo
 }
 // The first vertex (lane) of a row whose distance is m, the row's minimum: the padding lanes repeat the last
 // vertex, after it, so this is deepestVertexReference's vertex.
-inline int rowFirstEqual(const F4* row, float m) {
-  for (int b = 0;; ++b) {
-    const int hit = bits4(row[b] == splat4(m));
-    if (hit != 0) return 4 * b + __builtin_ctz(unsigned(hit));
+inline int rowFirstEqual(const F4* row, int blocks, float m) {
+  // The set of lanes equal to m, 16 blocks at a time (bit 4 k + l: lane l of block base + k), then its first: no
+  // branch on the values, whose deepest vertex is unpredictable.
+  const F4 x = splat4(m);
+  for (int base = 0;; base += 16) {
+    const int end = blocks - base < 16 ? blocks : base + 16;
+    uint64_t equal = 0;
+    for (int b = base; b < end; ++b) equal |= uint64_t(unsigned(bits4(row[b] == x))) << (4 * (b - base));
+    if (equal != 0) return 4 * base + __builtin_ctzll(equal);
   }
+}
+}  // namespace
+
+namespace {
+// The caps of n <= 64 faces (the smaller of bounds[f] and deep[f], or bounds[f] without deep) into caps, and the
+// set of those above best (bit f: face f).
+inline uint64_t capsAbove(const float* bounds, const float* deep, int n, float best, float* caps) {
+  const F4 bar = splat4(best);
+  uint64_t above = 0;
+  int f = 0;
+  for (; f + 4 <= n; f += 4) {
+    F4 c;
+    __builtin_memcpy(&c, bounds + f, sizeof c);
+    if (deep != nullptr) {
+      F4 d;
+      __builtin_memcpy(&d, deep + f, sizeof d);
+      c = d < c ? d : c;
+    }
+    __builtin_memcpy(caps + f, &c, sizeof c);
+    above |= uint64_t(unsigned(bits4(c > bar))) << f;
+  }
+  for (; f < n; ++f) {
+    caps[f] = deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f];
+    above |= uint64_t(caps[f] > best) << f;
+  }
+  return above;
 }
 }  // namespace
 
 FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, float stopAbove, FaceRows* rows,
                      float* deep, int first) {
-  // queryFacesReference with the caps compared with the best so far four at a time: a face whose cap is below the
-  // best at its block's start is below it at its turn too (the best only rises), and a face that passes is checked
+  // queryFacesReference with the caps compared with the best so far 64 at a time: a face whose cap is below the
+  // best at its set's start is below it at its turn too (the best only rises), and a face that passes is checked
   // again at its turn, so the same faces are measured in the same order.
   if (b.cols == nullptr) rows = nullptr;
   UninitArray<F4, (kMaxHullVertices + 3) / 4> temp;  // a row that does not fit in `rows`
@@ -324,14 +364,13 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
       best = {first, planeRowMin(a.planes[first], *b.cols, temp.data())};
     }
     if (best.separation > stopAbove) return best;
-    deepest = rowFirstEqual(row, best.separation);
+    deepest = rowFirstEqual(row, b.cols->blocks, best.separation);
   } else {
     best = {first, faceSeparationInline(a, first, b)};
     if (best.separation > stopAbove) return best;
     if (deep != nullptr) deepest = deepestVertexReference(a.planes[first], b);
   }
   if (deep != nullptr) faceBounds(a, vertexOf(b, deepest), deep);  // b's vertex array may not be written yet
-  auto capOfFace = [&](int f) { return deep != nullptr && deep[f] < bounds[f] ? deep[f] : bounds[f]; };
   auto tryFace = [&](int f, float cap) {
     if (cap <= best.separation || f == first) return false;
     const float s = measure(f);
@@ -341,26 +380,17 @@ FaceQuery queryFaces(const HullView& a, const HullView& b, const float* bounds, 
     }
     return false;
   };
+  // The faces whose caps exceed the best, as a set of up to 64 faces at a time (capsAbove), then those faces in
+  // order: one unpredictable loop exit per 64 faces rather than one per block of four.
   const int nf = a.nf;  // read once: the rows' stores would make it be read again per block
-  int f = 0;
-  for (; f + 4 <= nf; f += 4) {
-    F4 caps;
-    __builtin_memcpy(&caps, bounds + f, sizeof caps);
-    if (deep != nullptr) {
-      F4 d;
-      __builtin_memcpy(&d, deep + f, sizeof d);
-      caps = d < caps ? d : caps;
+  alignas(16) float caps[64];
+  for (int base = 0; base < nf; base += 64) {
+    uint64_t pass = capsAbove(bounds + base, deep != nullptr ? deep + base : nullptr, nf - base < 64 ? nf - base : 64,
+                              best.separation, caps);
+    for (; pass != 0; pass &= pass - 1) {
+      const int k = __builtin_ctzll(pass);
+      if (tryFace(base + k, caps[k])) return best;
     }
-    // The caps as capOfFace gives them (the same selection, lane by lane), read back by lane.
-    alignas(16) float lanes[4];
-    __builtin_memcpy(lanes, &caps, sizeof caps);
-    for (int pass = bits4(caps > splat4(best.separation)); pass != 0; pass &= pass - 1) {
-      const int l = __builtin_ctz(unsigned(pass));
-      if (tryFace(f + l, lanes[l])) return best;
-    }
-  }
-  for (; f < nf; ++f) {
-    if (tryFace(f, capOfFace(f))) return best;
   }
   return best;
 }
@@ -512,6 +542,29 @@ struct EdgeBounder {
     const F4* rw = faceRow(h, w, *o.cols, rows, tempW.data());
     return edgeBoundOfRows(ru, rw, o.cols->blocks);
   }
+  /// Makes the rows of every face of the listed edges (h's edge numbers), when h has at most 64 faces and o has
+  /// columns of at most 16 blocks (then every row fits: 64 x 16 blocks is FaceRows' capacity); then rowOf gives
+  /// them with no check. Returns whether it did. The rows not kept yet are found as a set first and computed in
+  /// face order, so no branch asks whether each face's row is kept.
+  bool keepRows(const uint16_t* listed, int count) {
+    static_assert(64 * 16 <= FaceRows::kCapacity, "the rows of 64 faces against 16 blocks fit");
+    if (o.cols == nullptr || rows == nullptr || h.nf > 64 || o.cols->blocks > 16) return false;
+    uint64_t missing = 0;
+    for (int k = 0; k < count; ++k) {
+      const int u = h.edges[2 * listed[k]].face, w = h.edges[2 * listed[k] + 1].face;
+      missing |= (uint64_t(rows->at[u] < 0) << u) | (uint64_t(rows->at[w] < 0) << w);
+    }
+    const int blocks = o.cols->blocks;
+    for (; missing != 0; missing &= missing - 1) {
+      const int f = __builtin_ctzll(missing);
+      rows->at[f] = int16_t(rows->used);
+      planeRow(h.planes[f], *o.cols, rows->d.data() + rows->used);
+      rows->used += blocks;
+    }
+    return true;
+  }
+  /// Face f's row once keepRows has made it.
+  const F4* rowOf(int f) const { return rows->d.data() + rows->at[f]; }
 };
 
 // The caps' check for every edge at once while best < 0, where edgeMayBeat reduces to max(d[u], d[w]) > best for
@@ -738,12 +791,25 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
     EdgeBounder boundA{a, b, rowsA};
     const int count =
         perFace ? edgesAbove(a, bounds.capsA, bar, listed.data()) : edgesByCaps(a, bounds.capsA, bar, listed.data());
-    for (int k = 0; k < count; ++k) {
-      const int i = 2 * listed[k];
-      const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
-      const float m = boundA(fu, fw);
-      if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
-      edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
+    if (bar < 0.0f && boundA.keepRows(listed.data(), count)) {
+      // Every row at hand, and edgeMayBeat(m, ..., bar) is m > bar for a negative bar: each edge written, and
+      // counted only when it may beat the bar (no branch on the bound).
+      const int blocks = b.cols->blocks;
+      for (int k = 0; k < count; ++k) {
+        const int i = 2 * listed[k];
+        const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
+        const float m = edgeBoundOfRows(boundA.rowOf(fu), boundA.rowOf(fw), blocks);
+        edgesA[countA] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
+        countA += m <= bar ? 0 : 1;  // edgeMayBeat's answer for a NaN too
+      }
+    } else {
+      for (int k = 0; k < count; ++k) {
+        const int i = 2 * listed[k];
+        const int fu = a.edges[i].face, fw = a.edges[i + 1].face;
+        const float m = boundA(fu, fw);
+        if (!edgeMayBeat(m, a, fu, fw, bar)) continue;
+        edgesA[countA++] = {i, uint16_t(fu), uint16_t(fw), capOf(bounds.capsA, fu, fw), m};
+      }
     }
   }
   if (countA == 0) return best;
@@ -759,18 +825,21 @@ EdgeQuery queryEdges(const HullView& a, const HullView& b, const EdgeBounds& bou
     const F4 ux = splat4(bxa.x), uy = splat4(bxa.y), uz = splat4(bxa.z);
     const F4 ax = splat4(na.x), ay = splat4(na.y), az = splat4(na.z);
     const F4 bx = splat4(nbn.x), by = splat4(nbn.y), bz = splat4(nbn.z);
-    for (int blk = 0; blk < blocks; ++blk) {
-      const F4 cba = cols.cx[blk] * ux + cols.cy[blk] * uy + cols.cz[blk] * uz;
-      const F4 dba = cols.dx[blk] * ux + cols.dy[blk] * uy + cols.dz[blk] * uz;
-      const I4 first = cba * dba < zero;
-      if (bits4(first) == 0) continue;  // most blocks stop here, as most pairs do in the scalar test
-      const F4 adc = ax * cols.nx[blk] + ay * cols.ny[blk] + az * cols.nz[blk];
-      const F4 bdc = bx * cols.nx[blk] + by * cols.ny[blk] + bz * cols.nz[blk];
-      int pass = bits4(first & (adc * bdc < zero) & (cba * bdc > zero));
-      while (pass != 0) {
-        const int l = __builtin_ctz(unsigned(pass));
-        pass &= pass - 1;
-        const int j = cols.index[4 * blk + l];
+    // The pairs that pass, as a set of up to 16 blocks of B's edges at a time (bit 4 k + l: lane l of block
+    // base + k), then those pairs in order: no branch per block on the test's outcome.
+    for (int base = 0; base < blocks; base += 16) {
+      const int end = blocks - base < 16 ? blocks : base + 16;
+      uint64_t pass = 0;
+      for (int blk = base; blk < end; ++blk) {
+        const F4 cba = cols.cx[blk] * ux + cols.cy[blk] * uy + cols.cz[blk] * uz;
+        const F4 dba = cols.dx[blk] * ux + cols.dy[blk] * uy + cols.dz[blk] * uz;
+        const F4 adc = ax * cols.nx[blk] + ay * cols.ny[blk] + az * cols.nz[blk];
+        const F4 bdc = bx * cols.nx[blk] + by * cols.ny[blk] + bz * cols.nz[blk];
+        const I4 in = (cba * dba < zero) & (adc * bdc < zero) & (cba * bdc > zero);
+        pass |= uint64_t(unsigned(bits4(in))) << (4 * (blk - base));
+      }
+      for (; pass != 0; pass &= pass - 1) {
+        const int j = cols.index[4 * base + __builtin_ctzll(pass)];
         Vec3 n;
         float s = edgeSeparation(a, i, b, j, &n);
         if (s <= best.separation) continue;

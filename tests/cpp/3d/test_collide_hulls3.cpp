@@ -530,6 +530,69 @@ TEST(FastPaths3, SimdScansMatchScalarReferences) {
   EXPECT_GT(edgeFound2, edgeQueries / 10);
 }
 
+// Hulls past the sizes the sets of 64 cover at once (more than 64 faces, more than 16 blocks of vertices or of
+// listed edges) beside small ones: the face queries' first face and faces measured, the deepest vertex's caps and
+// the edge query (rows of A's planes, both points' caps) against the scalar references.
+TEST(FastPaths3, LargeHullScansMatchScalarReferences) {
+  std::mt19937 rng(0x3d64u);
+  const std::vector<sat::Hull3> pool = randomHullPool(rng, 24, 4, 160);
+  long large = 0, edgeFound = 0;
+  for (long k = 0; k < scaled(400); ++k) {
+    const sat::Hull3& ha = pool[rng() % pool.size()];
+    const sat::Hull3& hb = pool[rng() % pool.size()];
+    sat::detail::HullScratch sa, sb, sm;
+    sat::detail::HullColumns ca, cb;
+    const sat::detail::HullView a0 = sat::detail::scaledView(ha, {1, 1, 1}, &sa);
+    const sat::Vec3 t{uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f)};
+    const sat::detail::HullView b0 =
+        sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
+    const sat::detail::HullView a = sat::detail::withColumns(a0, &ca), b = sat::detail::withColumns(b0, &cb);
+    large += a.nf > 64 || b.nf > 64;
+    sat::detail::FaceStart start;
+    sat::detail::startFaceQuery(a, b.centroid, &start);
+    int first = 0;
+    for (int f = 1; f < a.nf; ++f) {
+      if (start.bounds[size_t(f)] > start.bounds[size_t(first)]) first = f;
+    }
+    ASSERT_EQ(start.first, first) << k;
+    std::vector<float> boundsB(size_t(b.nf));
+    sat::detail::faceBounds(b, a.centroid, boundsB.data());
+    for (const float stop : {FLT_MAX, uni(rng, -0.5f, 0.5f) * (a.radius + b.radius)}) {
+      sat::detail::FaceRows rows;
+      rows.reset(a.nf);
+      std::vector<float> deep(size_t(a.nf), 0.0f), deepRef(size_t(a.nf), 0.0f);
+      const sat::detail::FaceQuery qa =
+          sat::detail::queryFaces(a, b, start.bounds.data(), stop, &rows, deep.data(), start.first);
+      const sat::detail::FaceQuery ra = sat::detail::queryFacesReference(a0, b0, start.bounds.data(), stop, deepRef.data());
+      ASSERT_EQ(qa.index, ra.index) << k;
+      ASSERT_EQ(qa.separation, ra.separation) << k;
+      ASSERT_EQ(deep, deepRef) << k;
+      const sat::detail::FaceQuery qb = sat::detail::queryFaces(b, a, boundsB.data(), stop);
+      const sat::detail::FaceQuery rb = sat::detail::queryFacesReference(b0, a0, boundsB.data(), stop);
+      ASSERT_EQ(qb.index, rb.index) << k;
+      ASSERT_EQ(qb.separation, rb.separation) << k;
+      if (stop != FLT_MAX) continue;
+      sat::detail::EdgeBounds bounds;
+      std::vector<float> deepB(size_t(b.nf));
+      sat::detail::faceBounds(b, a.v[sat::detail::supportVertex(a, -b.planes[0].normal)], deepB.data());
+      bounds.capsA[0] = start.bounds.data(), bounds.capsA[1] = deep.data();
+      bounds.capsB[0] = boundsB.data(), bounds.capsB[1] = deepB.data();
+      bounds.rowsA = &rows;
+      const float floor = uni(rng, -0.5f, 0.0f) * (a.radius + b.radius);
+      const sat::detail::EdgeQuery fast = sat::detail::queryEdges(a, b, bounds, floor, FLT_MAX);
+      const sat::detail::EdgeQuery ref = sat::detail::queryEdgesReference(a0, b0, bounds, floor, FLT_MAX);
+      edgeFound += fast.edgeA >= 0;
+      ASSERT_EQ(fast.edgeA, ref.edgeA) << k;
+      ASSERT_EQ(fast.edgeB, ref.edgeB) << k;
+      ASSERT_EQ(fast.separation, ref.separation) << k;
+    }
+  }
+  std::printf("[ 3d fast paths ] large hulls: %ld of %ld pairs with a hull of more than 64 faces, %ld found an edge pair\n",
+              large, scaled(400), edgeFound);
+  EXPECT_GT(large, scaled(400) / 2);
+  EXPECT_GT(edgeFound, 0);
+}
+
 // The columns makeHull keeps (a view at scale 1 points at them) against those made per query from the vertices
 // and planes: the same bits, padding included; faceBounds and movedVertices from them against the scalar ways.
 TEST(FastPaths3, HullColumnsMatchPerQueryColumns) {
