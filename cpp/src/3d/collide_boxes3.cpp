@@ -524,6 +524,10 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
   const int m = reduceBoxCandidates(pts, sk, kept);
   // Back from (u, v, k) coordinates to the world.
   const F4 wu = world[ku], wv = world[kv], wk = world[k], o = origin;
+  // Ids were made reference feature first: when the reference box is B they are rotated by 16 bits (the halves
+  // swapped), a rotation by 0 or 16 rather than a choice between two ids, which g++ made one branch on which box
+  // is the reference (unpredictable) for the whole loop.
+  const unsigned swap = refIsA ? 0u : 16u;
   // All four slots, those past m with the zeros clearManifold wrote: fewer mispredicted branches than a loop of m
   // iterations (g++ still branches on i < m here, but predicts the four tests better than the loop's end).
   SAT_UNROLL_FULL
@@ -534,7 +538,7 @@ inline int outsideMasks(F4 cu, F4 cv, F4 hu, F4 hv) {
     storeThenOverwriteNext(&out[i].point, (splat4i(used ? -1 : 0) != splat4i(0)) ? point : splat4(0.0f));
     out[i].depth = SAT_SELECT(used, pts.depth[c], 0.0f);
     const uint32_t id = pts.id[c];
-    out[i].id = used ? (refIsA ? id : (id << 16) | (id >> 16)) : 0u;
+    out[i].id = used ? (id << swap) | (id >> ((32u - swap) & 31u)) : 0u;
   }
   return m;
 }
