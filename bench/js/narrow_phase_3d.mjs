@@ -221,7 +221,8 @@ function bench(label, satShapes, cannonShapes, rapierShapes, joltShapes, pairs) 
   console.log(`\n${label}: ${pairs.length} pairs; medians of ${ROUNDS} interleaved rounds after ${WARMUP} CPU s of warm-up each`);
   for (const [name, c] of rows) {
     const rate = pairs.length / median(c.times) / 1e6, wall = pairs.length / median(c.walls) / 1e6;
-    const ratio = c === bulk ? '' : `  sat-wasm cold bulk is ${median(c.times.map((t, k) => t / bulk.times[k])).toFixed(1)}x faster`;
+    const r = median(c.times.map((t, k) => t / bulk.times[k]));
+    const ratio = c === bulk ? '' : r >= 1 ? `  sat-wasm cold bulk is ${r.toFixed(1)}x faster` : `  ${(1 / r).toFixed(2)}x faster than sat-wasm cold bulk`;
     console.log(`  ${name.padEnd(58)} ${rate.toFixed(3).padStart(8)} M pairs/s CPU (wall ${wall.toFixed(3)})  touching ${String(c.result).padStart(5)}${ratio}`);
   }
 }
