@@ -389,8 +389,7 @@ export class SAT3D {
       );
     }
     const bulk = (this.bulk ??= new CollisionBatch3(this, this.m));
-    bulk.resize(n, np, false);
-    const v = bulk.views('collideMany');
+    const v = bulk.resize(n, np, false);
     const handles = v.handles;
     for (let i = 0; i < n; ++i) {
       // handleOf's checks in line: the element's name for its message is formatted only when one fails.

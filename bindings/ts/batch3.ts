@@ -96,9 +96,9 @@ export class CollisionBatch3 {
   setShapes(shapes: readonly Shape3[]): void {
     if (!Array.isArray(shapes)) throw new SATError('InvalidArgument', `setShapes: shapes must be an array of Shape3, got ${describe(shapes)}`);
     const handles = shapes.map((s, i) => this.sat3.handleOf('setShapes', `shapes[${i}]`, s));
-    this.resize(shapes.length, this.pairCap, true);
+    const v = this.resize(shapes.length, this.pairCap, true);
     this.shapeList = shapes.slice();
-    this.views('setShapes').handles.set(handles);
+    v.handles.set(handles);
   }
 
   /**
@@ -171,20 +171,23 @@ export class CollisionBatch3 {
   /**
    * Room for `shapeCount` shapes and `pairCount` pairs. With `keep`, what the arrays held is kept and what is new
    * gets defaults (poses the identity, handles 0, pairs (0, 0), caches and results zero); without, the contents
-   * are unspecified (collideMany writes every array it reads).
+   * are unspecified (collideMany writes every array it reads). Returns the views.
    * @internal
    */
-  resize(shapeCount: number, pairCount: number, keep: boolean): void {
+  resize(shapeCount: number, pairCount: number, keep: boolean): Views {
     const native = this.live('resize');
     const oldShapes = this.shapeList.length, oldPairs = this.pairCap;
-    const saved = keep ? this.snapshot(oldShapes, oldPairs) : null;
+    // The block moves only when it grows (the views' lengths are its capacities): only then is a copy kept.
+    const room = this.views('resize');
+    const grows = shapeCount > room.handles.length || 2 * pairCount > room.pairs.length;
+    const saved = keep && grows ? this.snapshot(oldShapes, oldPairs) : null;
     const moved = native.reserve(shapeCount, pairCount);
     if (moved < 0) throw new SATError('OutOfMemory', 'the WebAssembly memory could not grow for a collision batch');
     if (moved > 0) this.v = null;
     const v = this.views('resize');
     this.pairCap = pairCount;
-    if (saved === null) return;
-    if (moved > 0) {
+    if (!keep) return v;
+    if (saved !== null) {
       const shapes = Math.min(oldShapes, shapeCount), pairs = Math.min(oldPairs, pairCount);
       v.handles.set(saved.handles.subarray(0, shapes));
       v.transforms.set(saved.transforms.subarray(0, K3.TRANSFORM_FLOATS * shapes));
@@ -205,6 +208,7 @@ export class CollisionBatch3 {
       v.counts.fill(0, oldPairs, pairCount);
       v.manifolds.fill(0, K3.MANIFOLD_FLOATS * oldPairs, K3.MANIFOLD_FLOATS * pairCount);
     }
+    return v;
   }
 
   /** The views, taken again if the WebAssembly memory grew since. @internal */
@@ -228,7 +232,7 @@ export class CollisionBatch3 {
     throw new SATError(errorCode3(r), `${fn}: ${what} is invalid (${this.sat3.message(status3(r))})`);
   }
 
-  /** Copies of the arrays' used parts (the block may move on the next reserve). */
+  /** Copies of the arrays' used parts (the block moves on the next reserve). */
   private snapshot(shapes: number, pairs: number): Views {
     const v = this.views('resize');
     return {
