@@ -2,10 +2,9 @@
 // calls, lifetimes, and the hull maker cross-checked against a second implementation from npm (quickhull3d).
 // Where the two hulls disagree, validity decides: a hull must be closed (every edge once in each direction),
 // V - E + F = 2, planar and convex, and contain every input point.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, load3D, type SAT3D, type Shape3 } from '../../dist/3d.js';
+import { VARIANTS3, sat3For } from './helpers.js';
 import { rng } from './reference.js';
 // quickhull3d's main entry does not load as an ES module in Node; its bundled dist file does (and has no types).
 // @ts-expect-error no declaration file for the bundled entry
@@ -13,7 +12,6 @@ import quickhullUntyped from '../../node_modules/quickhull3d/dist/quickhull3d.js
 
 const quickhull = quickhullUntyped as (points: number[][]) => number[][];
 
-const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
 const ID = { x: 0, y: 0, z: 0 };
 
 type P = [number, number, number];
@@ -84,9 +82,7 @@ function cloud(r: () => number, kind: number): P[] {
 describe.each(VARIANTS3)('3D (%s)', (variant) => {
   let s: SAT3D;
   beforeAll(async () => {
-    const wasm = fileURLToPath(new URL(`../../dist/wasm/sat3d-${variant}.${variant === 'asmjs' ? 'mjs' : 'wasm'}`, import.meta.url));
-    expect(existsSync(wasm), `${wasm} must be built (node scripts/build-wasm.mjs)`).toBe(true);
-    s = await load3D({ prefer: variant });
+    s = await sat3For(variant);
   });
 
   it('stacked boxes: four contacts, depth and normal', () => {

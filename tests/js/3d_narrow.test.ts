@@ -5,9 +5,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, load3D, type SAT3D, type Shape3, type Transform3 } from '../../dist/3d.js';
+import { VARIANTS3 } from './helpers.js';
 import { rng } from './reference.js';
 
-const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
 
 /** The same seeded scene of boxes, spheres, capsules and hulls (4-40 points), made in a module. */
 function makeShapes(s: SAT3D, seed: number): Shape3[] {

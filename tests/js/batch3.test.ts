@@ -1,14 +1,11 @@
 // CollisionBatch3 ('sat-wasm/3d'): the bulk narrow phase over arrays in WebAssembly memory. Its results must be
 // collideMany's bit for bit (collideMany is checked against per-pair collide in 3d.test.ts), its arrays must keep
 // their contents when it grows, its views must come back after the memory grows, and bad input must be named.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CollisionBatch3, load3D, type SAT3D, type Shape3 } from '../../dist/3d.js';
-import { errorCode as code } from './helpers.js';
+import { CollisionBatch3, type SAT3D, type Shape3 } from '../../dist/3d.js';
+import { VARIANTS3, errorCode as code, sat3For } from './helpers.js';
 import { rng } from './reference.js';
 
-const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
 const XF = 10;
 
 const heapOf = (sat3: SAT3D) => (sat3 as unknown as { _m: { HEAPU8: Uint8Array } })._m.HEAPU8;
@@ -44,9 +41,7 @@ function scene(s: SAT3D, seed: number) {
 describe.each(VARIANTS3)('CollisionBatch3 (%s)', (variant) => {
   let s: SAT3D;
   beforeAll(async () => {
-    const wasm = fileURLToPath(new URL(`../../dist/wasm/sat3d-${variant}.${variant === 'asmjs' ? 'mjs' : 'wasm'}`, import.meta.url));
-    expect(existsSync(wasm), `${wasm} must be built (node scripts/build-wasm.mjs)`).toBe(true);
-    s = await load3D({ prefer: variant });
+    s = await sat3For(variant);
   });
 
   it('gives collideMany results bit for bit, cold and with caches over several frames', () => {

@@ -1,4 +1,8 @@
 // Shared by the Vitest files: load the BUILT package (dist/) once per variant, and make seeded random shapes.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { load3D, type SAT3D } from '../../dist/3d.js';
 import { SATError, loadSAT, type SAT, type SATErrorCode, type Shape, type Variant, type World } from '../../dist/index.js';
 import { place, randomConvex, type P, type RefShape, type Xf } from './reference.js';
 
@@ -11,6 +15,16 @@ export function errorCode(fn: () => unknown): SATErrorCode | 'no error' {
     throw e;
   }
   return 'no error';
+}
+
+/** The builds the 3D suites run against. */
+export const VARIANTS3 = ['simd', 'baseline', 'asmjs'] as const;
+
+/** The 3D module of one build, once its file is found built. */
+export async function sat3For(variant: (typeof VARIANTS3)[number]): Promise<SAT3D> {
+  const file = fileURLToPath(new URL(`../../dist/wasm/sat3d-${variant}.${variant === 'asmjs' ? 'mjs' : 'wasm'}`, import.meta.url));
+  expect(existsSync(file), `${file} must be built (node scripts/build-wasm.mjs)`).toBe(true);
+  return load3D({ prefer: variant });
 }
 
 /** Every build the suites run against. SAT_VARIANTS=simd,asmjs narrows it. */
