@@ -20,6 +20,14 @@ namespace {
 
 constexpr double kDepthRel = 2.0e-4;
 
+/// Hull h's unscaled view moved by a random offset in [-1.5, 1.5]^3 and a random rotation (drawn in that order),
+/// into `moved`; `scaled` holds the view before the move.
+sat::detail::HullView randomlyMoved(std::mt19937& rng, const sat::Hull3& h, sat::detail::HullScratch* scaled,
+                                    sat::detail::HullScratch* moved) {
+  const sat::Vec3 t{uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f)};
+  return sat::detail::movedView(sat::detail::scaledView(h, {1, 1, 1}, scaled), sat::toMat3(randomQuat(rng)), t, moved);
+}
+
 struct Tally {
   long pairs = 0, overlapping = 0, apart = 0, band = 0, near = 0, edge = 0, face = 0, points = 0;
   void print(const char* name) const {
@@ -149,9 +157,7 @@ TEST(FastPaths3, GaussMapPruningMatchesUnprunedSat) {
     const sat::Hull3& hb = pool[rng() % pool.size()];
     sat::detail::HullScratch sa, sb, sm;
     const sat::detail::HullView a = sat::detail::scaledView(ha, {1, 1, 1}, &sa);
-    const sat::Vec3 t{uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f)};
-    const sat::detail::HullView b =
-        sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
+    const sat::detail::HullView b = randomlyMoved(rng, hb, &sb, &sm);
     const float size = a.radius + b.radius;
     const sat::detail::FaceQuery fa = sat::detail::queryFaces(a, b, FLT_MAX), fb = sat::detail::queryFaces(b, a, FLT_MAX);
     const sat::detail::EdgeQuery eq = sat::detail::queryEdges(a, b, FLT_MAX);
@@ -543,9 +549,7 @@ TEST(FastPaths3, LargeHullScansMatchScalarReferences) {
     sat::detail::HullScratch sa, sb, sm;
     sat::detail::HullColumns ca, cb;
     const sat::detail::HullView a0 = sat::detail::scaledView(ha, {1, 1, 1}, &sa);
-    const sat::Vec3 t{uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f)};
-    const sat::detail::HullView b0 =
-        sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
+    const sat::detail::HullView b0 = randomlyMoved(rng, hb, &sb, &sm);
     const sat::detail::HullView a = sat::detail::withColumns(a0, &ca), b = sat::detail::withColumns(b0, &cb);
     large += a.nf > 64 || b.nf > 64;
     sat::detail::FaceStart start;
@@ -779,8 +783,7 @@ TEST(FastPaths3, IncidentFaceFromColumnsMatchesScalarSearch) {
     sat::detail::HullScratch sa, sb, sm;
     sat::detail::PlaneColumns pc;
     const sat::detail::HullView a = sat::detail::scaledView(ha, {1, 1, 1}, &sa);
-    const sat::Vec3 t{uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f), uni(rng, -1.5f, 1.5f)};
-    sat::detail::HullView b = sat::detail::movedView(sat::detail::scaledView(hb, {1, 1, 1}, &sb), sat::toMat3(randomQuat(rng)), t, &sm);
+    sat::detail::HullView b = randomlyMoved(rng, hb, &sb, &sm);
     b = sat::detail::withPlaneColumns(b, &pc);
     sat::detail::HullView a0 = a, b0 = b;
     a0.planeCols = nullptr, b0.planeCols = nullptr;
