@@ -5,25 +5,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SATError, load3D, type SAT3D, type Shape3, type Transform3 } from '../../dist/3d.js';
-import { VARIANTS3 } from './helpers.js';
+import { VARIANTS3, mixedShapes3 } from './helpers.js';
 import { rng } from './reference.js';
 
-
-/** The same seeded scene of boxes, spheres, capsules and hulls (4-40 points), made in a module. */
-function makeShapes(s: SAT3D, seed: number): Shape3[] {
-  const r = rng(seed);
-  const shapes: Shape3[] = [];
-  for (let i = 0; i < 48; ++i) {
-    const k = i % 4;
-    shapes.push(
-      k === 0 ? s.box(0.2 + r(), 0.2 + r(), 0.2 + r())
-      : k === 1 ? s.sphere(0.2 + r(), { x: r() - 0.5, y: 0, z: 0 })
-      : k === 2 ? s.capsule({ x: 0, y: -0.5 * r(), z: 0 }, { x: r(), y: 0.5, z: 0 }, 0.1 + 0.4 * r())
-      : s.hull(Array.from({ length: 3 * (4 + Math.floor(r() * 37)) }, () => (r() * 2 - 1) * (0.5 + r()))),
-    );
-  }
-  return shapes;
-}
 
 /** Seeded poses: rotated, some scaled non-uniformly or mirrored, in a box of side 5 so that many pairs touch. */
 function makePoses(seed: number, n: number): Transform3[] {
@@ -77,8 +61,8 @@ describe.each(VARIANTS3)('3D narrow-phase-only flavour (%s)', (variant) => {
   });
 
   it('per-pair queries, SAT debug output and hull meshes equal the full module bit for bit', () => {
-    const sa = makeShapes(full, 11);
-    const sb = makeShapes(narrow, 11);
+    const sa = mixedShapes3(full, 11);
+    const sb = mixedShapes3(narrow, 11);
     const poses = makePoses(12, sa.length);
     for (let i = 3; i < sa.length; i += 4) expect(narrow.hullMesh(sb[i]), `shape ${i}`).toStrictEqual(full.hullMesh(sa[i]));
     let touching = 0;
@@ -99,8 +83,8 @@ describe.each(VARIANTS3)('3D narrow-phase-only flavour (%s)', (variant) => {
   });
 
   it('collideMany with caches equals the full module bit for bit, frame after frame', () => {
-    const sa = makeShapes(full, 21);
-    const sb = makeShapes(narrow, 21);
+    const sa = mixedShapes3(full, 21);
+    const sb = mixedShapes3(narrow, 21);
     const pairs: number[] = [];
     for (let i = 0; i < sa.length; ++i) for (let j = i + 1; j < sa.length; ++j) pairs.push(i, j);
     const pairArray = Int32Array.from(pairs);

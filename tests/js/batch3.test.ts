@@ -3,7 +3,7 @@
 // their contents when it grows, its views must come back after the memory grows, and bad input must be named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CollisionBatch3, type SAT3D, type Shape3 } from '../../dist/3d.js';
-import { VARIANTS3, errorCode as code, sat3For } from './helpers.js';
+import { VARIANTS3, errorCode as code, mixedShapes3, sat3For } from './helpers.js';
 import { rng } from './reference.js';
 
 const XF = 10;
@@ -11,19 +11,10 @@ const XF = 10;
 const heapOf = (sat3: SAT3D) => (sat3 as unknown as { _m: { HEAPU8: Uint8Array } })._m.HEAPU8;
 const bits = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
 
-/** 24 shapes of every kind, random poses within a few units of each other, and every pair of them. */
+/** mixedShapes3's shapes, random poses within a few units of each other, and every pair of them. */
 function scene(s: SAT3D, seed: number) {
   const r = rng(seed);
-  const shapes: Shape3[] = [];
-  for (let i = 0; i < 24; ++i) {
-    const k = i % 4;
-    shapes.push(
-      k === 0 ? s.box(0.3 + r(), 0.3 + r(), 0.3 + r())
-      : k === 1 ? s.sphere(0.3 + r())
-      : k === 2 ? s.capsule({ x: 0, y: -0.5, z: 0 }, { x: 0, y: 0.5, z: 0 }, 0.2 + 0.3 * r())
-      : s.hull(Array.from({ length: 36 }, () => r() * 2 - 1)),
-    );
-  }
+  const shapes = mixedShapes3(s, seed);
   const poses = () => {
     const xf = new Float32Array(shapes.length * XF);
     for (let i = 0; i < shapes.length; ++i) {

@@ -2,9 +2,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { load3D, type SAT3D } from '../../dist/3d.js';
+import { load3D, type SAT3D, type Shape3 } from '../../dist/3d.js';
 import { SATError, loadSAT, type SAT, type SATErrorCode, type Shape, type Variant, type World } from '../../dist/index.js';
-import { place, randomConvex, type P, type RefShape, type Xf } from './reference.js';
+import { place, randomConvex, rng, type P, type RefShape, type Xf } from './reference.js';
 
 /** The code of the SATError that `fn` throws, or 'no error'; anything else thrown is thrown on. */
 export function errorCode(fn: () => unknown): SATErrorCode | 'no error' {
@@ -25,6 +25,22 @@ export async function sat3For(variant: (typeof VARIANTS3)[number]): Promise<SAT3
   const file = fileURLToPath(new URL(`../../dist/wasm/sat3d-${variant}.${variant === 'asmjs' ? 'mjs' : 'wasm'}`, import.meta.url));
   expect(existsSync(file), `${file} must be built (node scripts/build-wasm.mjs)`).toBe(true);
   return load3D({ prefer: variant });
+}
+
+/** A seeded mix of 48 boxes, spheres, capsules and hulls (4-40 points), made in a module: the same shapes for a seed. */
+export function mixedShapes3(s: SAT3D, seed: number): Shape3[] {
+  const r = rng(seed);
+  const shapes: Shape3[] = [];
+  for (let i = 0; i < 48; ++i) {
+    const k = i % 4;
+    shapes.push(
+      k === 0 ? s.box(0.2 + r(), 0.2 + r(), 0.2 + r())
+      : k === 1 ? s.sphere(0.2 + r(), { x: r() - 0.5, y: 0, z: 0 })
+      : k === 2 ? s.capsule({ x: 0, y: -0.5 * r(), z: 0 }, { x: r(), y: 0.5, z: 0 }, 0.1 + 0.4 * r())
+      : s.hull(Array.from({ length: 3 * (4 + Math.floor(r() * 37)) }, () => (r() * 2 - 1) * (0.5 + r()))),
+    );
+  }
+  return shapes;
 }
 
 /** Every build the suites run against. SAT_VARIANTS=simd,asmjs narrows it. */
