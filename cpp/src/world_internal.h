@@ -306,15 +306,17 @@ struct World::Impl {
   BodyId idOf(uint32_t slot) const { return hot[slot].id; }
   /// Ok with the body's slot, kStatusUnknownBody or kStatusRemovedBody.
   Status findBody(BodyId id, uint32_t* slot) const;
-  // Body creation and shape edits, in stages (world.cpp).
+  // Body creation and shape edits, in stages (world_bodies.cpp).
   Status bakeShapes(const ShapeDef* defs, int count, std::vector<Shape>* baked) const;
   void compactShapePools();
   uint32_t allocateSlot();
   void initBody(uint32_t slot, const BodyDef& def);
   void appendShapes(uint32_t slot, std::vector<Shape>& baked, const ShapeDef* defs);
   void retireShapes(uint32_t slot);
-  float worldSize(uint32_t shape, const detail::Stretch& stretch) const;
   void refreshAfterEdit(uint32_t slot, bool shapesChanged);
+
+  // world.cpp
+  float worldSize(uint32_t shape, const detail::Stretch& stretch) const;
 
   Status checkId(BodyId id) const {
     uint32_t slot;
