@@ -20,7 +20,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "sat/decompose.h"
 #include "growth.h"
 #include "index_sort.h"
 #include "world_internal.h"

@@ -4,7 +4,6 @@
 // Per body change, not per frame: the WebAssembly build compiles this file for size (bindings/CMakeLists.txt).
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "sat/decompose.h"
 #include "growth.h"
