@@ -2,7 +2,6 @@
 // readers, and the checks of its bookkeeping (validate, memory). The frame that moves them is world.cpp.
 //
 // Per body change, not per frame: the WebAssembly build compiles this file for size (bindings/CMakeLists.txt).
-#include <algorithm>
 #include <cmath>
 
 #include "sat/decompose.h"

@@ -8,7 +8,6 @@ import { SATError, load3D, type SAT3D, type Shape3, type Transform3 } from '../.
 import { VARIANTS3, mixedShapes3 } from './helpers.js';
 import { rng } from './reference.js';
 
-
 /** Seeded poses: rotated, some scaled non-uniformly or mirrored, in a box of side 5 so that many pairs touch. */
 function makePoses(seed: number, n: number): Transform3[] {
   const r = rng(seed);
