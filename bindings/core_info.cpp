@@ -6,6 +6,7 @@
 #include <string>
 
 #include "binding_common.h"
+#include "value_object.h"
 #include "sat/explain.h"
 #include "sat/world.h"
 
@@ -55,14 +56,15 @@ EMSCRIPTEN_BINDINGS(sat_core) {
       .value("Kinematic", sat::BodyType::Kinematic)
       .value("Dynamic", sat::BodyType::Dynamic);
 
-  value_object<sat::Vec2>("Vec2").field("x", &sat::Vec2::x).field("y", &sat::Vec2::y);
-  value_object<sat::AABB>("AABB").field("lower", &sat::AABB::lower).field("upper", &sat::AABB::upper);
-  value_object<TransformValue>("Transform")
-      .field("x", &TransformValue::x)
-      .field("y", &TransformValue::y)
-      .field("angle", &TransformValue::angle)
-      .field("scaleX", &TransformValue::scaleX)
-      .field("scaleY", &TransformValue::scaleY);
+  static const Field kVec2Fields[] = {SAT_FIELD(sat::Vec2, x), SAT_FIELD(sat::Vec2, y)};
+  registerValueObject<sat::Vec2>("Vec2", kVec2Fields);
+  static const Field kAABBFields[] = {SAT_FIELD(sat::AABB, lower), SAT_FIELD(sat::AABB, upper)};
+  registerValueObject<sat::AABB>("AABB", kAABBFields);
+  static const Field kTransformFields[] = {
+      SAT_FIELD(TransformValue, x), SAT_FIELD(TransformValue, y), SAT_FIELD(TransformValue, angle),
+      SAT_FIELD(TransformValue, scaleX), SAT_FIELD(TransformValue, scaleY)
+  };
+  registerValueObject<TransformValue>("Transform", kTransformFields);
 
   function("statusMessage", &statusMessage);
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "binding_common.h"
+#include "value_object.h"
 #include "sat/explain.h"
 
 using namespace satjs;
@@ -83,19 +84,13 @@ ExplainResult explain(int32_t handleA, int32_t handleB, int capacity, int cacheT
 
 EMSCRIPTEN_BINDINGS(sat_explain) {
   using namespace emscripten;
-  value_object<ExplainResult>("ExplainResult")
-      .field("status", &ExplainResult::status)
-      .field("axisTotal", &ExplainResult::axisTotal)
-      .field("axisCount", &ExplainResult::axisCount)
-      .field("deciding", &ExplainResult::deciding)
-      .field("aabbOverlap", &ExplainResult::aabbOverlap)
-      .field("cacheHit", &ExplainResult::cacheHit)
-      .field("overlap", &ExplainResult::overlap)
-      .field("depth", &ExplainResult::depth)
-      .field("normal", &ExplainResult::normal)
-      .field("tolerance", &ExplainResult::tolerance)
-      .field("cacheType", &ExplainResult::cacheType)
-      .field("cacheIndex", &ExplainResult::cacheIndex);
+  static const Field kExplainResultFields[] = {
+      SAT_FIELD(ExplainResult, status), SAT_FIELD(ExplainResult, axisTotal), SAT_FIELD(ExplainResult, axisCount),
+      SAT_FIELD(ExplainResult, deciding), SAT_FIELD(ExplainResult, aabbOverlap), SAT_FIELD(ExplainResult, cacheHit),
+      SAT_FIELD(ExplainResult, overlap), SAT_FIELD(ExplainResult, depth), SAT_FIELD(ExplainResult, normal),
+      SAT_FIELD(ExplainResult, tolerance), SAT_FIELD(ExplainResult, cacheType), SAT_FIELD(ExplainResult, cacheIndex)
+  };
+  registerValueObject<ExplainResult>("ExplainResult", kExplainResultFields);
   function("explain", &explain);
   static const Constant kExplain[] = {
     {"EXPLAIN_AXIS_WORDS", double(kExplainAxisWords)},

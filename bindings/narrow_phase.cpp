@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "binding_common.h"
+#include "value_object.h"
 
 using namespace satjs;
 
@@ -372,19 +373,16 @@ EMSCRIPTEN_BINDINGS(sat_narrow_phase) {
   function("distance", &distance);
   function("raycast", &raycast);
   function("containsPoint", &containsPoint);
-  value_object<DistanceResult>("DistanceResult")
-      .field("status", &DistanceResult::status)
-      .field("pointA", &DistanceResult::pointA)
-      .field("pointB", &DistanceResult::pointB)
-      .field("normal", &DistanceResult::normal)
-      .field("distance", &DistanceResult::distance)
-      .field("iterations", &DistanceResult::iterations);
-  value_object<RayHit>("RayHit")
-      .field("status", &RayHit::status)
-      .field("hit", &RayHit::hit)
-      .field("point", &RayHit::point)
-      .field("normal", &RayHit::normal)
-      .field("fraction", &RayHit::fraction);
+  static const Field kDistanceResultFields[] = {
+      SAT_FIELD(DistanceResult, status), SAT_FIELD(DistanceResult, pointA), SAT_FIELD(DistanceResult, pointB),
+      SAT_FIELD(DistanceResult, normal), SAT_FIELD(DistanceResult, distance), SAT_FIELD(DistanceResult, iterations)
+  };
+  registerValueObject<DistanceResult>("DistanceResult", kDistanceResultFields);
+  static const Field kRayHitFields[] = {
+      SAT_FIELD(RayHit, status), SAT_FIELD(RayHit, hit), SAT_FIELD(RayHit, point), SAT_FIELD(RayHit, normal),
+      SAT_FIELD(RayHit, fraction)
+  };
+  registerValueObject<RayHit>("RayHit", kRayHitFields);
   class_<PairBatch>("PairBatch")
       .constructor<>()
       .function("reserve", &PairBatch::reserve)

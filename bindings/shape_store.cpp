@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "binding_common.h"
+#include "value_object.h"
 #include "sat/decompose.h"
 
 namespace satjs {
@@ -274,17 +275,14 @@ struct ShapeStore {
 
 EMSCRIPTEN_BINDINGS(sat_shape_store) {
   using namespace emscripten;
-  value_object<ShapeInfo>("ShapeInfo")
-      .field("status", &ShapeInfo::status)
-      .field("kind", &ShapeInfo::kind)
-      .field("vertexCount", &ShapeInfo::vertexCount)
-      .field("radius", &ShapeInfo::radius)
-      .field("centroid", &ShapeInfo::centroid)
-      .field("area", &ShapeInfo::area)
-      .field("localBounds", &ShapeInfo::localBounds)
-      .field("center1", &ShapeInfo::center1)
-      .field("center2", &ShapeInfo::center2);
-  value_object<BoundsResult>("BoundsResult").field("status", &BoundsResult::status).field("bounds", &BoundsResult::bounds);
+  static const Field kShapeInfoFields[] = {
+      SAT_FIELD(ShapeInfo, status), SAT_FIELD(ShapeInfo, kind), SAT_FIELD(ShapeInfo, vertexCount),
+      SAT_FIELD(ShapeInfo, radius), SAT_FIELD(ShapeInfo, centroid), SAT_FIELD(ShapeInfo, area),
+      SAT_FIELD(ShapeInfo, localBounds), SAT_FIELD(ShapeInfo, center1), SAT_FIELD(ShapeInfo, center2)
+  };
+  registerValueObject<ShapeInfo>("ShapeInfo", kShapeInfoFields);
+  static const Field kBoundsResultFields[] = {SAT_FIELD(BoundsResult, status), SAT_FIELD(BoundsResult, bounds)};
+  registerValueObject<BoundsResult>("BoundsResult", kBoundsResultFields);
   class_<ShapeStore>("ShapeStore")
       .class_function("scratch", &ShapeStore::scratchView)
       .class_function("buffer", &ShapeStore::bufferView)

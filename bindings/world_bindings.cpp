@@ -13,6 +13,7 @@
 #include <string>
 
 #include "binding_common.h"
+#include "value_object.h"
 #include "sat/world.h"
 
 using namespace satjs;
@@ -284,12 +285,6 @@ struct ShapeContactValue {
   int shapeA = 0, shapeB = 0;
   sat::Manifold manifold;
 };
-
-sat::ManifoldPoint pointOf(const sat::Manifold& m, int i) { return i < m.pointCount ? m.points[i] : sat::ManifoldPoint{}; }
-sat::ManifoldPoint point0(const sat::Manifold& m) { return pointOf(m, 0); }
-sat::ManifoldPoint point1(const sat::Manifold& m) { return pointOf(m, 1); }
-void setPoint0(sat::Manifold& m, sat::ManifoldPoint p) { m.points[0] = p; }
-void setPoint1(sat::Manifold& m, sat::ManifoldPoint p) { m.points[1] = p; }
 
 /// The registered class World. Each method is one call into the module; ids are uint32.
 class WorldHandle {
@@ -563,6 +558,8 @@ class WorldHandle {
     v.shapeA = c.shapeA;
     v.shapeB = c.shapeB;
     v.manifold = c.manifold;
+    // The registered Manifold shows both points: the unused ones read as zeros.
+    for (int k = v.manifold.pointCount; k < 2; ++k) v.manifold.points[k] = sat::ManifoldPoint{};
     return v;
   }
 
@@ -582,50 +579,41 @@ class WorldHandle {
 
 EMSCRIPTEN_BINDINGS(sat_world) {
   using namespace emscripten;
-  value_object<BodyDefValue>("BodyDef")
-      .field("type", &BodyDefValue::type)
-      .field("x", &BodyDefValue::x)
-      .field("y", &BodyDefValue::y)
-      .field("angle", &BodyDefValue::angle)
-      .field("scaleX", &BodyDefValue::scaleX)
-      .field("scaleY", &BodyDefValue::scaleY)
-      .field("userId", &BodyDefValue::userId)
-      .field("group", &BodyDefValue::group)
-      .field("mask", &BodyDefValue::mask)
-      .field("sensor", &BodyDefValue::sensor)
-      .field("enabled", &BodyDefValue::enabled)
-      .field("bullet", &BodyDefValue::bullet)
-      .field("mass", &BodyDefValue::mass);
-  value_object<BodyInfo>("BodyInfo")
-      .field("status", &BodyInfo::status)
-      .field("userId", &BodyInfo::userId)
-      .field("type", &BodyInfo::type)
-      .field("shapeCount", &BodyInfo::shapeCount)
-      .field("bounds", &BodyInfo::bounds);
-  value_object<BodyDistanceResult>("BodyDistance")
-      .field("status", &BodyDistanceResult::status)
-      .field("pointA", &BodyDistanceResult::pointA)
-      .field("pointB", &BodyDistanceResult::pointB)
-      .field("normal", &BodyDistanceResult::normal)
-      .field("distance", &BodyDistanceResult::distance)
-      .field("shapeA", &BodyDistanceResult::shapeA)
-      .field("shapeB", &BodyDistanceResult::shapeB);
-  value_object<sat::ManifoldPoint>("ManifoldPoint")
-      .field("point", &sat::ManifoldPoint::point)
-      .field("depth", &sat::ManifoldPoint::depth)
-      .field("id", &sat::ManifoldPoint::id);
-  value_object<sat::Manifold>("Manifold")
-      .field("normal", &sat::Manifold::normal)
-      .field("depth", &sat::Manifold::depth)
-      .field("pointCount", &sat::Manifold::pointCount)
-      .field("point0", &point0, &setPoint0)
-      .field("point1", &point1, &setPoint1);
-  value_object<ShapeContactValue>("ShapeContact")
-      .field("a", &ShapeContactValue::a)
-      .field("b", &ShapeContactValue::b)
-      .field("shapeA", &ShapeContactValue::shapeA)
-      .field("shapeB", &ShapeContactValue::shapeB)
-      .field("manifold", &ShapeContactValue::manifold);
+  static const Field kBodyDefFields[] = {
+      SAT_FIELD(BodyDefValue, type), SAT_FIELD(BodyDefValue, x), SAT_FIELD(BodyDefValue, y),
+      SAT_FIELD(BodyDefValue, angle), SAT_FIELD(BodyDefValue, scaleX), SAT_FIELD(BodyDefValue, scaleY),
+      SAT_FIELD(BodyDefValue, userId), SAT_FIELD(BodyDefValue, group), SAT_FIELD(BodyDefValue, mask),
+      SAT_FIELD(BodyDefValue, sensor), SAT_FIELD(BodyDefValue, enabled), SAT_FIELD(BodyDefValue, bullet),
+      SAT_FIELD(BodyDefValue, mass)
+  };
+  registerValueObject<BodyDefValue>("BodyDef", kBodyDefFields);
+  static const Field kBodyInfoFields[] = {
+      SAT_FIELD(BodyInfo, status), SAT_FIELD(BodyInfo, userId), SAT_FIELD(BodyInfo, type),
+      SAT_FIELD(BodyInfo, shapeCount), SAT_FIELD(BodyInfo, bounds)
+  };
+  registerValueObject<BodyInfo>("BodyInfo", kBodyInfoFields);
+  static const Field kBodyDistanceFields[] = {
+      SAT_FIELD(BodyDistanceResult, status), SAT_FIELD(BodyDistanceResult, pointA),
+      SAT_FIELD(BodyDistanceResult, pointB), SAT_FIELD(BodyDistanceResult, normal),
+      SAT_FIELD(BodyDistanceResult, distance), SAT_FIELD(BodyDistanceResult, shapeA),
+      SAT_FIELD(BodyDistanceResult, shapeB)
+  };
+  registerValueObject<BodyDistanceResult>("BodyDistance", kBodyDistanceFields);
+  static const Field kManifoldPointFields[] = {
+      SAT_FIELD(sat::ManifoldPoint, point), SAT_FIELD(sat::ManifoldPoint, depth), SAT_FIELD(sat::ManifoldPoint, id)
+  };
+  registerValueObject<sat::ManifoldPoint>("ManifoldPoint", kManifoldPointFields);
+  static const Field kManifoldFields[] = {
+      SAT_FIELD(sat::Manifold, normal), SAT_FIELD(sat::Manifold, depth), SAT_FIELD(sat::Manifold, pointCount),
+      {"point0", offsetof(sat::Manifold, points[0]), &registerField<sat::ManifoldPoint>},
+      {"point1", offsetof(sat::Manifold, points[1]), &registerField<sat::ManifoldPoint>}
+  };
+  registerValueObject<sat::Manifold>("Manifold", kManifoldFields);
+  static const Field kShapeContactFields[] = {
+      SAT_FIELD(ShapeContactValue, a), SAT_FIELD(ShapeContactValue, b), SAT_FIELD(ShapeContactValue, shapeA),
+      SAT_FIELD(ShapeContactValue, shapeB), SAT_FIELD(ShapeContactValue, manifold)
+  };
+  registerValueObject<ShapeContactValue>("ShapeContact", kShapeContactFields);
 
   class_<WorldBox>("World")
       .class_function("create", &WorldHandle::create, allow_raw_pointers())

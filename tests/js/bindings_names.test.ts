@@ -60,8 +60,13 @@ function registered(files: string[]): Registered {
     for (const m of body.matchAll(/enum_<[^>]+>\("(\w+)"\)/g)) {
       r.enums.set(m[1], new Set([...chain(body, m.index!).matchAll(/\.value\("(\w+)"/g)].map((x) => x[1])));
     }
-    for (const m of body.matchAll(/value_object<[^>]+>\("(\w+)"\)/g)) {
-      r.valueObjects.set(m[1], new Set([...chain(body, m.index!).matchAll(/\.field\("(\w+)"/g)].map((x) => x[1])));
+    // Value objects are registered from tables of fields (registerValueObject in value_object.h): SAT_FIELD(Class,
+    // member) rows, named after the member, or {"name", offset, ...} rows.
+    for (const m of body.matchAll(/registerValueObject<[^>]+>\("(\w+)", (\w+)\)/g)) {
+      const table = body.indexOf(`Field ${m[2]}[] = {`);
+      const rows = table < 0 ? '' : chain(body, table);
+      const fields = [...rows.matchAll(/SAT_FIELD\([\w:]+, (\w+)\)|\{"(\w+)", offsetof/g)].map((x) => x[1] ?? x[2]);
+      r.valueObjects.set(m[1], new Set(fields));
     }
   }
   return r;
