@@ -65,6 +65,10 @@ constexpr int kBulkTransformsPerPair = 1;  ///< 10 floats per pair (A's then B's
 constexpr int kBulkOverlapOnly = 2;        ///< only counts (0 / 1) are written
 constexpr int kBulkHandlePairs = 4;        ///< pairs hold shape handles (no handle table); transforms per pair
 constexpr int kBulkCache = 8;              ///< read and update one packed SatCache per pair (type << 16 | index)
+// PairBatch's per-pair results (also the layout of collideMany's result arrays), in 32-bit words per pair.
+constexpr int kBulkNormalFloats = 2;  ///< normal x, y
+constexpr int kBulkPointFloats = 6;   ///< x, y, depth of each of the two points (unused: 0)
+constexpr int kBulkIdWords = 2;       ///< feature id of each of the two points (unused: 0)
 
 // Per-call results.
 
@@ -186,16 +190,21 @@ class PairBatch {
     std::free(shapes_);
   }
 
-  /// Room for `shapeCount` handles, `transformFloats` floats of transforms and `pairCount` pairs. Returns 1 when
-  /// the block moved (views must be taken again), 0 when it did not, -1 when memory cannot grow.
+  /// Room for `shapeCount` handles, `transformFloats` floats of transforms and `pairCount` pairs, and run()'s
+  /// per-shape work arrays for as many shapes as the block holds, so that run() never allocates (views taken
+  /// before a run stay valid after it). Returns 1 when the block moved (views must be taken again), 0 when it did
+  /// not, -1 when memory cannot grow (the block is then unchanged).
   int reserve(int shapeCount, int transformFloats, int pairCount) {
     if (shapeCount < 0 || transformFloats < 0 || pairCount < 0) return -1;
-    if (shapeCount <= shapeCap_ && transformFloats <= xformCap_ && pairCount <= pairCap_) return 0;
-    const int shapes = grow(shapeCap_, shapeCount);
+    const bool fits = shapeCount <= shapeCap_ && transformFloats <= xformCap_ && pairCount <= pairCap_;
+    const int shapes = fits ? shapeCap_ : grow(shapeCap_, shapeCount);
+    if (!reserveWork(shapes)) return -1;
+    if (fits) return 0;
     const int xforms = grow(xformCap_, transformFloats);
     const int pairs = grow(pairCap_, pairCount);
     // Word offsets of each array in the block (counts are bytes, padded to whole words).
-    const size_t words = size_t(shapes) + size_t(xforms) + size_t(pairs) * (2 + 1 + 2 + 1 + 6 + 2) + (size_t(pairs) + 3) / 4;
+    const size_t words = size_t(shapes) + size_t(xforms) + size_t(pairs) * (2 + kBulkNormalFloats + 1 + kBulkPointFloats + kBulkIdWords + 1) +
+                         (size_t(pairs) + 3) / 4;
     void* block = std::malloc(words * 4);
     if (!block) return -1;
     std::free(block_);
@@ -207,10 +216,10 @@ class PairBatch {
     handles_ = reinterpret_cast<int32_t*>(at), at += shapes;
     transforms_ = reinterpret_cast<float*>(at), at += xforms;
     pairs_ = reinterpret_cast<int32_t*>(at), at += 2 * size_t(pairs);
-    normals_ = reinterpret_cast<float*>(at), at += 2 * size_t(pairs);
+    normals_ = reinterpret_cast<float*>(at), at += kBulkNormalFloats * size_t(pairs);
     depths_ = reinterpret_cast<float*>(at), at += pairs;
-    points_ = reinterpret_cast<float*>(at), at += 6 * size_t(pairs);
-    ids_ = at, at += 2 * size_t(pairs);
+    points_ = reinterpret_cast<float*>(at), at += kBulkPointFloats * size_t(pairs);
+    ids_ = at, at += kBulkIdWords * size_t(pairs);
     caches_ = at, at += pairs;
     counts_ = reinterpret_cast<uint8_t*>(at);
     return 1;
@@ -220,10 +229,10 @@ class PairBatch {
   emscripten::val transforms() const { return emscripten::val(emscripten::typed_memory_view(size_t(xformCap_), transforms_)); }
   emscripten::val pairs() const { return emscripten::val(emscripten::typed_memory_view(2 * size_t(pairCap_), pairs_)); }
   emscripten::val counts() const { return emscripten::val(emscripten::typed_memory_view(size_t(pairCap_), counts_)); }
-  emscripten::val normals() const { return emscripten::val(emscripten::typed_memory_view(2 * size_t(pairCap_), normals_)); }
+  emscripten::val normals() const { return emscripten::val(emscripten::typed_memory_view(kBulkNormalFloats * size_t(pairCap_), normals_)); }
   emscripten::val depths() const { return emscripten::val(emscripten::typed_memory_view(size_t(pairCap_), depths_)); }
-  emscripten::val points() const { return emscripten::val(emscripten::typed_memory_view(6 * size_t(pairCap_), points_)); }
-  emscripten::val ids() const { return emscripten::val(emscripten::typed_memory_view(2 * size_t(pairCap_), ids_)); }
+  emscripten::val points() const { return emscripten::val(emscripten::typed_memory_view(kBulkPointFloats * size_t(pairCap_), points_)); }
+  emscripten::val ids() const { return emscripten::val(emscripten::typed_memory_view(kBulkIdWords * size_t(pairCap_), ids_)); }
   emscripten::val caches() const { return emscripten::val(emscripten::typed_memory_view(size_t(pairCap_), caches_)); }
   /// After a failed run(): the index of the bad element (see run()).
   int errorIndex() const { return errorIndex_; }
@@ -235,7 +244,8 @@ class PairBatch {
   /// pair: counts (contact points, 0 = apart; with kBulkOverlapOnly only 0 / 1 and nothing else), normals (2),
   /// depths (1), points (6: x, y, depth per point; unused slots +0), ids (2).
   /// Returns the number of touching pairs, or an error with the bad element's index in errorIndex(): argument 0 =
-  /// a shape handle, 1 = a transform (index of the shape, or 2 * pair + 0 / 1), 2 = a pair entry.
+  /// a shape handle, 1 = a transform (index of the shape, or 2 * pair + 0 / 1), 2 = a pair entry. Allocates
+  /// nothing: reserve() made room for everything it reads and writes.
   int32_t run(int shapeCount, int pairCount, int flags) {
     const bool perPair = (flags & kBulkTransformsPerPair) != 0;
     const bool overlapOnly = (flags & kBulkOverlapOnly) != 0;
@@ -245,7 +255,6 @@ class PairBatch {
     if (shapeCount < 0 || pairCount < 0 || shapeCount > shapeCap_ || pairCount > pairCap_ || xformFloats > xformCap_ ||
         (handlePairs && (!perPair || shapeCount != 0)))
       return fail(sat::Status::InvalidArgument, 0, 0);
-    if (!reserveWork(shapeCount > 0 ? shapeCount : 1)) return fail(sat::Status::OutOfRange, 0, shapeCount);
     for (int i = 0; i < shapeCount; ++i) {
       shapes_[i] = findShape(handles_[i]);
       if (!shapes_[i]) return fail(sat::Status::InvalidArgument, 0, i);
@@ -300,18 +309,19 @@ class PairBatch {
       if (caches) caches[k] = (static_cast<uint32_t>(cache.type) << 16) | cache.index;
       counts_[k] = static_cast<uint8_t>(m.pointCount);
       touching += m.pointCount > 0 ? 1 : 0;
-      normals_[2 * k] = m.normal.x;
-      normals_[2 * k + 1] = m.normal.y;
+      normals_[kBulkNormalFloats * k] = m.normal.x;
+      normals_[kBulkNormalFloats * k + 1] = m.normal.y;
       depths_[k] = m.depth;
-      float* p = points_ + 6 * k;
+      float* p = points_ + kBulkPointFloats * k;
       for (int i = 0; i < 2; ++i) {
         // Unused slots read as +0: masked as integers, because a float `valid ? x : 0.0f` is a branch in V8's code
         // and pointCount varies from pair to pair.
         const uint32_t keep = i < m.pointCount ? ~0u : 0u;
-        p[3 * i] = maskFloat(m.points[i].point.x, keep);
-        p[3 * i + 1] = maskFloat(m.points[i].point.y, keep);
-        p[3 * i + 2] = maskFloat(m.points[i].depth, keep);
-        ids_[2 * k + i] = m.points[i].id & keep;
+        float* q = p + (kBulkPointFloats / 2) * i;
+        q[0] = maskFloat(m.points[i].point.x, keep);
+        q[1] = maskFloat(m.points[i].point.y, keep);
+        q[2] = maskFloat(m.points[i].depth, keep);
+        ids_[kBulkIdWords * k + i] = m.points[i].id & keep;
       }
     }
     return touching;
@@ -328,7 +338,8 @@ class PairBatch {
     return errorCode(status, argument);
   }
 
-  // Per shape: its transform, checked once per call (the pair loop then skips collide()'s own check).
+  // Per shape: its transform, checked once per call (the pair loop then skips collide()'s own check). Always
+  // as long as the block's handles (reserve()), so run() has room for any shapeCount it accepts.
   bool reserveWork(int shapeCount) {
     if (shapeCount <= workCap_) return true;
     std::free(xforms_);
@@ -407,6 +418,9 @@ EMSCRIPTEN_BINDINGS(sat_narrow_phase) {
     {"BULK_OVERLAP_ONLY", double(kBulkOverlapOnly)},
     {"BULK_HANDLE_PAIRS", double(kBulkHandlePairs)},
     {"BULK_CACHE", double(kBulkCache)},
+    {"BULK_NORMAL_FLOATS", double(kBulkNormalFloats)},
+    {"BULK_POINT_FLOATS", double(kBulkPointFloats)},
+    {"BULK_ID_WORDS", double(kBulkIdWords)},
   };
   registerConstants(kNarrowPhase);
 }

@@ -1,5 +1,6 @@
 // Narrow phase in JavaScript, one run, same seeded pairs for every contender:
-//   sat-wasm bulk (collideMany), sat-wasm per call (collide, collideInto), and SAT.js (testPolygonPolygon).
+//   sat-wasm bulk (collideMany, CollisionBatch.run), sat-wasm per call (collide, collideInto), and SAT.js
+//   (testPolygonPolygon).
 // Also the gzip size of each build variant. Run after `node scripts/build-wasm.mjs`:
 //   node bench/js/narrow_phase.mjs [--pairs=16384] [--rounds=15] [--vertices=32] [--record]
 // --vertices=K: every polygon has K vertices (default: 3-12). --record writes the results (3-12-gons only) into
@@ -64,6 +65,15 @@ async function benchVariant(variant) {
   const bulkOverlap = contender(() => {
     overlapOut = sat.collideMany(handles, transforms, pairs, { out: overlapOut, overlapOnly: true });
   });
+  // The same pairs from a CollisionBatch: transforms and pairs written once into WebAssembly memory (as a game
+  // writes each frame's transforms there), results read in place.
+  const batch = sat.createBatch(shapes, PAIRS);
+  batch.transforms.set(transforms);
+  batch.pairs.set(pairs);
+  if (batch.run() !== touching) throw new Error('CollisionBatch and collideMany disagree on the touching pairs');
+  const bulkBatch = contender(() => {
+    batch.run();
+  });
   let sink = 0;
   const perCall = contender(() => {
     for (let k = 0; k < PAIRS; k++) {
@@ -78,10 +88,11 @@ async function benchVariant(variant) {
     }
   });
   cleanups.push(() => {
+    batch.dispose();
     for (const s of shapes) s.dispose();
     if (!Number.isFinite(sink)) throw new Error('bad sink');
   });
-  return { variant, touching, bulk, bulkCached, bulkShapes, bulkOverlap, perCall, perCallInto };
+  return { variant, touching, bulk, bulkCached, bulkShapes, bulkOverlap, bulkBatch, perCall, perCallInto };
 }
 
 function benchSATjs() {
@@ -149,7 +160,8 @@ lines.push(
     'and transforms (unit scale: SAT.js has none). sat-wasm computes the full manifold (normal, depth, up to two ' +
     'contact points with feature ids); SAT.js `testPolygonPolygon` gives the MTV only, its polygons prepared ' +
     'once (`setAngle`) outside the timing. Bulk = one `collideMany` call for all pairs (transforms per shape, ' +
-    'results copied out into typed arrays); per call = one `collide` / `collideInto` per pair from JS objects.',
+    'copied in; results copied out into typed arrays), or one `CollisionBatch.run` (transforms and pairs already in ' +
+    'WebAssembly memory, results read there); per call = one `collide` / `collideInto` per pair from JS objects.',
 );
 lines.push('');
 lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.versions.node}, ${os.platform()} ${os.arch()}; ${new Date().toISOString().slice(0, 10)}.`);
@@ -167,6 +179,7 @@ for (const r of results) {
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles, axis cache kept across rounds) | ${M(r.bulkCached.rate)} | ${X(r.bulkCached.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (Shape[]) | ${M(r.bulkShapes.rate)} | ${X(r.bulkShapes.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, bulk \`collideMany\` (handles, \`overlapOnly\`: touching or not, no manifold) | ${M(r.bulkOverlap.rate)} | ${X(r.bulkOverlap.ratio)} |`);
+  lines.push(`| sat-wasm ${r.variant}, bulk \`CollisionBatch.run\` (arrays in WebAssembly memory, no copies) | ${M(r.bulkBatch.rate)} | ${X(r.bulkBatch.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, per call \`collide\` | ${M(r.perCall.rate)} | ${X(r.perCall.ratio)} |`);
   lines.push(`| sat-wasm ${r.variant}, per call \`collideInto\` | ${M(r.perCallInto.rate)} | ${X(r.perCallInto.ratio)} |`);
 }

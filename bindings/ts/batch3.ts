@@ -4,7 +4,7 @@
  * boundary (collideMany copies its inputs in and its results out, about 190 bytes per pair).
  * @packageDocumentation
  */
-import { SATError, describe } from './errors.js';
+import { SATError, checkIndex, describe } from './errors.js';
 import { K3, argument3, errorCode3, status3, type PairBatch3, type SAT3DModule } from './module3.js';
 import type { Manifold3, SAT3D, Shape3, Transform3 } from './3d.js';
 
@@ -106,7 +106,7 @@ export class CollisionBatch3 {
    * @throws SATError `InvalidArgument` (an index out of range, not a Shape3 of this module), `Disposed`
    */
   setShape(i: number, shape: Shape3): void {
-    this.index('setShape', 'i', i, this.shapeList.length);
+    checkIndex('setShape', 'i', i, this.shapeList.length);
     const h = this.sat3.handleOf('setShape', 'shape', shape);
     this.shapeList[i] = shape;
     this.views('setShape').handles[i] = h;
@@ -117,7 +117,7 @@ export class CollisionBatch3 {
    * @throws SATError `InvalidArgument` (index), `InvalidTransform` (not a transform)
    */
   setTransform(i: number, xf: Transform3): void {
-    this.index('setTransform', 'i', i, this.shapeList.length);
+    checkIndex('setTransform', 'i', i, this.shapeList.length);
     const at = (this.views('setTransform').transforms.byteOffset >> 2) + K3.TRANSFORM_FLOATS * i;
     this.sat3.writeTransform('setTransform', 'xf', xf, at);
   }
@@ -143,14 +143,14 @@ export class CollisionBatch3 {
    *   pairCount or useCaches), `Disposed` (a shape disposed since it was set)
    */
   run(pairCount: number = this.pairCap, useCaches = false): number {
-    this.index('run', 'pairCount', pairCount, this.pairCap + 1);
+    checkIndex('run', 'pairCount', pairCount, this.pairCap + 1);
     if (typeof useCaches !== 'boolean') throw new SATError('InvalidArgument', `run: useCaches must be a boolean, got ${describe(useCaches)}`);
     return this.runNative('run', this.shapeList.length, pairCount, useCaches, this.shapeList);
   }
 
   /** Pair `p`'s manifold from the last run, as `collide` returns it, or null when apart. @throws SATError `InvalidArgument` */
   manifold(p: number): Manifold3 | null {
-    this.index('manifold', 'p', p, this.pairCap);
+    checkIndex('manifold', 'p', p, this.pairCap);
     const v = this.views('manifold');
     const n = v.counts[p];
     if (n === 0) return null;
@@ -259,11 +259,5 @@ export class CollisionBatch3 {
       manifolds: native.manifolds(),
       caches: native.caches(),
     };
-  }
-
-  private index(fn: string, name: string, i: unknown, end: number): void {
-    if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= end) {
-      throw new SATError('InvalidArgument', `${fn}: ${name} must be an integer in [0, ${end - 1}], got ${describe(i)}`);
-    }
   }
 }

@@ -121,3 +121,10 @@ export function isFiniteNumber(v: unknown): v is number {
 export function isFiniteFloat32(v: unknown): v is number {
   return isFiniteNumber(v) && Math.abs(v) <= FLOAT32_MAX;
 }
+
+/** Throws `InvalidArgument` unless `i` is an integer in [0, end), naming the function and the argument. */
+export function checkIndex(fn: string, name: string, i: unknown, end: number): void {
+  if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= end) {
+    throw new SATError('InvalidArgument', `${fn}: ${name} must be an integer in [0, ${end - 1}], got ${describe(i)}`);
+  }
+}

@@ -13,6 +13,7 @@
  */
 export { loadSAT, hasSIMD, hasWebAssembly, chooseVariant, allowsCodeGeneration, type LoadOptions } from './loader.js';
 export { SAT, Shape, type ShapeKind, type Variant } from './api.js';
+export { CollisionBatch } from './batch.js';
 export { SATError, type SATErrorCode } from './errors.js';
 export type { AxisCache, AxisSource, ExplainedAxis, Explanation } from './explain.js';
 export {

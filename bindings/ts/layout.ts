@@ -28,6 +28,9 @@ export const CORE_CONSTANTS = [
   'BULK_OVERLAP_ONLY',
   'BULK_HANDLE_PAIRS',
   'BULK_CACHE',
+  'BULK_NORMAL_FLOATS',
+  'BULK_POINT_FLOATS',
+  'BULK_ID_WORDS',
 ] as const;
 
 /** The constants of the world (bindings/world_bindings.cpp; not in the narrow-phase-only flavour). */
