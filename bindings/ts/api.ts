@@ -7,7 +7,7 @@ import { CORE_CONSTANTS, E, K, STATUS_CODE, readConstants, readEnums, statusOf }
 import type { PairBatch, SATModule } from './module.js';
 import { World, type WorldOptions } from './world.js';
 import { explainPair, type AxisCache, type Explanation } from './explain.js';
-import { CollisionBatch } from './batch.js';
+import { CollisionBatch, bulkTransformError } from './batch.js';
 import type {
   AABB,
   CollideManyOptions,
@@ -1003,7 +1003,6 @@ export class SAT {
   }
 
   private _bulkError(code: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>, handlePairs: boolean): SATError {
-    const status = statusOf(code);
     const which = -code >> K.ERROR_ARGUMENT_SHIFT;
     const index = this._batch!.errorIndex();
     const fn = 'collideMany';
@@ -1019,14 +1018,8 @@ export class SAT {
         `${fn}: pairs[${index}] = ${pairs[index]} is not an index into shapes (0..${shapeCount - 1})`,
       );
     }
-    const reason = STATUS_CODE[status] ?? 'InvalidTransform';
-    const where = perPair
-      ? `the transform of ${index % 2 === 0 ? 'A' : 'B'} in pair ${index >> 1} (transforms[${5 * index}..${5 * index + 4}])`
-      : `the transform of shapes[${index}] (transforms[${5 * index}..${5 * index + 4}])`;
-    return new SATError(
-      'InvalidTransform',
-      `${fn}: ${where} is not usable (${reason}): components must be finite, |x|, |y| <= 1e6, |angle| <= 1e9, |scale| in [1e-6, 1e6]`,
-    );
+    const what = perPair ? `the transform of ${index % 2 === 0 ? 'A' : 'B'} in pair ${index >> 1}` : `the transform of shapes[${index}]`;
+    return bulkTransformError(fn, what, index, code);
   }
 }
 

@@ -24,6 +24,20 @@ interface Views {
 }
 
 /**
+ * The error for the `index`-th transform of a bulk call's transform array that the module refused (`code`, its
+ * negative return), naming `what` it places and its floats. Shared by collideMany and CollisionBatch.
+ * @internal
+ */
+export function bulkTransformError(fn: string, what: string, index: number, code: number): SATError {
+  const reason = STATUS_CODE[statusOf(code)] ?? 'InvalidTransform';
+  const from = K.TRANSFORM_FLOATS * index;
+  return new SATError(
+    'InvalidTransform',
+    `${fn}: ${what} (transforms[${from}..${from + K.TRANSFORM_FLOATS - 1}]) is not usable (${reason}): components must be finite, |x|, |y| <= 1e6, |angle| <= 1e9, |scale| in [1e-6, 1e6]`,
+  );
+}
+
+/**
  * A reusable set of shapes and index pairs collided in one call, every array a view of WebAssembly memory. Made by
  * {@link SAT.createBatch}; free it with {@link CollisionBatch.dispose}.
  *
@@ -230,12 +244,7 @@ export class CollisionBatch {
       const value = this.views(fn).pairs[bad];
       return new SATError('InvalidArgument', `${fn}: pairs[${bad}] = ${value} is not an index into shapes (0..${this.shapeList.length - 1})`);
     }
-    const reason = STATUS_CODE[statusOf(code)] ?? 'InvalidTransform';
-    const from = K.TRANSFORM_FLOATS * bad;
-    return new SATError(
-      'InvalidTransform',
-      `${fn}: the transform of shapes[${bad}] (transforms[${from}..${from + 4}]) is not usable (${reason}): components must be finite, |x|, |y| <= 1e6, |angle| <= 1e9, |scale| in [1e-6, 1e6]`,
-    );
+    return bulkTransformError(fn, `the transform of shapes[${bad}]`, bad, code);
   }
 
   /**
