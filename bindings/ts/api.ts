@@ -4,7 +4,7 @@
  */
 import { SATError, describe, isFiniteFloat32, isFiniteNumber } from './errors.js';
 import { CORE_CONSTANTS, E, K, STATUS_CODE, readConstants, readEnums, statusOf } from './layout.js';
-import type { PairBatch, SATModule } from './module.js';
+import type { SATModule } from './module.js';
 import { World, type WorldOptions } from './world.js';
 import { explainPair, type AxisCache, type Explanation } from './explain.js';
 import { CollisionBatch, bulkTransformError } from './batch.js';
@@ -183,8 +183,8 @@ export class SAT {
   private readonly _maxPolygonVertices: number;
   private readonly _maxHullInput: number;
   private readonly _maxCoordinate: number;
-  private _batch: PairBatch | null = null;
-  private _batchViews: BatchViews | null = null;
+  /** collideMany's batch (its arrays reused from call to call). */
+  private _bulk: CollisionBatch | null = null;
 
   /**
    * false for the build without dynamic code generation (its Embind glue calls through a generic invoker), which
@@ -910,7 +910,8 @@ export class SAT {
         `${fn}: options.cache must be a Uint32Array with at least ${pairCount} entries (one per pair), got ${describe(cache)}${cache instanceof Uint32Array ? ` of length ${cache.length}` : ''}`,
       );
     }
-    let v = this._batchFor(shapeCount, expected, pairCount, fn);
+    const bulk = (this._bulk ??= new CollisionBatch(this, this._m));
+    const v = bulk.reserveUnkept(fn, shapeCount, expected, pairCount); // valid through the run: it never allocates
     const hv = v.handles;
     if (byHandle) {
       hv.set(shapes);
@@ -931,11 +932,9 @@ export class SAT {
       (overlapOnly ? K.BULK_OVERLAP_ONLY : 0) |
       (handlePairs ? K.BULK_HANDLE_PAIRS : 0) |
       (cache ? K.BULK_CACHE : 0);
-    const r = this._batch!.run(shapeCount, pairCount, flags);
-    // run() may grow the memory (its work arrays): the views are then taken again.
-    if (v.counts.buffer !== this._m.HEAPU8.buffer) v = this._takeViews(this._batch!);
+    const r = bulk.runFlags(fn, shapeCount, pairCount, flags);
     if (cache && r >= 0) cache.set(v.caches.subarray(0, pairCount));
-    if (r < 0) throw this._bulkError(r, shapeCount, perPair, pairs, handlePairs);
+    if (r < 0) throw this._bulkError(r, bulk.errorIndex(fn), shapeCount, perPair, pairs, handlePairs);
     const out = resultFor(options?.out, pairCount, fn);
     out.pairCount = pairCount;
     out.touching = r;
@@ -975,36 +974,8 @@ export class SAT {
     return batch;
   }
 
-  /**
-   * The pair batch with room for a call, and views of its arrays: taken again only when the batch's block grows
-   * or the WebAssembly memory does (one call into the module per collideMany otherwise, no allocation).
-   */
-  private _batchFor(shapeCount: number, transformFloats: number, pairCount: number, fn: string): BatchViews {
-    const batch = (this._batch ??= new this._m.PairBatch());
-    const grown = batch.reserve(shapeCount, transformFloats, pairCount);
-    if (grown < 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow for ${pairCount} pairs`);
-    const v = this._batchViews;
-    if (grown > 0 || v === null || v.handles.buffer !== this._m.HEAPU8.buffer) return this._takeViews(batch);
-    return v;
-  }
-
-  private _takeViews(batch: PairBatch): BatchViews {
-    return (this._batchViews = {
-        handles: batch.handles(),
-        transforms: batch.transforms(),
-        pairs: batch.pairs(),
-        counts: batch.counts(),
-        normals: batch.normals(),
-        depths: batch.depths(),
-        points: batch.points(),
-        ids: batch.ids(),
-        caches: batch.caches(),
-    });
-  }
-
-  private _bulkError(code: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>, handlePairs: boolean): SATError {
+  private _bulkError(code: number, index: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>, handlePairs: boolean): SATError {
     const which = -code >> K.ERROR_ARGUMENT_SHIFT;
-    const index = this._batch!.errorIndex();
     const fn = 'collideMany';
     if (which === 0) {
       return new SATError('InvalidArgument', `${fn}: shapes[${index}] is not the handle of a live shape (disposed, or of another module?)`);
@@ -1021,19 +992,6 @@ export class SAT {
     const what = perPair ? `the transform of ${index % 2 === 0 ? 'A' : 'B'} in pair ${index >> 1}` : `the transform of shapes[${index}]`;
     return bulkTransformError(fn, what, index, code);
   }
-}
-
-/** Views of a PairBatch's arrays (bindings/narrow_phase.cpp). */
-interface BatchViews {
-  handles: Int32Array;
-  transforms: Float32Array;
-  pairs: Int32Array;
-  counts: Uint8Array;
-  normals: Float32Array;
-  depths: Float32Array;
-  points: Float32Array;
-  ids: Uint32Array;
-  caches: Uint32Array;
 }
 
 function checkNumberArray(a: unknown, fn: string, arg: string, integers: boolean): void {

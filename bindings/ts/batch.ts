@@ -10,8 +10,8 @@ import type { PairBatch, SATModule } from './module.js';
 import type { SAT, Shape } from './api.js';
 import type { Contact, Manifold, Transform } from './types.js';
 
-/** The native batch's arrays, viewed in WebAssembly memory (their lengths are the block's capacities). */
-interface Views {
+/** The native batch's arrays, viewed in WebAssembly memory (their lengths are the block's capacities). @internal */
+export interface BatchViews {
   handles: Int32Array;
   transforms: Float32Array;
   pairs: Int32Array;
@@ -60,7 +60,7 @@ export class CollisionBatch {
   private shapeList: Shape[] = [];
   private pairCap = 0;
   private overlapOnly = false;
-  private v: Views | null = null;
+  private v: BatchViews | null = null;
 
   /** @internal Use {@link SAT.createBatch}. */
   constructor(sat: SAT, module: SATModule) {
@@ -220,15 +220,53 @@ export class CollisionBatch {
     this.pairCap = 0;
   }
 
-  // ----- internals -----
+  // ----- internals, shared with SAT.collideMany -----
+
+  /**
+   * Room for `shapeCount` handles, `transformFloats` floats of transforms and `pairCount` pairs, contents not kept
+   * (collideMany writes every array it reads). Returns the views. @internal
+   */
+  reserveUnkept(fn: string, shapeCount: number, transformFloats: number, pairCount: number): BatchViews {
+    const moved = this.live(fn).reserve(shapeCount, transformFloats, pairCount);
+    if (moved < 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow for ${pairCount} pairs`);
+    if (moved > 0) this.v = null;
+    return this.views(fn);
+  }
+
+  /** The native run with PairBatch flags: the touching count, or the module's error code. @internal */
+  runFlags(fn: string, shapeCount: number, pairCount: number, flags: number): number {
+    return this.live(fn).run(shapeCount, pairCount, flags);
+  }
+
+  /** After a failed run: the index of the element the module refused. @internal */
+  errorIndex(fn: string): number {
+    return this.live(fn).errorIndex();
+  }
+
+  /** The views, taken again if the WebAssembly memory grew since. @internal */
+  views(fn: string): BatchViews {
+    const native = this.live(fn);
+    const v = this.v;
+    if (v !== null && v.handles.buffer === this.m.HEAPU8.buffer) return v;
+    return (this.v = {
+      handles: native.handles(),
+      transforms: native.transforms(),
+      pairs: native.pairs(),
+      counts: native.counts(),
+      normals: native.normals(),
+      depths: native.depths(),
+      points: native.points(),
+      ids: native.ids(),
+      caches: native.caches(),
+    });
+  }
 
   private runNative(fn: string, pairCount: number, useCaches: boolean, overlapOnly: boolean): number {
     checkIndex(fn, 'pairCount', pairCount, this.pairCap + 1);
     if (typeof useCaches !== 'boolean') throw new SATError('InvalidArgument', `${fn}: useCaches must be a boolean, got ${describe(useCaches)}`);
-    const native = this.live(fn);
     const flags = (useCaches ? K.BULK_CACHE : 0) | (overlapOnly ? K.BULK_OVERLAP_ONLY : 0);
-    const r = native.run(this.shapeList.length, pairCount, flags);
-    if (r < 0) throw this.runError(fn, r, native.errorIndex());
+    const r = this.runFlags(fn, this.shapeList.length, pairCount, flags);
+    if (r < 0) throw this.runError(fn, r, this.errorIndex(fn));
     this.overlapOnly = overlapOnly;
     return r;
   }
@@ -251,7 +289,7 @@ export class CollisionBatch {
    * Room for `shapeCount` shapes and `pairCount` pairs, keeping what the arrays held; what is new gets defaults
    * (transforms (0, 0, 0, 1, 1), handles 0, pairs (0, 0), caches and results zero). Returns the views.
    */
-  private resize(shapeCount: number, pairCount: number): Views {
+  private resize(shapeCount: number, pairCount: number): BatchViews {
     const native = this.live('resize');
     const oldShapes = this.shapeList.length, oldPairs = this.pairCap;
     // The block moves only when it grows: only then is a copy kept.
@@ -294,26 +332,8 @@ export class CollisionBatch {
     return v;
   }
 
-  /** The views, taken again if the WebAssembly memory grew since. */
-  private views(fn: string): Views {
-    const native = this.live(fn);
-    const v = this.v;
-    if (v !== null && v.handles.buffer === this.m.HEAPU8.buffer) return v;
-    return (this.v = {
-      handles: native.handles(),
-      transforms: native.transforms(),
-      pairs: native.pairs(),
-      counts: native.counts(),
-      normals: native.normals(),
-      depths: native.depths(),
-      points: native.points(),
-      ids: native.ids(),
-      caches: native.caches(),
-    });
-  }
-
   /** Copies of the arrays' used parts (the block moves on the next reserve). */
-  private snapshot(shapes: number, pairs: number): Views {
+  private snapshot(shapes: number, pairs: number): BatchViews {
     const v = this.views('resize');
     return {
       handles: v.handles.slice(0, shapes),

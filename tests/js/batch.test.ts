@@ -1,6 +1,6 @@
 // CollisionBatch: the 2D bulk narrow phase over arrays in WebAssembly memory. Its results must be collideMany's bit
-// for bit (collideMany is checked against per-pair collide and the reference in bulk.test.ts), its arrays must keep
-// their contents when it grows, its views must come back after the memory grows, and bad input must be named.
+// for bit (collideMany is checked against per-pair collide in api.test.ts), its arrays must keep their contents when
+// it grows, its views must come back after the memory grows, and bad input must be named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CollisionBatch, type SAT, type Shape } from '../../dist/index.js';
 import { VARIANTS, errorCode as code, makeSample, randomXf, satFor, type Kind } from './helpers.js';
