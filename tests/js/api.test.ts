@@ -432,7 +432,7 @@ describe('loadSAT options', () => {
     expect(out.depth).toBeCloseTo(0.3, 5);
   });
 
-  it('narrowPhaseOnly loads the smaller flavour of every build: all queries, no World', async () => {
+  it('narrowPhaseOnly loads the smaller flavour of every build: all queries and batches, no World', async () => {
     for (const prefer of ['simd', 'baseline', 'asmjs'] as const) {
       const sat = await loadSAT({ prefer, narrowPhaseOnly: true });
       expect(sat.variant).toBe(prefer);
@@ -442,6 +442,12 @@ describe('loadSAT options', () => {
       const parts = sat.decompose([0, 0, 0, 3, 1, 3, 1, 1, 3, 1, 3, 0]);
       const r = sat.collideMany(null, new Float32Array(10).fill(1), [parts[0].handle, ball.handle]);
       expect(r.pairCount).toBe(1);
+      const batch = sat.createBatch([box, ball], 1);
+      batch.setTransform(1, { x: 1.25, y: 0 });
+      batch.pairs.set([0, 1]);
+      expect(batch.run()).toBe(1);
+      expect(batch.depths[0]).toBeCloseTo(0.25, 5);
+      batch.dispose();
       expect(() => sat.createWorld()).toThrow(expect.objectContaining({ code: 'LoadFailed' }));
     }
     const full = readFileSync(distWasm('sat-simd.wasm')).length;
