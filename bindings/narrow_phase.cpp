@@ -202,9 +202,9 @@ class PairBatch {
     if (fits) return 0;
     const int xforms = grow(xformCap_, transformFloats);
     const int pairs = grow(pairCap_, pairCount);
-    // Word offsets of each array in the block (counts are bytes, padded to whole words).
-    const size_t words = size_t(shapes) + size_t(xforms) + size_t(pairs) * (2 + kBulkNormalFloats + 1 + kBulkPointFloats + kBulkIdWords + 1) +
-                         (size_t(pairs) + 3) / 4;
+    // Per pair: its two indices, normal, depth, points, ids and cache; counts are bytes, padded to whole words.
+    const size_t wordsPerPair = 2 + kBulkNormalFloats + 1 + kBulkPointFloats + kBulkIdWords + 1;
+    const size_t words = size_t(shapes) + size_t(xforms) + size_t(pairs) * wordsPerPair + (size_t(pairs) + 3) / 4;
     void* block = std::malloc(words * 4);
     if (!block) return -1;
     std::free(block_);

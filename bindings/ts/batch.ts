@@ -45,7 +45,8 @@ export function bulkTransformError(fn: string, what: string, index: number, code
  * scaleX, scaleY) and the pairs into {@link CollisionBatch.pairs} (two shape indices per pair), call
  * {@link CollisionBatch.run}, and read {@link CollisionBatch.counts}, {@link CollisionBatch.normals},
  * {@link CollisionBatch.depths}, {@link CollisionBatch.points} and {@link CollisionBatch.ids} (the layout of
- * {@link SAT.collideMany}'s result). Nothing is allocated or copied.
+ * {@link SAT.collideMany}'s result). Nothing is copied; each getter makes a new view object, so take the views once per
+ * frame.
  *
  * The getters return views of the module's memory. Take them again after any call that can grow that memory
  * (making shapes, worlds or batches, {@link CollisionBatch.setShapes}, {@link CollisionBatch.reservePairs}, a

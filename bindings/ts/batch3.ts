@@ -25,7 +25,8 @@ interface Views {
  * Per frame: write each shape's pose into {@link CollisionBatch3.transforms} (10 floats per shape: x, y, z, qx, qy,
  * qz, qw, sx, sy, sz) and the pairs into {@link CollisionBatch3.pairs} (two shape indices per pair), call
  * {@link CollisionBatch3.run}, and read {@link CollisionBatch3.counts} and {@link CollisionBatch3.manifolds}
- * (the layout of `collideMany`). Nothing is allocated or copied.
+ * (the layout of `collideMany`). Nothing is copied; each getter makes a new view object, so take the views once per
+ * frame.
  *
  * The getters return views of the module's memory. Take them again after any call that can grow that memory
  * (making shapes, worlds or batches, {@link CollisionBatch3.setShapes}, {@link CollisionBatch3.reservePairs}): a
