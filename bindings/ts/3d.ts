@@ -389,7 +389,7 @@ export class SAT3D {
       );
     }
     const bulk = (this.bulk ??= new CollisionBatch3(this, this.m));
-    const v = bulk.resize(n, np, false);
+    const v = bulk.resize('collideMany', n, np, false);
     const handles = v.handles;
     for (let i = 0; i < n; ++i) {
       // handleOf's checks in line: the element's name for its message is formatted only when one fails.
@@ -424,15 +424,7 @@ export class SAT3D {
    * @throws SATError `InvalidArgument`, `Disposed`, `OutOfMemory`
    */
   createBatch(shapes: readonly Shape3[], pairCapacity: number): CollisionBatch3 {
-    const batch = new CollisionBatch3(this, this.m);
-    try {
-      batch.setShapes(shapes);
-      batch.reservePairs(pairCapacity);
-    } catch (e) {
-      batch.dispose();
-      throw e;
-    }
-    return batch;
+    return new CollisionBatch3(this, this.m).init(shapes, pairCapacity);
   }
 
   // ----- internals -----

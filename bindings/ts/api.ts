@@ -963,15 +963,7 @@ export class SAT {
    * @throws SATError `InvalidArgument`, `Disposed`, `OutOfMemory`
    */
   createBatch(shapes: readonly Shape[], pairCapacity: number): CollisionBatch {
-    const batch = new CollisionBatch(this, this._m);
-    try {
-      batch.setShapes(shapes);
-      batch.reservePairs(pairCapacity);
-    } catch (e) {
-      batch.dispose();
-      throw e;
-    }
-    return batch;
+    return new CollisionBatch(this, this._m).init(shapes, pairCapacity);
   }
 
   private _bulkError(code: number, index: number, shapeCount: number, perPair: boolean, pairs: ArrayLike<number>, handlePairs: boolean): SATError {

@@ -7,10 +7,11 @@
 import { SATError, checkIndex, describe } from './errors.js';
 import { K, STATUS_CODE, statusOf } from './layout.js';
 import type { PairBatch, SATModule } from './module.js';
+import { PairBatchBase, type BatchArrayLayout } from './pair_batch.js';
 import type { SAT, Shape } from './api.js';
 import type { Contact, Manifold, Transform } from './types.js';
 
-/** The native batch's arrays, viewed in WebAssembly memory (their lengths are the block's capacities). @internal */
+/** The native batch's arrays, viewed in WebAssembly memory (their lengths are the block's capacities). */
 export interface BatchViews {
   handles: Int32Array;
   transforms: Float32Array;
@@ -22,6 +23,9 @@ export interface BatchViews {
   ids: Uint32Array;
   caches: Uint32Array;
 }
+
+/** A new shape's transform: x, y, angle, scaleX, scaleY. */
+const IDENTITY: readonly number[] = [0, 0, 0, 1, 1];
 
 /**
  * The error for the `index`-th transform of a bulk call's transform array that the module refused (`code`, its
@@ -54,35 +58,16 @@ export function bulkTransformError(fn: string, what: string, index: number, code
  * detached, length 0; in asm.js it is a stale copy), and writes to it are lost. {@link CollisionBatch.run} never
  * grows the memory, so views taken before a run stay valid after it.
  */
-export class CollisionBatch {
+export class CollisionBatch extends PairBatchBase<Shape, PairBatch, BatchViews> {
   private readonly sat: SAT;
   private readonly m: SATModule;
-  private native: PairBatch | null;
-  private shapeList: Shape[] = [];
-  private pairCap = 0;
   private overlapOnly = false;
-  private v: BatchViews | null = null;
 
   /** @internal Use {@link SAT.createBatch}. */
   constructor(sat: SAT, module: SATModule) {
+    super(new module.PairBatch());
     this.sat = sat;
     this.m = module;
-    this.native = new module.PairBatch();
-  }
-
-  /** Number of shapes (indices 0 .. shapeCount - 1 in `pairs`). */
-  get shapeCount(): number {
-    return this.shapeList.length;
-  }
-
-  /** Most pairs one run can take. */
-  get pairCapacity(): number {
-    return this.pairCap;
-  }
-
-  /** The shapes, by index (a copy). */
-  get shapes(): Shape[] {
-    return this.shapeList.slice();
   }
 
   /** Transforms, 5 floats per shape (x, y, angle, scaleX, scaleY); (0, 0, 0, 1, 1) until written. */
@@ -126,30 +111,6 @@ export class CollisionBatch {
   }
 
   /**
-   * Replaces the shapes. The first min(old, new) transforms are kept, new ones start at (0, 0, 0, 1, 1); pairs and
-   * caches are kept. May grow the WebAssembly memory (take views again).
-   * @throws SATError `InvalidArgument` (not an array, not a Shape of this module), `Disposed`, `OutOfMemory`
-   */
-  setShapes(shapes: readonly Shape[]): void {
-    if (!Array.isArray(shapes)) throw new SATError('InvalidArgument', `setShapes: shapes must be an array of Shape, got ${describe(shapes)}`);
-    const handles = shapes.map((s, i) => this.sat._handle(s, 'setShapes', `shapes[${i}]`));
-    const v = this.resize(shapes.length, this.pairCap);
-    this.shapeList = shapes.slice();
-    v.handles.set(handles);
-  }
-
-  /**
-   * Puts `shape` at index `i` (its transform stays).
-   * @throws SATError `InvalidArgument` (an index out of range, not a Shape of this module), `Disposed`
-   */
-  setShape(i: number, shape: Shape): void {
-    checkIndex('setShape', 'i', i, this.shapeList.length);
-    const h = this.sat._handle(shape, 'setShape', 'shape');
-    this.shapeList[i] = shape;
-    this.views('setShape').handles[i] = h;
-  }
-
-  /**
    * Writes the transform of shape `i` from a transform object (`{x, y, angle?, scaleX?, scaleY?}`, as `collide`
    * takes). Its values are checked by the next run.
    * @throws SATError `InvalidArgument` (index), `InvalidTransform` (not a transform)
@@ -158,18 +119,6 @@ export class CollisionBatch {
     checkIndex('setTransform', 'i', i, this.shapeList.length);
     const at = (this.views('setTransform').transforms.byteOffset >> 2) + K.TRANSFORM_FLOATS * i;
     this.sat._writeTransform(this.sat._heap(), at, xf, 'setTransform', 'xf');
-  }
-
-  /**
-   * Room for `capacity` pairs; the pairs, caches and results kept are kept, new pairs are (0, 0) with zero caches
-   * and results. May grow the WebAssembly memory (take views again).
-   * @throws SATError `InvalidArgument`, `Disposed`, `OutOfMemory`
-   */
-  reservePairs(capacity: number): void {
-    if (!Number.isInteger(capacity) || capacity < 0) {
-      throw new SATError('InvalidArgument', `reservePairs: capacity must be a non-negative integer, got ${describe(capacity)}`);
-    }
-    this.resize(this.shapeList.length, capacity);
   }
 
   /**
@@ -212,15 +161,6 @@ export class CollisionBatch {
     return { normal: { x: v.normals[K.BULK_NORMAL_FLOATS * p], y: v.normals[K.BULK_NORMAL_FLOATS * p + 1] }, depth: v.depths[p], contacts };
   }
 
-  /** Frees the batch's module memory (not its shapes). Using it afterwards throws `Disposed`. Safe to call twice. */
-  dispose(): void {
-    this.native?.delete();
-    this.native = null;
-    this.v = null;
-    this.shapeList = [];
-    this.pairCap = 0;
-  }
-
   // ----- internals, shared with SAT.collideMany -----
 
   /**
@@ -228,10 +168,7 @@ export class CollisionBatch {
    * (collideMany writes every array it reads). Returns the views. @internal
    */
   reserveUnkept(fn: string, shapeCount: number, transformFloats: number, pairCount: number): BatchViews {
-    const moved = this.live(fn).reserve(shapeCount, transformFloats, pairCount);
-    if (moved < 0) throw new SATError('OutOfMemory', `${fn}: the WebAssembly memory could not grow for ${pairCount} pairs`);
-    if (moved > 0) this.v = null;
-    return this.views(fn);
+    return this.afterReserve(fn, pairCount, this.live(fn).reserve(shapeCount, transformFloats, pairCount));
   }
 
   /** The native run with PairBatch flags: the touching count, or the module's error code. @internal */
@@ -242,24 +179,6 @@ export class CollisionBatch {
   /** After a failed run: the index of the element the module refused. @internal */
   errorIndex(fn: string): number {
     return this.live(fn).errorIndex();
-  }
-
-  /** The views, taken again if the WebAssembly memory grew since. @internal */
-  views(fn: string): BatchViews {
-    const native = this.live(fn);
-    const v = this.v;
-    if (v !== null && v.handles.buffer === this.m.HEAPU8.buffer) return v;
-    return (this.v = {
-      handles: native.handles(),
-      transforms: native.transforms(),
-      pairs: native.pairs(),
-      counts: native.counts(),
-      normals: native.normals(),
-      depths: native.depths(),
-      points: native.points(),
-      ids: native.ids(),
-      caches: native.caches(),
-    });
   }
 
   private runNative(fn: string, pairCount: number, useCaches: boolean, overlapOnly: boolean): number {
@@ -286,71 +205,51 @@ export class CollisionBatch {
     return bulkTransformError(fn, `the transform of shapes[${bad}]`, bad, code);
   }
 
-  /**
-   * Room for `shapeCount` shapes and `pairCount` pairs, keeping what the arrays held; what is new gets defaults
-   * (transforms (0, 0, 0, 1, 1), handles 0, pairs (0, 0), caches and results zero). Returns the views.
-   */
-  private resize(shapeCount: number, pairCount: number): BatchViews {
-    const native = this.live('resize');
-    const oldShapes = this.shapeList.length, oldPairs = this.pairCap;
-    // The block moves only when it grows: only then is a copy kept.
-    const room = this.views('resize');
-    const grows =
-      shapeCount > room.handles.length || K.TRANSFORM_FLOATS * shapeCount > room.transforms.length || pairCount > room.counts.length;
-    const saved = grows ? this.snapshot(oldShapes, oldPairs) : null;
-    const moved = native.reserve(shapeCount, K.TRANSFORM_FLOATS * shapeCount, pairCount);
-    if (moved < 0) throw new SATError('OutOfMemory', 'the WebAssembly memory could not grow for a collision batch');
-    if (moved > 0) this.v = null;
-    const v = this.views('resize');
-    this.pairCap = pairCount;
-    if (saved !== null) {
-      const shapes = Math.min(oldShapes, shapeCount), pairs = Math.min(oldPairs, pairCount);
-      v.handles.set(saved.handles.subarray(0, shapes));
-      v.transforms.set(saved.transforms.subarray(0, K.TRANSFORM_FLOATS * shapes));
-      v.pairs.set(saved.pairs.subarray(0, 2 * pairs));
-      v.caches.set(saved.caches.subarray(0, pairs));
-      v.counts.set(saved.counts.subarray(0, pairs));
-      v.normals.set(saved.normals.subarray(0, K.BULK_NORMAL_FLOATS * pairs));
-      v.depths.set(saved.depths.subarray(0, pairs));
-      v.points.set(saved.points.subarray(0, K.BULK_POINT_FLOATS * pairs));
-      v.ids.set(saved.ids.subarray(0, K.BULK_ID_WORDS * pairs));
-    }
-    const xf = K.TRANSFORM_FLOATS;
-    for (let i = oldShapes; i < shapeCount; ++i) {
-      v.handles[i] = 0;
-      v.transforms.fill(0, xf * i, xf * i + 3); // x, y, angle
-      v.transforms.fill(1, xf * i + 3, xf * (i + 1)); // scaleX, scaleY
-    }
-    if (oldPairs < pairCount) {
-      v.pairs.fill(0, 2 * oldPairs, 2 * pairCount);
-      v.caches.fill(0, oldPairs, pairCount);
-      v.counts.fill(0, oldPairs, pairCount);
-      v.normals.fill(0, K.BULK_NORMAL_FLOATS * oldPairs, K.BULK_NORMAL_FLOATS * pairCount);
-      v.depths.fill(0, oldPairs, pairCount);
-      v.points.fill(0, K.BULK_POINT_FLOATS * oldPairs, K.BULK_POINT_FLOATS * pairCount);
-      v.ids.fill(0, K.BULK_ID_WORDS * oldPairs, K.BULK_ID_WORDS * pairCount);
-    }
-    return v;
+  protected layout(): readonly BatchArrayLayout<BatchViews>[] {
+    return [
+      { key: 'handles', per: 'shape', words: 1 },
+      { key: 'transforms', per: 'shape', words: K.TRANSFORM_FLOATS },
+      { key: 'pairs', per: 'pair', words: 2 },
+      { key: 'counts', per: 'pair', words: 1 },
+      { key: 'normals', per: 'pair', words: K.BULK_NORMAL_FLOATS },
+      { key: 'depths', per: 'pair', words: 1 },
+      { key: 'points', per: 'pair', words: K.BULK_POINT_FLOATS },
+      { key: 'ids', per: 'pair', words: K.BULK_ID_WORDS },
+      { key: 'caches', per: 'pair', words: 1 },
+    ];
   }
 
-  /** Copies of the arrays' used parts (the block moves on the next reserve). */
-  private snapshot(shapes: number, pairs: number): BatchViews {
-    const v = this.views('resize');
+  protected identity(): readonly number[] {
+    return IDENTITY;
+  }
+
+  protected take(native: PairBatch): BatchViews {
     return {
-      handles: v.handles.slice(0, shapes),
-      transforms: v.transforms.slice(0, K.TRANSFORM_FLOATS * shapes),
-      pairs: v.pairs.slice(0, 2 * pairs),
-      counts: v.counts.slice(0, pairs),
-      normals: v.normals.slice(0, K.BULK_NORMAL_FLOATS * pairs),
-      depths: v.depths.slice(0, pairs),
-      points: v.points.slice(0, K.BULK_POINT_FLOATS * pairs),
-      ids: v.ids.slice(0, K.BULK_ID_WORDS * pairs),
-      caches: v.caches.slice(0, pairs),
+      handles: native.handles(),
+      transforms: native.transforms(),
+      pairs: native.pairs(),
+      counts: native.counts(),
+      normals: native.normals(),
+      depths: native.depths(),
+      points: native.points(),
+      ids: native.ids(),
+      caches: native.caches(),
     };
   }
 
-  private live(fn: string): PairBatch {
-    if (this.native === null) throw new SATError('Disposed', `${fn}: the collision batch was disposed`);
-    return this.native;
+  protected reserveNative(native: PairBatch, shapeCount: number, pairCount: number): number {
+    return native.reserve(shapeCount, K.TRANSFORM_FLOATS * shapeCount, pairCount);
+  }
+
+  protected handleOf(fn: string, arg: string, shape: Shape): number {
+    return this.sat._handle(shape, fn, arg);
+  }
+
+  protected heapBuffer(): ArrayBufferLike {
+    return this.m.HEAPU8.buffer;
+  }
+
+  protected shapeName(): string {
+    return 'Shape';
   }
 }
