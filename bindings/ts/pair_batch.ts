@@ -114,9 +114,10 @@ export abstract class PairBatchBase<S, N extends { delete(): void }, V extends B
   }
 
   /**
-   * Room for `shapeCount` shapes and `pairCount` pairs (for `fn`, named in errors). With `keep`, what the arrays held is kept and what is new
-   * gets defaults (transforms the identity, handles 0, pairs (0, 0), caches and results zero); without, the
-   * contents are unspecified (collideMany writes every array it reads). Returns the views. @internal
+   * Room for `shapeCount` shapes and `pairCount` pairs (for `fn`, named in errors). With `keep`, what the arrays
+   * held is kept and what is new gets defaults (transforms the identity, handles 0, pairs (0, 0), caches and
+   * results zero); without, the contents are unspecified (collideMany writes every array it reads). Returns the
+   * views. @internal
    */
   resize(fn: string, shapeCount: number, pairCount: number, keep: boolean): V {
     const native = this.live(fn);
