@@ -22,6 +22,10 @@ export interface BatchViewsBase {
   transforms: Float32Array;
 }
 
+/** Frees the native batch of a batch that is garbage-collected without dispose(): a safety net only. */
+const batchRegistry: FinalizationRegistry<{ delete(): void }> | null =
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((native) => native.delete()) : null;
+
 /**
  * The shared half of a collision batch. `S` is its shape class, `N` the native batch (an Embind object), `V` its
  * views. Subclasses give the arrays' layout, the transform a new shape starts at, and how to take views, reserve
@@ -35,6 +39,7 @@ export abstract class PairBatchBase<S, N extends { delete(): void }, V extends B
 
   protected constructor(native: N) {
     this.native = native;
+    batchRegistry?.register(this, native, this);
   }
 
   /** Number of shapes (indices 0 .. shapeCount - 1 in `pairs`). */
@@ -90,8 +95,13 @@ export abstract class PairBatchBase<S, N extends { delete(): void }, V extends B
     this.resize('reservePairs', this.shapeList.length, capacity, true);
   }
 
-  /** Frees the batch's module memory (not its shapes). Using it afterwards throws `Disposed`. Safe to call twice. */
+  /**
+   * Frees the batch's module memory (not its shapes). Using it afterwards throws `Disposed`. Safe to call twice. A
+   * FinalizationRegistry frees a batch that is collected without dispose(), as a safety net only: collection may
+   * come late or never.
+   */
   dispose(): void {
+    if (this.native !== null) batchRegistry?.unregister(this);
     this.native?.delete();
     this.native = null;
     this.v = null;
