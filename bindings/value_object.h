@@ -54,8 +54,8 @@ struct Field {
 template <typename T, int N>
 void registerValueObject(const char* name, const Field (&fields)[N]) {
   using namespace emscripten::internal;
-  auto construct = &emscripten::internal::raw_constructor<T>;
-  auto destroy = &emscripten::internal::raw_destructor<T>;
+  auto construct = &raw_constructor<T>;
+  auto destroy = &raw_destructor<T>;
   const TYPEID type = TypeID<T>::get();
   _embind_register_value_object(type, name, getSignature(construct), reinterpret_cast<GenericFunction>(construct),
                                 getSignature(destroy), reinterpret_cast<GenericFunction>(destroy));

@@ -558,8 +558,6 @@ class WorldHandle {
     v.shapeA = c.shapeA;
     v.shapeB = c.shapeB;
     v.manifold = c.manifold;
-    // The registered Manifold shows both points: the unused ones read as zeros.
-    for (int k = v.manifold.pointCount; k < 2; ++k) v.manifold.points[k] = sat::ManifoldPoint{};
     return v;
   }
 
@@ -603,6 +601,7 @@ EMSCRIPTEN_BINDINGS(sat_world) {
       SAT_FIELD(sat::ManifoldPoint, point), SAT_FIELD(sat::ManifoldPoint, depth), SAT_FIELD(sat::ManifoldPoint, id)
   };
   registerValueObject<sat::ManifoldPoint>("ManifoldPoint", kManifoldPointFields);
+  // point0 / point1: the points array's two slots, of which the first pointCount are valid (as sat::Manifold).
   static const Field kManifoldFields[] = {
       SAT_FIELD(sat::Manifold, normal), SAT_FIELD(sat::Manifold, depth), SAT_FIELD(sat::Manifold, pointCount),
       {"point0", offsetof(sat::Manifold, points[0]), &registerField<sat::ManifoldPoint>},
